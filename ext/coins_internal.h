@@ -1,0 +1,23 @@
+/*
+** coins_internal.h -- pieces of the pure core shared between its files but
+** not part of the public API in include/coins.h.
+*/
+#ifndef COINS_INTERNAL_H
+#define COINS_INTERNAL_H
+
+#include "coins.h"
+
+/* Variant II: fills best[0..n] (best[i] = the most the mover collects from
+** a[i..n)) using deque, room for min(n, k) + 1 words.  Returns sum(a). */
+int64_t coins2_fill_best(const int64_t *a, size_t n, uint64_t k, int64_t *best,
+                         int64_t *deque);
+
+/* Variant III: peak fusion of a[0..n) into value[0..m) and, unless len is
+** NULL, len[0..m).  value may alias a.  Returns m. */
+size_t coins3_fuse(const int64_t *a, size_t n, int64_t *value, int64_t *len);
+
+/* Writes s[0..len) to out (size >= 48) as printable ASCII for an error
+** message: other bytes as \xNN, cut with "..." after about 40 characters. */
+void coins_quote(const unsigned char *s, size_t len, char *out, size_t size);
+
+#endif

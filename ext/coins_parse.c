@@ -1,0 +1,229 @@
+/*
+** coins_parse.c -- a strict, locale-independent parser for JSON arrays of
+** integers, the form every coin row takes.  Part of the pure core: no
+** SQLite, no allocation, no libc number parsing (strtod and strtoll depend
+** on the locale and on errno).
+**
+** One pass over the bytes.  A number is accepted when its exact value is
+** an integer that fits int64_t, however it is written (7, 7.0, 0.7e1,
+** 700e-2); the digits are never converted through a double.  The running
+** sum of absolute values is checked so that no later total can overflow.
+*/
+#include "coins_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+size_t coins_parse_capacity(const char *text, size_t len) {
+  size_t commas = 0;
+  for (const char *c = text, *end = text + len;
+       (c = memchr(c, ',', (size_t)(end - c))) != NULL; c++)
+    commas++;
+  return commas + 1;
+}
+
+typedef struct parser {
+  const unsigned char *s;
+  size_t len, at;
+  char *err;
+} parser;
+
+static int fail(parser *p, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(p->err, COINS_ERRMSG_SIZE, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+static int is_space(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static void skip_space(parser *p) {
+  while (p->at < p->len && is_space(p->s[p->at])) p->at++;
+}
+
+static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+/* Copies s[0..len) into out as printable ASCII (other bytes as \xNN), at
+** most about 40 characters, "..." marking a cut.  out has size >= 48. */
+void coins_quote(const unsigned char *s, size_t len, char *out, size_t size) {
+  size_t o = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (o + 8 >= size || o >= 40) {
+      memcpy(out + o, "...", 4);
+      return;
+    }
+    if (s[i] >= 0x20 && s[i] < 0x7f)
+      out[o++] = (char)s[i];
+    else
+      o += (size_t)snprintf(out + o, size - o, "\\x%02X", s[i]);
+  }
+  out[o] = 0;
+}
+
+static void quote(const unsigned char *s, size_t from, size_t to, char *out,
+                  size_t size) {
+  coins_quote(s + from, to - from, out, size);
+}
+
+/* The end of the token starting at p->at: the next delimiter. */
+static size_t token_end(const parser *p) {
+  size_t e = p->at;
+  while (e < p->len && p->s[e] != ',' && p->s[e] != ']' && p->s[e] != '[' &&
+         !is_space(p->s[e]))
+    e++;
+  return e == p->at && e < p->len ? e + 1 : e;
+}
+
+static int bad_element(parser *p, size_t index, const char *what, size_t end) {
+  char q[64];
+  quote(p->s, p->at, end, q, sizeof q);
+  return fail(p, "element %zu %s: %s", index, what, q);
+}
+
+/* Parses the number at p->at (element index) into *v. */
+static int parse_number(parser *p, size_t index, int64_t *v) {
+  const unsigned char *s = p->s;
+  size_t i = p->at, n = p->len;
+  int negative = 0, too_many = 0;
+  uint64_t digits = 0;      /* significant digits seen so far         */
+  uint64_t pending = 0;     /* zeros seen since the last nonzero      */
+  int64_t point_shift = 0;  /* digits after the point, kept or pending */
+  int64_t exponent = 0;
+  int seen_nonzero = 0;
+
+  if (i < n && s[i] == '-') negative = 1, i++;
+  if (i >= n || !is_digit(s[i]))
+    return bad_element(p, index, "is not an integer", token_end(p));
+  if (s[i] == '0' && i + 1 < n && is_digit(s[i + 1]))
+    return bad_element(p, index, "is not a valid JSON number", token_end(p));
+
+  /* Integer and fraction digits as one sequence; value = D * 10^e where D
+  ** is the run from the first to the last nonzero digit. */
+  for (int frac = 0;; frac = 1) {
+    size_t run = i;
+    for (; i < n && is_digit(s[i]); i++) {
+      if (frac) point_shift++;
+      if (s[i] == '0') {
+        if (seen_nonzero) pending++;
+        continue;
+      }
+      /* fold pending zeros and this digit into digits, noting overflow */
+      for (; pending > 0 && !too_many; pending--) {
+        if (digits > UINT64_MAX / 10) too_many = 1;
+        else digits *= 10;
+      }
+      pending = 0;
+      if (!too_many) {
+        unsigned d = (unsigned)(s[i] - '0');
+        if (digits > (UINT64_MAX - d) / 10) too_many = 1;
+        else digits = digits * 10 + d;
+      }
+      seen_nonzero = 1;
+    }
+    if (frac && i == run) /* "1." */
+      return bad_element(p, index, "is not a valid JSON number",
+                         token_end(p));
+    if (frac || i >= n || s[i] != '.') break;
+    i++;
+  }
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    int eneg = 0;
+    i++;
+    if (i < n && (s[i] == '+' || s[i] == '-')) eneg = s[i] == '-', i++;
+    if (i >= n || !is_digit(s[i]))
+      return bad_element(p, index, "is not a valid JSON number",
+                         token_end(p));
+    for (; i < n && is_digit(s[i]); i++)
+      if (exponent < 1000000000) exponent = exponent * 10 + (s[i] - '0');
+    if (eneg) exponent = -exponent;
+  }
+  if (i < n && !is_space(s[i]) && s[i] != ',' && s[i] != ']')
+    return bad_element(p, index, "is not a valid JSON number", token_end(p));
+
+  /* value = digits * 10^(exponent - point_shift + pending) */
+  int64_t e = exponent - point_shift + (int64_t)pending;
+  uint64_t magnitude = digits;
+  if (seen_nonzero) {
+    if (e < 0) return bad_element(p, index, "is not an integer", i);
+    if (too_many || e > 19)
+      return bad_element(p, index, "is out of range", i);
+    for (; e > 0; e--) {
+      if (magnitude > UINT64_MAX / 10)
+        return bad_element(p, index, "is out of range", i);
+      magnitude *= 10;
+    }
+    if (magnitude > (uint64_t)INT64_MAX)
+      return bad_element(p, index, "is out of range", i);
+  }
+  *v = negative ? -(int64_t)magnitude : (int64_t)magnitude;
+  p->at = i;
+  return 0;
+}
+
+int coins_parse_array(const char *text, size_t len, int64_t *out, size_t cap,
+                      size_t *count, char err[COINS_ERRMSG_SIZE]) {
+  parser p = {(const unsigned char *)text, len, 0, err};
+  uint64_t abs_sum = 0;
+  size_t n = 0;
+
+  *count = 0;
+  skip_space(&p);
+  if (p.at >= len || p.s[p.at] != '[') {
+    if (p.at >= len) return fail(&p, "expected a JSON array, got empty text");
+    char q[64];
+    quote(p.s, p.at, token_end(&p), q, sizeof q);
+    return fail(&p, "expected a JSON array at byte %zu, got %s", p.at, q);
+  }
+  p.at++;
+  skip_space(&p);
+  if (p.at < len && p.s[p.at] == ']') {
+    p.at++;
+  } else {
+    for (;;) {
+      int64_t v = 0;
+      skip_space(&p);
+      if (p.at >= len)
+        return fail(&p, "unexpected end of text: missing element %zu", n + 1);
+      if (p.s[p.at] == ',' || p.s[p.at] == ']')
+        return fail(&p, "element %zu is missing at byte %zu", n + 1, p.at);
+      if (p.s[p.at] == '[')
+        return fail(&p, "element %zu is not an integer: nested arrays are "
+                        "not allowed", n + 1);
+      if (parse_number(&p, n + 1, &v)) return -1;
+      if (n >= cap) return fail(&p, "too many elements for the buffer");
+      out[n++] = v;
+      abs_sum += v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+      if (abs_sum > (uint64_t)INT64_MAX)
+        return fail(&p, "the sum of absolute values exceeds 2^63-1 at "
+                        "element %zu", n);
+      skip_space(&p);
+      if (p.at >= len)
+        return fail(&p, "unexpected end of text after element %zu: "
+                        "expected ',' or ']'", n);
+      if (p.s[p.at] == ']') {
+        p.at++;
+        break;
+      }
+      if (p.s[p.at] != ',') {
+        char q[64];
+        quote(p.s, p.at, token_end(&p), q, sizeof q);
+        return fail(&p, "expected ',' or ']' after element %zu at byte %zu, "
+                        "got %s", n, p.at, q);
+      }
+      p.at++;
+    }
+  }
+  skip_space(&p);
+  if (p.at < len) {
+    char q[64];
+    quote(p.s, p.at, len, q, sizeof q);
+    return fail(&p, "unexpected text after the array at byte %zu: %s", p.at,
+                q);
+  }
+  *count = n;
+  return 0;
+}

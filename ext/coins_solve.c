@@ -1,0 +1,145 @@
+/*
+** coins_solve.c -- the solvers of the pure core: outcome, margin, score and
+** an optimal first move for each variant, in linear time.
+**
+**   I    O(1): the mover loses exactly when n % (k+1) == 0.
+**   II   O(n) for any k: best[i] = suffix[i] - min(best[i+1 .. i+k]), the
+**        window minimum kept in a monotone deque.
+**   III  O(n): peak fusion (see docs/algorithms.md) leaves a valley of odd
+**        blocks; the margin is their alternating sum, largest end first.
+*/
+#include "coins_internal.h"
+
+static coins_outcome outcome_of_margin(int64_t margin) {
+  return margin > 0 ? COINS_FIRST : margin < 0 ? COINS_SECOND : COINS_DRAW;
+}
+
+/* Fills the value fields of r from the first player's margin and the sum. */
+static void set_margin(coins_result *r, int64_t margin, int64_t total) {
+  r->margin = margin;
+  r->total = total;
+  /* (total + margin) / 2 without overflowing: both have the same parity */
+  r->score = total / 2 + margin / 2 + (total % 2 + margin % 2) / 2;
+  r->outcome = outcome_of_margin(margin);
+}
+
+/* ------------------------------------------------------------- variant I */
+
+uint64_t coins1_take(uint64_t n, uint64_t k) {
+  if (n == 0) return 0;
+  if (k >= n) return n;      /* take everything; also avoids k + 1 overflow */
+  uint64_t r = n % (k + 1);
+  return r ? r : 1;
+}
+
+void coins1_solve(uint64_t n, uint64_t k, coins_result *r) {
+  int lost = n == 0 || (k < n && n % (k + 1) == 0);
+  r->outcome = lost ? COINS_SECOND : COINS_FIRST;
+  r->margin = r->score = r->total = 0;
+  r->best.take = coins1_take(n, k);
+  r->best.side = 'L';
+}
+
+/* ------------------------------------------------------------ variant II */
+
+size_t coins2_work_words(size_t n, uint64_t k) {
+  uint64_t window = k < n ? k : n;
+  return (n + 1) + (size_t)window + 1;
+}
+
+/* Fills best[0..n] (best[i]: the most the mover collects from a[i..n)) using
+** deque (room for min(n, k) + 1 indices).  Returns the sum of a. */
+int64_t coins2_fill_best(const int64_t *a, size_t n, uint64_t k,
+                                int64_t *best, int64_t *deque) {
+  /* deque[head..tail) holds indices j in (i, i+k] with best[j] strictly
+  ** increasing from head to tail; ties keep the smaller j (fewer coins).
+  ** The indices decrease from head to tail, so it is used as a ring. */
+  size_t ring = (size_t)(k < n ? k : n) + 1;
+  size_t head = 0, size = 0;
+  int64_t suffix = 0;
+  best[n] = 0;
+  for (size_t i = n; i-- > 0;) {
+    int64_t j = (int64_t)(i + 1);
+    /* push j at the tail, dropping entries it beats or ties */
+    while (size > 0 && best[deque[(head + size - 1) % ring]] >= best[j]) size--;
+    deque[(head + size) % ring] = j;
+    size++;
+    /* drop the head once it is out of reach */
+    if ((uint64_t)(deque[head] - (int64_t)i) > k) {
+      head = (head + 1) % ring;
+      size--;
+    }
+    suffix += a[i];
+    best[i] = suffix - best[deque[head]];
+  }
+  return suffix;
+}
+
+void coins2_solve(const int64_t *a, size_t n, uint64_t k, int64_t *work,
+                  coins_result *r) {
+  int64_t *best = work, *deque = work + n + 1;
+  int64_t total = coins2_fill_best(a, n, k, best, deque);
+  set_margin(r, best[0] - (total - best[0]), total);
+  r->best.side = 'L';
+  r->best.take = 0;
+  if (n > 0) {
+    int64_t target = total - best[0];
+    uint64_t t = 1;
+    while (best[t] != target) t++;
+    r->best.take = t;
+  }
+}
+
+/* ----------------------------------------------------------- variant III */
+
+size_t coins3_work_words(size_t n) { return n; }
+
+/* Peak fusion over a[0..n) into value[0..m) (and len[0..m) unless len is
+** NULL).  value may alias a.  Returns m, the number of blocks. */
+size_t coins3_fuse(const int64_t *a, size_t n, int64_t *value, int64_t *len) {
+  size_t top = 0;
+  for (size_t i = 0; i < n; i++) {
+    value[top] = a[i];
+    if (len) len[top] = 1;
+    top++;
+    while (top >= 3 && value[top - 2] >= value[top - 3] &&
+           value[top - 2] >= value[top - 1]) {
+      value[top - 3] = value[top - 3] - value[top - 2] + value[top - 1];
+      if (len) len[top - 3] += len[top - 2] + len[top - 1];
+      top -= 2;
+    }
+  }
+  return top;
+}
+
+void coins3_solve(const int64_t *a, size_t n, int64_t *work, coins_result *r) {
+  int64_t total = 0, margin = 0, sign = 1;
+  for (size_t i = 0; i < n; i++) total += a[i];
+  size_t m = coins3_fuse(a, n, work, NULL);
+  r->best.take = n > 0;
+  r->best.side = m > 0 && work[0] < work[m - 1] ? 'R' : 'L';
+  /* the blocks form a valley: taking the larger end is taking the largest */
+  for (size_t lo = 0, hi = m; lo < hi; sign = -sign) {
+    int64_t v = work[lo] >= work[hi - 1] ? work[lo++] : work[--hi];
+    margin += sign * v;
+  }
+  set_margin(r, margin, total);
+}
+
+/* ------------------------------------------------------------- dispatch */
+
+size_t coins_work_words(int variant, size_t n, uint64_t k) {
+  return variant == 2 ? coins2_work_words(n, k)
+         : variant == 3 ? coins3_work_words(n)
+                        : 0;
+}
+
+void coins_solve(int variant, const int64_t *a, size_t n, uint64_t k,
+                 int64_t *work, coins_result *r) {
+  if (variant == 2)
+    coins2_solve(a, n, k, work, r);
+  else if (variant == 3)
+    coins3_solve(a, n, work, r);
+  else
+    coins1_solve(n, k, r);
+}

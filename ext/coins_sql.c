@@ -1,0 +1,138 @@
+/*
+** coins_sql.c -- the entry point and the scalar functions of coins.
+**
+**   coins_win(variant, coins [, max_take])        1 if the first player
+**                                                 forces a win, else 0
+**   coins_outcome(variant, coins [, max_take])    'first'|'second'|'draw'
+**   coins_margin(variant, coins [, max_take])     first's total - second's
+**   coins_score(variant, coins [, max_take])      first player's total
+**   coins_best_move(variant, coins [, max_take])  an optimal first move
+**   coins_version()                               the extension's version
+**
+** variant: 1, 2, 3 or 'I', 'II', 'III' (any case); coins: TEXT holding a
+** JSON array of integers (variant I: also an INTEGER count); max_take:
+** INTEGER >= 1, default 2 (variant III: 1 only).  NULL in, NULL out.
+** All are deterministic and innocuous.  Usage:
+**
+**   .load build/coins
+**   SELECT coins_score(3, '[8,15,3,7]');            -- 22
+*/
+#include "coins_sql.h"
+
+SQLITE_EXTENSION_INIT1
+
+typedef enum scalar_kind { WIN, OUTCOME, MARGIN, SCORE, BEST_MOVE } scalar_kind;
+
+typedef struct scalar_spec {
+  const char *name;
+  scalar_kind kind;
+} scalar_spec;
+
+static const scalar_spec scalars[] = {
+    {"coins_win", WIN},       {"coins_outcome", OUTCOME},
+    {"coins_margin", MARGIN}, {"coins_score", SCORE},
+    {"coins_best_move", BEST_MOVE},
+};
+
+/* Reports rc (with err, which it frees) as the function's error. */
+static void result_error(sqlite3_context *ctx, int rc, char *err) {
+  if (rc == SQLITE_NOMEM || err == NULL) {
+    sqlite3_result_error_nomem(ctx);
+  } else {
+    sqlite3_result_error(ctx, err, -1);
+  }
+  sqlite3_free(err);
+}
+
+static void result_move(sqlite3_context *ctx, int variant, coins_move move) {
+  if (move.take == 0)
+    sqlite3_result_null(ctx);
+  else if (variant == 3)
+    sqlite3_result_text(ctx, move.side == 'L' ? "L" : "R", 1, SQLITE_STATIC);
+  else
+    sqlite3_result_int64(ctx, (sqlite3_int64)move.take);
+}
+
+static void scalar_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const scalar_spec *spec = sqlite3_user_data(ctx);
+  coins_game game = {0};
+  char *err = NULL;
+  int rc = coins_game_read(spec->name, argv[0], argv[1],
+                           argc > 2 ? argv[2] : NULL, &game, &err);
+  if (rc != SQLITE_OK) {
+    coins_game_free(&game);
+    if (rc != COINS_NULL_ARG) result_error(ctx, rc, err);
+    return;
+  }
+  if (game.variant == 1 && (spec->kind == MARGIN || spec->kind == SCORE)) {
+    err = coins_error(spec->name, "variant I has no coin values; "
+                      "use coins_win or coins_outcome");
+    coins_game_free(&game);
+    result_error(ctx, SQLITE_ERROR, err);
+    return;
+  }
+
+  /* Variant III solves in place over the parsed coins (no more memory). */
+  int64_t *work = game.a;
+  if (game.variant == 2) {
+    work = sqlite3_malloc64(
+        coins_work_words(2, (size_t)game.n, game.k) * sizeof *work);
+    if (work == NULL) {
+      coins_game_free(&game);
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+  }
+  coins_result r;
+  coins_solve(game.variant, game.a, (size_t)game.n, game.k, work, &r);
+  if (work != game.a) sqlite3_free(work);
+  coins_game_free(&game);
+
+  switch (spec->kind) {
+    case WIN: sqlite3_result_int(ctx, r.outcome == COINS_FIRST); break;
+    case OUTCOME: {
+      const char *name = r.outcome == COINS_FIRST    ? "first"
+                         : r.outcome == COINS_SECOND ? "second"
+                                                     : "draw";
+      sqlite3_result_text(ctx, name, -1, SQLITE_STATIC);
+      break;
+    }
+    case MARGIN: sqlite3_result_int64(ctx, r.margin); break;
+    case SCORE: sqlite3_result_int64(ctx, r.score); break;
+    case BEST_MOVE: result_move(ctx, game.variant, r.best); break;
+  }
+}
+
+static void version_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  (void)argv;
+  sqlite3_result_text(ctx, COINS_VERSION, -1, SQLITE_STATIC);
+}
+
+#if defined(_WIN32)
+#define COINS_EXPORT __declspec(dllexport)
+#elif defined(__GNUC__)
+#define COINS_EXPORT __attribute__((visibility("default")))
+#else
+#define COINS_EXPORT
+#endif
+
+COINS_EXPORT int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
+                       const sqlite3_api_routines *pApi) {
+  SQLITE_EXTENSION_INIT2(pApi);
+  const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+  int rc = sqlite3_create_function(db, "coins_version", 0, flags, NULL,
+                                   version_func, NULL, NULL);
+  for (size_t i = 0; rc == SQLITE_OK && i < sizeof scalars / sizeof *scalars;
+       i++) {
+    for (int argc = 2; rc == SQLITE_OK && argc <= 3; argc++)
+      rc = sqlite3_create_function(db, scalars[i].name, argc, flags,
+                                   (void *)&scalars[i], scalar_func, NULL,
+                                   NULL);
+  }
+  if (rc == SQLITE_OK) rc = coins_register_vtabs(db);
+  if (rc != SQLITE_OK && pzErrMsg)
+    *pzErrMsg = sqlite3_mprintf("coins: cannot register functions: %s",
+                                sqlite3_errstr(rc));
+  return rc;
+}

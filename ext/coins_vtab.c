@@ -1,0 +1,289 @@
+/*
+** coins_vtab.c -- the table-valued functions of coins, and the machinery
+** they share: eponymous-only virtual tables whose arguments are HIDDEN
+** columns, planned the way SQLite's generate_series is, so that
+**
+**   SELECT g.id, m.* FROM games g, coins_moves(g.variant, g.coins) m;
+**
+** works whichever way the planner orders the join.
+**
+**   coins_moves(variant, coins [, max_take])
+**     one row per move of the game played optimally by both players:
+**     ply, player, move, take, pos, gain, first_total, second_total.
+**     The rows stream: the O(n) set-up happens once in xFilter, each row
+**     costs O(1) amortised, and variant I needs no memory at all.
+*/
+#include "coins_sql.h"
+
+#include <string.h>
+
+SQLITE_EXTENSION_INIT3
+
+typedef struct coins_tvf_vtab {
+  sqlite3_vtab base;
+  const coins_tvf *tvf;
+} coins_tvf_vtab;
+
+static int tvf_connect(sqlite3 *db, void *aux, int argc,
+                       const char *const *argv, sqlite3_vtab **out,
+                       char **err) {
+  const coins_tvf *tvf = aux;
+  (void)argc;
+  (void)argv;
+  (void)err;
+  int rc = sqlite3_declare_vtab(db, tvf->schema);
+  if (rc != SQLITE_OK) return rc;
+  coins_tvf_vtab *vtab = sqlite3_malloc(sizeof *vtab);
+  if (vtab == NULL) return SQLITE_NOMEM;
+  memset(vtab, 0, sizeof *vtab);
+  vtab->tvf = tvf;
+  *out = &vtab->base;
+  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+  return SQLITE_OK;
+}
+
+static int tvf_disconnect(sqlite3_vtab *vtab) {
+  sqlite3_free(vtab);
+  return SQLITE_OK;
+}
+
+static int tvf_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out) {
+  coins_tvf_cursor *cur = sqlite3_malloc(sizeof *cur);
+  if (cur == NULL) return SQLITE_NOMEM;
+  memset(cur, 0, sizeof *cur);
+  cur->tvf = ((coins_tvf_vtab *)vtab)->tvf;
+  cur->eof = 1;
+  *out = &cur->base;
+  return SQLITE_OK;
+}
+
+static void release_state(coins_tvf_cursor *cur) {
+  if (cur->state && cur->tvf->release) cur->tvf->release(cur);
+  cur->state = NULL;
+}
+
+static int tvf_close(sqlite3_vtab_cursor *base) {
+  coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
+  release_state(cur);
+  coins_game_free(&cur->game);
+  sqlite3_free(cur->work);
+  for (int i = 0; i < COINS_TVF_MAX_ARGS; i++) sqlite3_free(cur->args[i].bytes);
+  sqlite3_free(cur);
+  return SQLITE_OK;
+}
+
+/* Keeps a copy of v (NULL: left out) for the hidden column. */
+static int save_arg(coins_saved_arg *saved, sqlite3_value *v) {
+  saved->type = v ? sqlite3_value_type(v) : SQLITE_NULL;
+  if (saved->type == SQLITE_INTEGER) saved->i = sqlite3_value_int64(v);
+  if (saved->type == SQLITE_FLOAT) saved->r = sqlite3_value_double(v);
+  if (saved->type != SQLITE_TEXT && saved->type != SQLITE_BLOB) return SQLITE_OK;
+  const void *bytes = saved->type == SQLITE_TEXT ? (const void *)sqlite3_value_text(v)
+                                                 : sqlite3_value_blob(v);
+  saved->len = sqlite3_value_bytes(v);
+  if (bytes == NULL && saved->len > 0) return SQLITE_NOMEM;
+  if ((size_t)saved->len + 1 > saved->room) {
+    char *grown = sqlite3_realloc64(saved->bytes, (sqlite3_uint64)saved->len + 1);
+    if (grown == NULL) return SQLITE_NOMEM;
+    saved->bytes = grown;
+    saved->room = (size_t)saved->len + 1;
+  }
+  if (saved->len > 0) memcpy(saved->bytes, bytes, (size_t)saved->len);
+  saved->bytes[saved->len] = 0;
+  return SQLITE_OK;
+}
+
+static void result_saved(sqlite3_context *ctx, const coins_saved_arg *saved) {
+  switch (saved->type) {
+    case SQLITE_INTEGER: sqlite3_result_int64(ctx, saved->i); break;
+    case SQLITE_FLOAT: sqlite3_result_double(ctx, saved->r); break;
+    case SQLITE_TEXT:
+      sqlite3_result_text(ctx, saved->bytes, saved->len, SQLITE_TRANSIENT);
+      break;
+    case SQLITE_BLOB:
+      sqlite3_result_blob(ctx, saved->bytes, saved->len, SQLITE_TRANSIENT);
+      break;
+    default: sqlite3_result_null(ctx);
+  }
+}
+
+/* Reports rc, with err (freed here) in the vtab's message. */
+static int filter_error(coins_tvf_cursor *cur, int rc, char *err) {
+  sqlite3_vtab *vtab = cur->base.pVtab;
+  cur->eof = 1;
+  if (rc == SQLITE_NOMEM || err == NULL) {
+    sqlite3_free(err);
+    return SQLITE_NOMEM;
+  }
+  sqlite3_free(vtab->zErrMsg);
+  vtab->zErrMsg = err;
+  return rc;
+}
+
+static int tvf_next(sqlite3_vtab_cursor *base) {
+  coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
+  char *err = NULL;
+  int rc = cur->tvf->next(cur, &err);
+  return rc == SQLITE_OK ? rc : filter_error(cur, rc, err);
+}
+
+static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num,
+                      const char *idx_str, int argc, sqlite3_value **argv) {
+  coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
+  const coins_tvf *tvf = cur->tvf;
+  sqlite3_value *args[COINS_TVF_MAX_ARGS] = {0};
+  char *err = NULL;
+  (void)idx_str;
+  release_state(cur);
+  cur->eof = 1;
+  memset(&cur->row, 0, sizeof cur->row);
+  for (int i = 0, j = 0; i < tvf->n_args; i++) {
+    if ((idx_num >> i & 1) && j < argc) args[i] = argv[j++];
+    if (save_arg(&cur->args[i], args[i])) return SQLITE_NOMEM;
+  }
+  int rc = tvf->start(cur, args, &err);
+  if (rc == COINS_NULL_ARG) return SQLITE_OK;
+  if (rc != SQLITE_OK) return filter_error(cur, rc, err);
+  cur->eof = 0;
+  return tvf_next(base);
+}
+
+static int tvf_eof(sqlite3_vtab_cursor *base) {
+  return ((coins_tvf_cursor *)base)->eof;
+}
+
+static int tvf_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx,
+                      int col) {
+  coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
+  if (col >= cur->tvf->n_visible)
+    result_saved(ctx, &cur->args[col - cur->tvf->n_visible]);
+  else
+    cur->tvf->column(cur, ctx, col);
+  return SQLITE_OK;
+}
+
+static int tvf_rowid(sqlite3_vtab_cursor *base, sqlite_int64 *rowid) {
+  *rowid = (sqlite_int64)((coins_tvf_cursor *)base)->row.ply;
+  return SQLITE_OK;
+}
+
+/* The generate_series pattern: a bit of idxNum per argument given by a
+** usable equality constraint; SQLITE_CONSTRAINT when an argument is there
+** but not usable yet (the planner then tries an order where it is); an
+** error when a required argument is missing altogether. */
+static int tvf_best_index(sqlite3_vtab *base, sqlite3_index_info *info) {
+  const coins_tvf *tvf = ((coins_tvf_vtab *)base)->tvf;
+  int where[COINS_TVF_MAX_ARGS];
+  unsigned present = 0, unusable = 0, required = (1u << tvf->n_required) - 1;
+  for (int i = 0; i < tvf->n_args; i++) where[i] = -1;
+  for (int i = 0; i < info->nConstraint; i++) {
+    const struct sqlite3_index_constraint *c = &info->aConstraint[i];
+    int arg = c->iColumn - tvf->n_visible;
+    if (arg < 0 || arg >= tvf->n_args || c->op != SQLITE_INDEX_CONSTRAINT_EQ)
+      continue;
+    if (!c->usable) {
+      unusable |= 1u << arg;
+    } else if (where[arg] < 0) {
+      where[arg] = i;
+      present |= 1u << arg;
+    }
+  }
+  if (unusable & ~present) return SQLITE_CONSTRAINT;
+  if ((present & required) != required) {
+    sqlite3_free(base->zErrMsg);
+    base->zErrMsg = sqlite3_mprintf(
+        "%s: missing argument: the first %d arguments are required",
+        tvf->name, tvf->n_required);
+    return SQLITE_ERROR;
+  }
+  for (int i = 0, j = 1; i < tvf->n_args; i++) {
+    if (where[i] < 0) continue;
+    info->aConstraintUsage[where[i]].argvIndex = j++;
+    info->aConstraintUsage[where[i]].omit = 1;
+  }
+  info->idxNum = (int)present;
+  info->estimatedCost = 1000;
+  info->estimatedRows = 1000;
+  /* rows come in ply order (column 0) */
+  if (info->nOrderBy == 1 && info->aOrderBy[0].iColumn == 0 &&
+      !info->aOrderBy[0].desc)
+    info->orderByConsumed = 1;
+  return SQLITE_OK;
+}
+
+static const sqlite3_module tvf_module = {
+    .iVersion = 0,
+    .xConnect = tvf_connect,
+    .xBestIndex = tvf_best_index,
+    .xDisconnect = tvf_disconnect,
+    .xOpen = tvf_open,
+    .xClose = tvf_close,
+    .xFilter = tvf_filter,
+    .xNext = tvf_next,
+    .xEof = tvf_eof,
+    .xColumn = tvf_column,
+    .xRowid = tvf_rowid,
+};
+
+void coins_tvf_ply_column(coins_tvf_cursor *cur, sqlite3_context *ctx,
+                          int col) {
+  const coins_ply *row = &cur->row;
+  int values = cur->game.variant != 1;
+  switch (col) {
+    case 0: sqlite3_result_int64(ctx, (sqlite3_int64)row->ply); break;
+    case 1: sqlite3_result_int(ctx, row->player); break;
+    case 2:
+      if (cur->game.variant == 3)
+        sqlite3_result_text(ctx, row->move.side == 'L' ? "L" : "R", 1,
+                            SQLITE_STATIC);
+      else
+        sqlite3_result_int64(ctx, (sqlite3_int64)row->move.take);
+      break;
+    case 3: sqlite3_result_int64(ctx, (sqlite3_int64)row->move.take); break;
+    case 4: sqlite3_result_int64(ctx, (sqlite3_int64)row->pos); break;
+    case 5: if (values) sqlite3_result_int64(ctx, row->gain); break;
+    case 6: if (values) sqlite3_result_int64(ctx, row->first_total); break;
+    case 7: if (values) sqlite3_result_int64(ctx, row->second_total); break;
+  }
+}
+
+/* ----------------------------------------------------------- coins_moves */
+
+static int moves_start(coins_tvf_cursor *cur, sqlite3_value **args,
+                       char **err) {
+  coins_game *game = &cur->game;
+  int rc = coins_game_read(cur->tvf->name, args[0], args[1], args[2], game, err);
+  if (rc != SQLITE_OK) return rc;
+  size_t words = coins_line_work_words(game->variant, (size_t)game->n, game->k);
+  if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
+  coins_line_init(&cur->line, game->variant, game->a, game->n, game->k,
+                  cur->work);
+  return SQLITE_OK;
+}
+
+static int moves_next(coins_tvf_cursor *cur, char **err) {
+  (void)err;
+  if (!coins_line_next(&cur->line, &cur->row)) cur->eof = 1;
+  return SQLITE_OK;
+}
+
+#define PLY_COLUMNS                                                         \
+  "ply INTEGER, player INTEGER, move, take INTEGER, pos INTEGER, "         \
+  "gain INTEGER, first_total INTEGER, second_total INTEGER"
+
+static const coins_tvf moves_tvf = {
+    .name = "coins_moves",
+    .schema = "CREATE TABLE x(" PLY_COLUMNS
+              ", variant HIDDEN, coins HIDDEN, max_take HIDDEN)",
+    .n_visible = 8,
+    .n_args = 3,
+    .n_required = 2,
+    .start = moves_start,
+    .next = moves_next,
+    .column = coins_tvf_ply_column,
+};
+
+int coins_register_vtabs(sqlite3 *db) {
+  return sqlite3_create_module(db, moves_tvf.name, &tvf_module,
+                               (void *)&moves_tvf);
+}
