@@ -67,10 +67,12 @@ $(B):
 deps:
 	@sh tests/deps.sh
 
-demo: deps $(EXT)
-	@rm -f $(B)/demo.db
-	@$(SQLITE3) -bail $(B)/demo.db < sql/demo_db.sql
+demo: deps $(EXT) $(B)/demo.db
 	@$(SQLITE3) -bail $(B)/demo.db < sql/demo.sql
+
+$(B)/demo.db: sql/demo_db.sql | $(B)
+	@rm -f $@
+	$(SQLITE3) -bail $@ < sql/demo_db.sql
 
 test: deps
 	@$(MAKE) --no-print-directory test-unit test-shell test-clients
@@ -84,9 +86,9 @@ test-unit: $(TESTS)
 test-shell: $(EXT)
 	@sh tests/golden.sh $(EXT) $(SQLITE3)
 
-test-clients: $(EXT)
+test-clients: $(EXT) $(B)/demo.db
 	$(PYTHON) tests/smoke.py $(EXT)
-	$(PYTHON) tests/readme_examples.py $(EXT) README.md
+	$(PYTHON) tests/readme_examples.py $(EXT) README.md $(B)/demo.db
 
 asan:
 	@sh tests/deps.sh

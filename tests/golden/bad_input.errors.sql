@@ -1,0 +1,26 @@
+-- One error per class of bad input; each message names the function.
+SELECT coins_win(3, '[1,2,2.5]');
+SELECT coins_margin(3, X'5B315D');
+SELECT coins_score(2, '[1,2');
+SELECT coins_outcome(3, '[1,2] x');
+SELECT coins_win(3, '[1,[2]]');
+SELECT coins_win(3, '[1,,2]');
+SELECT coins_win(3, '[9223372036854775808]');
+SELECT coins_win(3, '[9223372036854775807,1]');
+SELECT coins_win(3, '[1e400]');
+SELECT coins_win(3, '[01]');
+SELECT coins_win(3, '["7"]');
+SELECT coins_win(3, '');
+SELECT coins_win(3, 12);
+SELECT coins_win(4, '[1]');
+SELECT coins_win('IV', '[1]');
+SELECT coins_win(2.0, '[1]');
+SELECT coins_win(2, '[1]', 0);
+SELECT coins_win(2, '[1]', '2');
+SELECT coins_win(3, '[1]', 2);
+SELECT coins_win(1, -1);
+SELECT coins_margin(1, 5);
+SELECT coins_best_move(3, '[1,2]', 1, 4);
+SELECT * FROM coins_moves(3, '[1,x]');
+SELECT * FROM coins_moves;
+SELECT * FROM coins_moves(9, '[1]');

@@ -1,0 +1,53 @@
+"""tests/smoke.py -- loads the built extension from the system Python's
+stdlib sqlite3 module, as a user would, and checks a value, a table-valued
+function and error messages (which must decode as UTF-8 even when the input
+does not).
+
+    /usr/bin/python3 tests/smoke.py build/coins.so
+"""
+import os
+import sqlite3
+import sys
+
+ext = os.path.splitext(os.path.abspath(sys.argv[1]))[0]
+db = sqlite3.connect(":memory:")
+if not hasattr(db, "enable_load_extension"):
+    sys.exit("this Python's sqlite3 was built without extension loading")
+db.enable_load_extension(True)
+db.load_extension(ext)
+db.enable_load_extension(False)
+
+checks = 0
+
+
+def check(got, want, what):
+    global checks
+    if got != want:
+        sys.exit(f"FAIL {what}: got {got!r}, want {want!r}")
+    checks += 1
+
+
+def error_of(sql, *args):
+    try:
+        db.execute(sql, args).fetchall()
+    except sqlite3.Error as e:
+        return str(e)
+    return None
+
+
+one = lambda sql, *args: db.execute(sql, args).fetchone()[0]
+check(one("SELECT coins_score(3, ?)", "[8,15,3,7]"), 22, "coins_score")
+check(one("SELECT coins_outcome('ii', ?, 3)", "[1,2,3,6]"), "draw", "coins_outcome")
+check(one("SELECT coins_best_move(3, ?)", "[8,15,3,7]"), "R", "coins_best_move")
+check(one("SELECT coins_win(1, ?)", 3), 0, "coins_win on a count")
+check(one("SELECT coins_win(3, ?)", None), None, "NULL in, NULL out")
+rows = db.execute("SELECT ply, move, gain FROM coins_moves(3, '[8,15,3,7]')").fetchall()
+check(rows, [(1, "R", 7), (2, "L", 8), (3, "L", 15), (4, "L", 3)], "coins_moves")
+check(error_of("SELECT coins_win(3, '[1,2,2.5]')"),
+      "coins_win: element 3 is not an integer: 2.5", "error message")
+check(error_of("SELECT coins_win(3, CAST(X'5B31FF5D' AS TEXT))"),
+      "coins_win: element 1 is not a valid JSON number: 1\\xFF", "non-UTF-8 input")
+check(error_of("SELECT coins_win(CAST(X'C3' AS TEXT), '[1]')"),
+      "coins_win: unknown variant '\\xC3'; expected 1, 2, 3, 'I', 'II' or 'III'",
+      "half a UTF-8 character")
+print(f"smoke.py: {checks} passed, 0 failed")
