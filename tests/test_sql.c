@@ -1,0 +1,864 @@
+/*
+** test_sql.c -- SQL-level tests of the coins extension, through the real
+** library: each test opens a ":memory:" database, registers the extension
+** by calling sqlite3_coins_init() directly (the extension is linked in,
+** built with -DSQLITE_CORE), and asserts values, types and exact error
+** messages of the contract in docs/sql-api.md through SQL:
+**
+**   - the scalar functions: the contract's examples, result types, variant
+**     names, NULL handling, edge cases (empty rows, negative values, counts
+**     near 2^63), every class of bad argument with its exact message, and
+**     the deterministic/innocuous flags (pragma_function_list, views,
+**     triggers, indexes, generated columns with trusted_schema=OFF);
+**   - coins_moves: exact rows, hidden columns, LIMIT on huge games, joins
+**     in every order, ORDER BY, errors, and agreement of its final totals
+**     with the scalars and with a small reference DP kept in this file.
+**
+** Build and run:  make build/test_sql && build/test_sql
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "coins.h"
+
+int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
+                       const sqlite3_api_routines *pApi);
+
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+
+/* The five scalar functions that take (variant, coins [, max_take]). */
+static const char *const scalar_names[] = {
+    "coins_win",   "coins_outcome",   "coins_margin",
+    "coins_score", "coins_best_move",
+};
+#define N_SCALARS (sizeof scalar_names / sizeof *scalar_names)
+
+/* ------------------------------------------------------------- helpers */
+
+static sqlite3 *open_db(void) {
+  sqlite3 *db = NULL;
+  char *err = NULL;
+  assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
+  int rc = sqlite3_coins_init(db, &err, NULL);
+  if (rc != SQLITE_OK) fail_msg("sqlite3_coins_init: %d %s", rc, err);
+  assert_null(err);
+  return db;
+}
+
+static int setup_db(void **state) {
+  *state = open_db();
+  return 0;
+}
+
+static int teardown_db(void **state) {
+  /* close_v2: a failed test may leave a statement behind */
+  return sqlite3_close_v2(*state) == SQLITE_OK ? 0 : -1;
+}
+
+static char *vformat(const char *fmt, va_list ap) {
+  char *sql = sqlite3_vmprintf(fmt, ap);
+  assert_non_null(sql);
+  return sql;
+}
+
+static char *copy_text(const unsigned char *text) {
+  if (text == NULL) return NULL;
+  size_t len = strlen((const char *)text) + 1;
+  char *copy = malloc(len);
+  assert_non_null(copy);
+  return memcpy(copy, text, len);
+}
+
+/* Runs sql, which must give exactly one row of one column.  Returns the
+** value as text (malloc'd; NULL for SQL NULL) and its type in *type. */
+static char *one_value(sqlite3 *db, const char *sql, int *type) {
+  sqlite3_stmt *stmt = NULL;
+  if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
+    fail_msg("%s\n  prepare failed: %s", sql, sqlite3_errmsg(db));
+  if (sqlite3_step(stmt) != SQLITE_ROW)
+    fail_msg("%s\n  no row: %s", sql, sqlite3_errmsg(db));
+  assert_int_equal(sqlite3_column_count(stmt), 1);
+  *type = sqlite3_column_type(stmt, 0);
+  char *value = copy_text(sqlite3_column_text(stmt, 0));
+  if (sqlite3_step(stmt) != SQLITE_DONE)
+    fail_msg("%s\n  more than one row, or an error: %s", sql,
+             sqlite3_errmsg(db));
+  sqlite3_finalize(stmt);
+  return value;
+}
+
+/* The single value of a query, as malloc'd text (NULL for SQL NULL). */
+PRINTF_LIKE(2, 3) static char *query_text(sqlite3 *db, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *sql = vformat(fmt, ap);
+  va_end(ap);
+  int type;
+  char *value = one_value(db, sql, &type);
+  sqlite3_free(sql);
+  return value;
+}
+
+/* The single value of a query, which must be an INTEGER. */
+PRINTF_LIKE(2, 3)
+static long long query_int(sqlite3 *db, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *sql = vformat(fmt, ap);
+  va_end(ap);
+  int type;
+  char *value = one_value(db, sql, &type);
+  if (type != SQLITE_INTEGER)
+    fail_msg("%s\n  not an INTEGER: %s", sql, value ? value : "NULL");
+  long long i = strtoll(value, NULL, 10);
+  free(value);
+  sqlite3_free(sql);
+  return i;
+}
+
+static void vcheck_text(sqlite3 *db, const char *expected, const char *fmt,
+                        va_list ap) {
+  char *sql = vformat(fmt, ap);
+  int type;
+  char *got = one_value(db, sql, &type);
+  if ((expected == NULL) != (got == NULL) ||
+      (expected && strcmp(expected, got) != 0))
+    fail_msg("%s\n  expected: %s\n  got:      %s", sql,
+             expected ? expected : "NULL", got ? got : "NULL");
+  free(got);
+  sqlite3_free(sql);
+}
+
+/* The single value of a query must be expected (NULL: SQL NULL). */
+PRINTF_LIKE(3, 4)
+static void check_text(sqlite3 *db, const char *expected, const char *fmt,
+                       ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vcheck_text(db, expected, fmt, ap);
+  va_end(ap);
+}
+
+/* expr must evaluate to typed, written "type:value" ("integer:1",
+** "text:draw", "null:NULL"), so one check covers the value and its type. */
+static void check_value(sqlite3 *db, const char *expr, const char *typed) {
+  check_text(
+      db, typed,
+      "SELECT typeof(x) || ':' || ifnull(x, 'NULL') FROM (SELECT %s AS x)",
+      expr);
+}
+
+/* Running the statement must fail with exactly the message expected. */
+PRINTF_LIKE(3, 4)
+static void check_error(sqlite3 *db, const char *expected, const char *fmt,
+                        ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *sql = vformat(fmt, ap);
+  va_end(ap);
+  sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2(db, sql, -1, &stmt, NULL);
+  if (rc == SQLITE_OK) {
+    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) continue;
+    if (rc == SQLITE_DONE)
+      fail_msg("%s\n  expected the error: %s\n  but it ran", sql, expected);
+  }
+  if (strcmp(sqlite3_errmsg(db), expected) != 0)
+    fail_msg("%s\n  expected error: %s\n  got:            %s", sql, expected,
+             sqlite3_errmsg(db));
+  sqlite3_finalize(stmt);
+  sqlite3_free(sql);
+}
+
+static void exec(sqlite3 *db, const char *sql) {
+  char *err = NULL;
+  if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+    fail_msg("%s\n  failed: %s", sql, err);
+}
+
+/* One row of coins_moves as text; NULL columns show as '-'. */
+#define MOVE_ROW                                                               \
+  "ply||':'||player||':'||move||':'||take||':'||pos||':'||"                    \
+  "ifnull(gain,'-')||':'||ifnull(first_total,'-')||':'||"                      \
+  "ifnull(second_total,'-')"
+
+/* The rows of coins_moves(args), space-separated (NULL: no rows). */
+static void check_moves(sqlite3 *db, const char *args, const char *expected) {
+  check_text(db, expected,
+             "SELECT group_concat(" MOVE_ROW ", ' ') FROM coins_moves(%s)",
+             args);
+}
+
+/* A table of expressions and the "type:value" each must give. */
+typedef struct typed_case {
+  const char *expr;
+  const char *typed;
+} typed_case;
+
+static void check_values(sqlite3 *db, const typed_case *cases, size_t n) {
+  for (size_t i = 0; i < n; i++) check_value(db, cases[i].expr, cases[i].typed);
+}
+#define CHECK_VALUES(db, cases)                                                \
+  check_values(db, cases, sizeof cases / sizeof *cases)
+
+/* ------------------------------------------------- a reference margin */
+
+/* ref_margin(variant, max_take, value): an aggregate over a row's values in
+** order, giving the first player's optimal margin by the textbook DPs
+** (variant II: O(n*k) over suffixes; variant III: O(n^2) over intervals).
+** Independent of ext/; small rows only. */
+#define REF_MAX 64
+
+typedef struct ref_row {
+  int variant;
+  long long k;
+  size_t n;
+  long long a[REF_MAX];
+} ref_row;
+
+static void ref_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  ref_row *row = sqlite3_aggregate_context(ctx, sizeof *row);
+  if (row == NULL) return;
+  if (row->n == REF_MAX) {
+    sqlite3_result_error(ctx, "ref_margin: row too long", -1);
+    return;
+  }
+  row->variant = sqlite3_value_int(argv[0]);
+  row->k = sqlite3_value_int64(argv[1]);
+  row->a[row->n++] = sqlite3_value_int64(argv[2]);
+}
+
+static void ref_final(sqlite3_context *ctx) {
+  ref_row *row = sqlite3_aggregate_context(ctx, 0);
+  long long m[REF_MAX + 1] = {0};
+  size_t n = row ? row->n : 0;
+  if (n > 0 && row->variant == 2) {
+    for (size_t i = n; i-- > 0;) {
+      long long sum = 0, best = 0;
+      for (size_t t = 1; t <= (size_t)row->k && i + t <= n; t++) {
+        sum += row->a[i + t - 1];
+        if (t == 1 || sum - m[i + t] > best) best = sum - m[i + t];
+      }
+      m[i] = best;
+    }
+  } else if (n > 0) {
+    /* m[i] = margin of a[i..i+len) for the current len */
+    for (size_t i = 0; i < n; i++) m[i] = row->a[i];
+    for (size_t len = 2; len <= n; len++)
+      for (size_t i = 0; i + len <= n; i++) {
+        long long left = row->a[i] - m[i + 1];
+        long long right = row->a[i + len - 1] - m[i];
+        m[i] = left > right ? left : right;
+      }
+  }
+  sqlite3_result_int64(ctx, m[0]);
+}
+
+/* ---------------------------------------------------------- the tests */
+
+static void test_init_and_second_connection(void **state) {
+  (void)state;
+  sqlite3 *first = open_db();
+  sqlite3 *second = open_db();
+  check_text(first, "1", "SELECT coins_win(3, '[3,2,2]')");
+  check_text(second, "22", "SELECT coins_score(3, '[8,15,3,7]')");
+  assert_int_equal(sqlite3_close(first), SQLITE_OK);
+  /* the second connection keeps working on its own */
+  check_text(second, "draw", "SELECT coins_outcome(3, '[2,2,2,2]')");
+  assert_int_equal(
+      query_int(second, "SELECT count(*) FROM coins_moves(3, '[8,15,3,7]')"),
+      4);
+  /* registering again on the same connection is harmless */
+  char *err = NULL;
+  assert_int_equal(sqlite3_coins_init(second, &err, NULL), SQLITE_OK);
+  assert_null(err);
+  check_text(second, "0", "SELECT coins_win(3, '[1,20,4]')");
+  assert_int_equal(sqlite3_close(second), SQLITE_OK);
+}
+
+static void test_contract_examples(void **state) {
+  static const typed_case cases[] = {
+      {"coins_win(3, '[3,2,2]')", "integer:1"},
+      {"coins_win(3, '[1,2,4]')", "integer:1"},
+      {"coins_win(3, '[1,20,4]')", "integer:0"},
+      {"coins_score(3, '[8,15,3,7]')", "integer:22"},
+      {"coins_score(3, '[5,3,7,10]')", "integer:15"},
+      {"coins_outcome(3, '[2,2,2,2]')", "text:draw"},
+      {"coins_win(1, 3)", "integer:0"},
+      {"coins_win(1, '[1,1,1,1]')", "integer:1"},
+      {"coins_outcome(2, '[1,2,2]')", "text:first"},
+      {"coins_outcome(2, '[1,2,4]')", "text:second"},
+  };
+  CHECK_VALUES(*state, cases);
+}
+
+static void test_version(void **state) {
+  check_value(*state, "coins_version()", "text:" COINS_VERSION);
+  char *version = query_text(*state, "SELECT coins_version()");
+  assert_string_equal(version, COINS_VERSION);
+  free(version);
+}
+
+static void test_result_types(void **state) {
+  static const typed_case cases[] = {
+      {"coins_win(2, '[1,2]')", "integer:1"},
+      {"coins_win(3, '[]')", "integer:0"},
+      {"coins_outcome(1, 4)", "text:first"},
+      {"coins_outcome(1, 0)", "text:second"},
+      {"coins_margin(3, '[8,15,3,7]')", "integer:11"},
+      {"coins_margin(2, '[1,2,4]')", "integer:-1"},
+      {"coins_score(2, '[1,2,4]')", "integer:3"},
+      {"coins_best_move(1, 4)", "integer:1"},
+      {"coins_best_move(1, 5)", "integer:2"},
+      {"coins_best_move(2, '[1,2,2]')", "integer:2"},
+      {"coins_best_move(3, '[8,15,3,7]')", "text:R"},
+      {"coins_best_move(3, '[9,1,2]')", "text:L"},
+      {"coins_best_move(1, '[]')", "null:NULL"},
+      {"coins_best_move(1, 0)", "null:NULL"},
+      {"coins_best_move(2, '[]')", "null:NULL"},
+      {"coins_best_move(3, '[]')", "null:NULL"},
+  };
+  CHECK_VALUES(*state, cases);
+}
+
+static void test_variant_names(void **state) {
+  /* coins_best_move(v, '[1,1,5]'): I 3 coins lost, takes 1; II takes both
+  ** 1s (margin -3 rather than -5); III takes the 5 on the right. */
+  static const struct {
+    const char *name, *best, *line;
+  } names[] = {
+      {"1", "integer:1", "1,2"},    {"'1'", "integer:1", "1,2"},
+      {"'I'", "integer:1", "1,2"},  {"'i'", "integer:1", "1,2"},
+      {"2", "integer:2", "2,1"},    {"'2'", "integer:2", "2,1"},
+      {"'ii'", "integer:2", "2,1"}, {"'II'", "integer:2", "2,1"},
+      {"'iI'", "integer:2", "2,1"}, {"3", "text:R", "R,L,L"},
+      {"'3'", "text:R", "R,L,L"},   {"'iii'", "text:R", "R,L,L"},
+      {"'III'", "text:R", "R,L,L"}, {"'IiI'", "text:R", "R,L,L"},
+  };
+  sqlite3 *db = *state;
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+    char expr[64];
+    snprintf(expr, sizeof expr, "coins_best_move(%s, '[1,1,5]')",
+             names[i].name);
+    check_value(db, expr, names[i].best);
+    check_text(db, names[i].line,
+               "SELECT group_concat(move) FROM coins_moves(%s, '[1,1,5]')",
+               names[i].name);
+  }
+}
+
+/* Bad arguments, each run through every scalar and coins_moves: the message
+** is "<function>: " followed by what. */
+static const struct {
+  const char *args, *what;
+} bad_args[] = {
+    /* variants */
+    {"4, '[1]'", "unknown variant 4; expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"0, '[1]'", "unknown variant 0; expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"-1, '[1]'", "unknown variant -1; expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"'iv', '[1]'",
+     "unknown variant 'iv'; expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"'IIII', '[1]'",
+     "unknown variant 'IIII'; expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"'', '[1]'", "unknown variant ''; expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"' 3', '[1]'",
+     "unknown variant ' 3'; expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"X'03', '[1]'",
+     "unknown variant (a BLOB); expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"3.0, '[1]'",
+     "unknown variant (a REAL); expected 1, 2, 3, 'I', 'II' or 'III'"},
+    /* coins */
+    {"3, X'5B315D'", "coins must be TEXT holding a JSON array, got a BLOB"},
+    {"1, X'5B315D'",
+     "coins must be TEXT holding a JSON array or a count, got a BLOB"},
+    {"3, 2.5", "coins must be TEXT holding a JSON array, got a REAL"},
+    {"2, 5", "coins must be TEXT holding a JSON array, got an INTEGER"},
+    {"3, 5", "coins must be TEXT holding a JSON array, got an INTEGER"},
+    {"3, '[1,2'",
+     "unexpected end of text after element 2: expected ',' or ']'"},
+    {"3, '[1,2] x'", "unexpected text after the array at byte 6: x"},
+    {"3, '[1,2,2.5]'", "element 3 is not an integer: 2.5"},
+    {"1, '[1,2,2.5]'", "element 3 is not an integer: 2.5"},
+    {"2, '[1,2.5e0]'", "element 2 is not an integer: 2.5e0"},
+    {"3, '[1,99999999999999999999]'",
+     "element 2 is out of range: 99999999999999999999"},
+    {"3, '[1e400]'", "element 1 is out of range: 1e400"},
+    {"3, '[9223372036854775807,1]'",
+     "the sum of absolute values exceeds 2^63-1 at element 2"},
+    {"2, '[-9223372036854775807,-1]'",
+     "the sum of absolute values exceeds 2^63-1 at element 2"},
+    {"3, '[1,[2]]'",
+     "element 2 is not an integer: nested arrays are not allowed"},
+    {"3, '[[]]'", "element 1 is not an integer: nested arrays are not allowed"},
+    {"3, '[01]'", "element 1 is not a valid JSON number: 01"},
+    {"3, '[1.]'", "element 1 is not a valid JSON number: 1."},
+    {"3, '[1,]'", "element 2 is missing at byte 3"},
+    {"3, '[1 2]'", "expected ',' or ']' after element 1 at byte 3, got 2"},
+    {"3, '[\"1\"]'", "element 1 is not an integer: \"1\""},
+    {"3, '[null]'", "element 1 is not an integer: null"},
+    {"3, '{}'", "expected a JSON array at byte 0, got {}"},
+    {"3, '1'", "expected a JSON array at byte 0, got 1"},
+    {"1, '7'", "expected a JSON array at byte 0, got 7"},
+    {"3, '[1]]'", "unexpected text after the array at byte 3: ]"},
+    /* bytes that are not printable ASCII come back escaped (valid UTF-8) */
+    {"3, '[1,' || char(233) || ']'", "element 2 is not an integer: \\xC3\\xA9"},
+    {"3, '[1,2,' || char(0) || ']'", "element 3 is not an integer: \\x00"},
+    {"'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz', '[1]'",
+     "unknown variant 'abcdefghijklmnopqrstuvwxyzabcdefghijklmn...'; "
+     "expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"3, ''", "expected a JSON array, got empty text"},
+    {"1, -1", "the coin count must be >= 0, got -1"},
+    {"1, -9223372036854775808",
+     "the coin count must be >= 0, got -9223372036854775808"},
+    /* max_take */
+    {"3, '[1,2]', 2",
+     "variant III takes one coin from either end: max_take must be 1, got 2"},
+    {"2, '[1,2]', 0", "max_take must be an INTEGER >= 1, got 0"},
+    {"1, 5, -1", "max_take must be an INTEGER >= 1, got -1"},
+    {"2, '[1,2]', '2'", "max_take must be an INTEGER >= 1, got TEXT"},
+    {"2, '[1,2]', 2.0", "max_take must be an INTEGER >= 1, got a REAL"},
+    {"2, '[1,2]', X'02'", "max_take must be an INTEGER >= 1, got a BLOB"},
+};
+
+static void test_bad_arguments(void **state) {
+  sqlite3 *db = *state;
+  for (size_t i = 0; i < sizeof bad_args / sizeof *bad_args; i++) {
+    for (size_t f = 0; f < N_SCALARS; f++) {
+      char *msg = sqlite3_mprintf("%s: %s", scalar_names[f], bad_args[i].what);
+      check_error(db, msg, "SELECT %s(%s)", scalar_names[f], bad_args[i].args);
+      sqlite3_free(msg);
+    }
+    char *msg = sqlite3_mprintf("coins_moves: %s", bad_args[i].what);
+    check_error(db, msg, "SELECT * FROM coins_moves(%s)", bad_args[i].args);
+    sqlite3_free(msg);
+  }
+}
+
+static void test_variant_one_has_no_values(void **state) {
+  /* coins_margin and coins_score on variant I, whatever the row */
+  static const char *const args[] = {"1, 5", "'i', '[1,2,3]'", "1, 0",
+                                     "1, 4, 3"};
+  static const char *const names[] = {"coins_margin", "coins_score"};
+  sqlite3 *db = *state;
+  for (size_t i = 0; i < sizeof args / sizeof *args; i++)
+    for (size_t f = 0; f < 2; f++) {
+      char *msg = sqlite3_mprintf("%s: variant I has no coin values; use "
+                                  "coins_win or coins_outcome",
+                                  names[f]);
+      check_error(db, msg, "SELECT %s(%s)", names[f], args[i]);
+      sqlite3_free(msg);
+    }
+}
+
+static void test_null_arguments(void **state) {
+  /* NULL in each position, including next to arguments that would be
+  ** errors on their own: NULL wins, as with SQLite's own functions. */
+  static const char *const args[] = {
+      "NULL, '[1,2]'",      "3, NULL",
+      "NULL, NULL",         "NULL, '[1,2]', 1",
+      "3, NULL, 1",         "3, '[1,2]', NULL",
+      "2, '[1,2]', NULL",   "1, 5, NULL",
+      "NULL, NULL, NULL",   "4, NULL",
+      "NULL, '[oops'",      "3, NULL, 2",
+      "X'00', '[1]', NULL", "1, -1, NULL",
+  };
+  sqlite3 *db = *state;
+  for (size_t i = 0; i < sizeof args / sizeof *args; i++) {
+    for (size_t f = 0; f < N_SCALARS; f++)
+      check_text(db, "null", "SELECT typeof(%s(%s))", scalar_names[f], args[i]);
+    check_text(db, "0", "SELECT count(*) FROM coins_moves(%s)", args[i]);
+  }
+}
+
+static void test_semantics(void **state) {
+  static const typed_case cases[] = {
+      /* no coins: a draw for II and III, a loss for the first player in I */
+      {"coins_outcome(2, '[]')", "text:draw"},
+      {"coins_outcome(3, '[]')", "text:draw"},
+      {"coins_outcome(3, ' [ ] ')", "text:draw"},
+      {"coins_margin(2, '[]')", "integer:0"},
+      {"coins_score(3, '[]')", "integer:0"},
+      {"coins_win(1, 0)", "integer:0"},
+      {"coins_win(1, '[]')", "integer:0"},
+      {"coins_outcome(1, '[]')", "text:second"},
+      /* all zeros */
+      {"coins_outcome(3, '[0,0,0]')", "text:draw"},
+      /* negative values: Stone Game III and Predict the Winner examples */
+      {"coins_outcome(2, '[1,2,3,7]', 3)", "text:second"},
+      {"coins_outcome(2, '[1,2,3,-9]', 3)", "text:first"},
+      {"coins_outcome(2, '[1,2,3,6]', 3)", "text:draw"},
+      {"coins_outcome(2, '[-1,-2,-3]', 3)", "text:draw"},
+      {"coins_margin(2, '[-5,-1,10]')", "integer:-14"},
+      {"coins_score(2, '[-5,-1,10]')", "integer:-5"},
+      {"coins_best_move(2, '[-5,-1,10]')", "integer:1"},
+      {"coins_win(3, '[1,5,2]')", "integer:0"},
+      {"coins_win(3, '[1,5,233,7]')", "integer:1"},
+      {"coins_margin(3, '[-1,-2]')", "integer:1"},
+      {"coins_score(3, '[-1,-2]')", "integer:-1"},
+      {"coins_best_move(3, '[-1,-2]')", "text:L"},
+      /* max_take larger than the row: take everything */
+      {"coins_score(2, '[1,2,3]', 100)", "integer:6"},
+      {"coins_best_move(2, '[1,2,3]', 9223372036854775807)", "integer:3"},
+      {"coins_win(1, 5, 100)", "integer:1"},
+      {"coins_best_move(1, 5, 100)", "integer:5"},
+      /* variant III accepts max_take 1 */
+      {"coins_score(3, '[8,15,3,7]', 1)", "integer:22"},
+      /* variant I: an INTEGER count, up to 2^63-1, and max_take up to it */
+      {"coins_win(1, 1000000000000000000)", "integer:1"},
+      {"coins_win(1, 9223372036854775807)", "integer:1"},
+      {"coins_best_move(1, 9223372036854775807)", "integer:1"},
+      {"coins_win(1, 9223372036854775807, 9223372036854775807)", "integer:1"},
+      {"coins_best_move(1, 9223372036854775807, 9223372036854775807)",
+       "integer:9223372036854775807"},
+      {"coins_win(1, 9223372036854775806, 9223372036854775807)", "integer:1"},
+      {"coins_win(1, 9223372036854775807, 9223372036854775806)", "integer:0"},
+      {"coins_outcome(1, 9223372036854775807, 9223372036854775806)",
+       "text:second"},
+      {"coins_best_move(1, 9223372036854775807, 9223372036854775806)",
+       "integer:1"},
+      {"coins_win(1, 1, 1)", "integer:1"},
+      {"coins_win(1, 2, 1)", "integer:0"},
+      /* variant I: an array counts its elements, whatever their values */
+      {"coins_win(1, '[5,5,5]')", "integer:0"},
+      {"coins_win(1, '[-7,0,9,1]')", "integer:1"},
+      {"coins_best_move(1, '[0,0,0,0,0]')", "integer:2"},
+      {"coins_win(1, '[1,1,1]', 3)", "integer:1"},
+      /* sums right at the limit, exact integers written as reals */
+      {"coins_score(3, '[9223372036854775807]')",
+       "integer:9223372036854775807"},
+      {"coins_margin(3, '[-9223372036854775807]')",
+       "integer:-9223372036854775807"},
+      {"coins_margin(2, '[9223372036854775806,1]', 1)",
+       "integer:9223372036854775805"},
+      {"coins_margin(3, '[4611686018427387904,-4611686018427387903]')",
+       "integer:9223372036854775807"},
+      {"coins_margin(2, '[5,-9223372036854775802]', 9223372036854775807)",
+       "integer:9223372036854775807"},
+      {"coins_score(3, ' [ 2.0 ,\n1e3 ,\t5E-0 ,-0 ]\r\n')", "integer:1000"},
+      {"coins_score(3, '[10e-1]')", "integer:1"},
+      {"coins_score(3, '[1.5e1]')", "integer:15"},
+      {"coins_score(3, '[-0.0]')", "integer:0"},
+      {"coins_score(3, '[100000000000000000000e-2]')",
+       "integer:1000000000000000000"},
+      {"coins_score(3, '[9223372036854775807.0]')",
+       "integer:9223372036854775807"},
+  };
+  CHECK_VALUES(*state, cases);
+}
+
+static void test_function_flags(void **state) {
+  /* SQLITE_DETERMINISTIC is 0x800, SQLITE_INNOCUOUS 0x200000. */
+  sqlite3 *db = *state;
+  for (size_t f = 0; f < N_SCALARS; f++)
+    check_text(db, "2:1,3:1",
+               "SELECT group_concat(narg || ':' || "
+               "((flags & 0x200800) = 0x200800)) FROM (SELECT narg, flags "
+               "FROM pragma_function_list WHERE name = '%s' ORDER BY narg)",
+               scalar_names[f]);
+  check_text(db, "0:1",
+             "SELECT group_concat(narg || ':' || "
+             "((flags & 0x200800) = 0x200800)) FROM pragma_function_list "
+             "WHERE name = 'coins_version'");
+}
+
+static void test_moves_rows(void **state) {
+  sqlite3 *db = *state;
+  check_moves(db, "3, '[8,15,3,7]'",
+              "1:1:R:1:3:7:7:0 2:2:L:1:0:8:7:8 3:1:L:1:1:15:22:8 "
+              "4:2:L:1:2:3:22:11");
+  /* Stone Game III: the first player's best is to take 1+2+3 */
+  check_moves(db, "2, '[1,2,3,7]', 3", "1:1:3:3:0:6:6:0 2:2:1:1:3:7:6:7");
+  check_moves(db, "'II', '[1,2,3,4,5,6,7]', 3",
+              "1:1:2:2:0:3:3:0 2:2:3:3:2:12:3:12 3:1:2:2:5:13:16:12");
+  /* variant I: 7 = 3*2 + 1, so take 1, then keep the count a multiple of 3 */
+  check_moves(db, "1, 7",
+              "1:1:1:1:0:-:-:- 2:2:1:1:1:-:-:- 3:1:2:2:2:-:-:- "
+              "4:2:1:1:4:-:-:- 5:1:2:2:5:-:-:-");
+  check_text(db, "5:5",
+             "SELECT count(*) || ':' || sum(gain IS NULL AND first_total IS "
+             "NULL AND second_total IS NULL) FROM coins_moves(1, 7)");
+  check_moves(db, "1, '[9,9,9,9]', 3", "1:1:1:1:0:-:-:- 2:2:3:3:1:-:-:-");
+  /* no coins: no rows */
+  check_moves(db, "1, 0", NULL);
+  check_moves(db, "2, '[]'", NULL);
+  check_moves(db, "3, '[]'", NULL);
+  /* column types */
+  check_text(db, "integer integer text integer integer integer integer integer",
+             "SELECT typeof(ply)||' '||typeof(player)||' '||typeof(move)||' '||"
+             "typeof(take)||' '||typeof(pos)||' '||typeof(gain)||' '||"
+             "typeof(first_total)||' '||typeof(second_total) "
+             "FROM coins_moves(3, '[1,2]') LIMIT 1");
+  check_text(db, "integer",
+             "SELECT typeof(move) FROM coins_moves(2, '[1,2]') LIMIT 1");
+  check_text(db, "integer",
+             "SELECT typeof(move) FROM coins_moves(1, 2) LIMIT 1");
+}
+
+static void test_moves_hidden_columns(void **state) {
+  sqlite3 *db = *state;
+  check_text(
+      db, "integer:3|text:[1,2]|null",
+      "SELECT typeof(variant)||':'||variant||'|'||typeof(coins)||':'||"
+      "coins||'|'||typeof(max_take) FROM coins_moves(3, '[1,2]') LIMIT 1");
+  check_text(db, "iii|[ 1, 2 ]|1",
+             "SELECT variant||'|'||coins||'|'||max_take "
+             "FROM coins_moves('iii', '[ 1, 2 ]', 1) LIMIT 1");
+  check_text(db, "1|10|4",
+             "SELECT variant||'|'||coins||'|'||max_take "
+             "FROM coins_moves(1, 10, 4) LIMIT 1");
+  /* the arguments may also be given as constraints on the hidden columns */
+  check_text(db, "4",
+             "SELECT count(*) FROM coins_moves "
+             "WHERE variant = 3 AND coins = '[8,15,3,7]'");
+}
+
+static void test_moves_limit_on_huge_games(void **state) {
+  sqlite3 *db = *state;
+  check_text(db,
+             "1:1:1:1:0:-:-:- 2:2:1:1:1:-:-:- 3:1:2:2:2:-:-:- "
+             "4:2:1:1:4:-:-:- 5:1:2:2:5:-:-:-",
+             "SELECT group_concat(" MOVE_ROW ", ' ') FROM "
+             "(SELECT * FROM coins_moves(1, 1000000000000000000) LIMIT 5)");
+  check_moves(db, "1, 9223372036854775807, 9223372036854775807",
+              "1:1:9223372036854775807:9223372036854775807:0:-:-:-");
+  check_moves(db, "1, 9223372036854775807, 9223372036854775806",
+              "1:1:1:1:0:-:-:- "
+              "2:2:9223372036854775806:9223372036854775806:1:-:-:-");
+  check_moves(db, "2, '[1,2,3]', 9223372036854775807", "1:1:3:3:0:6:6:0");
+  /* a million coins 1, 2, ..., 1000000: the larger end is always on the
+  ** right, so the line takes from the right */
+  exec(db, "CREATE TABLE big AS WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL "
+           "SELECT i + 1 FROM s WHERE i < 1000000) "
+           "SELECT json_group_array(i) AS coins FROM s");
+  check_text(db, "1000000", "SELECT json_array_length(coins) FROM big");
+  check_text(db,
+             "1:1:R:1:999999:1000000:1000000:0 "
+             "2:2:R:1:999998:999999:1000000:999999 "
+             "3:1:R:1:999997:999998:1999998:999999 "
+             "4:2:R:1:999996:999997:1999998:1999996 "
+             "5:1:R:1:999995:999996:2999994:1999996",
+             "SELECT group_concat(" MOVE_ROW ", ' ') FROM "
+             "(SELECT m.* FROM big, coins_moves(3, big.coins) m LIMIT 5)");
+}
+
+/* 50 games of variants II and III with 0..11 coins, some negative. */
+static void make_games(sqlite3 *db) {
+  exec(db,
+       "CREATE TABLE games(id INTEGER PRIMARY KEY, variant, coins, max_take);"
+       "WITH RECURSIVE ids(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM ids "
+       "  WHERE id < 50),"
+       " cells(id, j) AS (SELECT id, 0 FROM ids WHERE id % 12 > 0 UNION ALL "
+       "  SELECT id, j + 1 FROM cells WHERE j + 1 < id % 12)"
+       "INSERT INTO games SELECT id, 2 + id % 2, "
+       "  ifnull((SELECT json_group_array(v) FROM (SELECT "
+       "     (c.id * 37 + c.j * c.j * 11 + c.j * 5) % 41 - 12 AS v "
+       "     FROM cells c WHERE c.id = ids.id ORDER BY c.j)), '[]'), "
+       "  CASE WHEN id % 2 = 0 THEN 1 + id % 4 ELSE 1 END FROM ids");
+}
+
+static void test_moves_agree_with_scalars(void **state) {
+  sqlite3 *db = *state;
+  assert_int_equal(sqlite3_create_function(db, "ref_margin", 3, SQLITE_UTF8,
+                                           NULL, NULL, ref_step, ref_final),
+                   SQLITE_OK);
+  make_games(db);
+  check_text(db, "50:4:267",
+             "SELECT count(*) || ':' || sum(coins = '[]') || "
+             "':' || sum(json_array_length(coins)) FROM games");
+  /* what the scalars, coins_moves and the reference say about each game */
+  exec(db, "CREATE TEMP VIEW facts AS SELECT g.id, g.variant, g.max_take, "
+           " json_array_length(g.coins) AS n, "
+           " (SELECT ifnull(sum(value), 0) FROM json_each(g.coins)) AS total, "
+           " (SELECT ref_margin(g.variant, g.max_take, value) FROM "
+           "   (SELECT value FROM json_each(g.coins) ORDER BY key)) AS ref, "
+           " coins_margin(g.variant, g.coins, g.max_take) AS margin, "
+           " coins_score(g.variant, g.coins, g.max_take) AS score, "
+           " coins_win(g.variant, g.coins, g.max_take) AS win, "
+           " coins_outcome(g.variant, g.coins, g.max_take) AS outcome, "
+           " coins_best_move(g.variant, g.coins, g.max_take) AS best, "
+           " (SELECT count(*) FROM coins_moves(g.variant, g.coins, g.max_take))"
+           "   AS plies, "
+           " (SELECT ifnull(sum(take), 0) FROM coins_moves(g.variant, g.coins, "
+           "   g.max_take)) AS taken, "
+           " (SELECT ifnull(max(take), 0) FROM coins_moves(g.variant, g.coins, "
+           "   g.max_take)) AS max_taken, "
+           " (SELECT ifnull(sum(gain), 0) FROM coins_moves(g.variant, g.coins, "
+           "   g.max_take)) AS gains, "
+           " (SELECT first_total || ':' || second_total FROM "
+           "   coins_moves(g.variant, g.coins, g.max_take) ORDER BY ply DESC "
+           "   LIMIT 1) AS last, "
+           " (SELECT move FROM coins_moves(g.variant, g.coins, g.max_take) "
+           "   WHERE ply = 1) AS first_move "
+           "FROM games g");
+  /* every comparison with IS, so that a NULL counts as a failure */
+  check_text(
+      db, "none",
+      "SELECT ifnull(group_concat(id), 'none') FROM facts WHERE NOT ("
+      " margin IS ref AND score IS (total + margin) / 2"
+      " AND win IS (margin > 0)"
+      " AND outcome IS CASE WHEN margin > 0 THEN 'first'"
+      "   WHEN margin < 0 THEN 'second' ELSE 'draw' END"
+      " AND best IS first_move"
+      " AND last IS CASE WHEN n > 0 THEN score || ':' || (total - score) END"
+      " AND taken IS n AND gains IS total AND max_taken <= max_take"
+      " AND (variant = 2 OR plies IS n))");
+  /* the games have all three outcomes */
+  check_text(db, "draw,first,second",
+             "SELECT group_concat(outcome) FROM (SELECT DISTINCT outcome "
+             "FROM facts ORDER BY 1)");
+  /* variant I against n mod (k + 1), for n in 0..40 and k in 1..5: the
+  ** line takes all n coins, at most k at a time, and the winner moves last */
+  check_text(db, "none",
+             "WITH RECURSIVE n(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM n "
+             "  WHERE n < 40), k(k) AS (VALUES (1), (2), (3), (4), (5)) "
+             "SELECT ifnull(group_concat(n || '/' || k), 'none') FROM n, k "
+             "WHERE NOT (coins_win(1, n, k) IS (n %% (k + 1) != 0)"
+             " AND (SELECT ifnull(sum(take), 0) FROM coins_moves(1, n, k)) IS n"
+             " AND (SELECT ifnull(max(take), 0) FROM coins_moves(1, n, k)) <= k"
+             " AND (SELECT player FROM coins_moves(1, n, k) ORDER BY ply DESC"
+             "      LIMIT 1) IS CASE WHEN n = 0 THEN NULL"
+             "      WHEN n %% (k + 1) != 0 THEN 1 ELSE 2 END)");
+}
+
+static void test_moves_joins(void **state) {
+  sqlite3 *db = *state;
+  exec(db, "CREATE TABLE g2(id INTEGER PRIMARY KEY, variant, coins, max_take);"
+           "INSERT INTO g2 VALUES (1, 3, '[8,15,3,7]', NULL),"
+           " (2, 2, '[1,2,3,7]', 3), (3, 1, 5, NULL), (4, 3, NULL, NULL),"
+           " (5, 'ii', '[]', NULL), (6, NULL, '[1]', NULL),"
+           " (7, 'III', '[5,3,7,10]', NULL)");
+  static const char *const froms[] = {
+      "g2 g, coins_moves(g.variant, g.coins) m",
+      "coins_moves(g.variant, g.coins) m, g2 g",
+      "g2 g CROSS JOIN coins_moves(g.variant, g.coins) m",
+      "g2 g JOIN coins_moves m ON m.variant = g.variant AND m.coins = g.coins",
+      "coins_moves m JOIN g2 g ON m.variant = g.variant AND m.coins = g.coins",
+  };
+  const char *expected =
+      "1:1:R 1:2:L 1:3:L 1:4:L 2:1:1 2:2:2 2:3:1 3:1:2 3:2:1 3:3:2 "
+      "7:1:R 7:2:R 7:3:L 7:4:L";
+  for (size_t i = 0; i < sizeof froms / sizeof *froms; i++)
+    check_text(db, expected,
+               "SELECT group_concat(id || ':' || ply || ':' || move, ' ') "
+               "FROM (SELECT g.id, m.ply, m.move FROM %s ORDER BY g.id, m.ply)",
+               froms[i]);
+  /* with max_take from the table too */
+  check_text(db, "2:3 2:1",
+             "SELECT group_concat(g.id || ':' || m.move, ' ') FROM g2 g, "
+             "coins_moves(g.variant, g.coins, g.max_take) m");
+  /* a bad row in the outer table stops the statement with its message */
+  exec(db, "INSERT INTO g2 VALUES (8, 3, '[1,oops]', NULL)");
+  check_error(db, "coins_moves: element 2 is not an integer: oops",
+              "SELECT * FROM g2 g, coins_moves(g.variant, g.coins)");
+}
+
+static void test_moves_errors(void **state) {
+  sqlite3 *db = *state;
+  const char *missing =
+      "coins_moves: missing argument: the first 2 arguments are required";
+  check_error(db, missing, "SELECT * FROM coins_moves");
+  check_error(db, missing, "SELECT * FROM coins_moves()");
+  check_error(db, missing, "SELECT * FROM coins_moves(3)");
+  check_error(db, missing, "SELECT * FROM coins_moves WHERE coins = '[1]'");
+  /* the vtab first in a CROSS JOIN cannot see the other table's columns */
+  exec(db, "CREATE TABLE g3(variant, coins); INSERT INTO g3 VALUES (3, '[1]')");
+  check_error(
+      db, missing,
+      "SELECT * FROM coins_moves(g.variant, g.coins) m CROSS JOIN g3 g");
+  check_error(db, "coins_moves: expected a JSON array, got empty text",
+              "SELECT * FROM coins_moves(3, '')");
+  check_error(db, "too many arguments on coins_moves() - max 3",
+              "SELECT * FROM coins_moves(3, '[1]', 1, 1)");
+}
+
+static void test_moves_order_by(void **state) {
+  sqlite3 *db = *state;
+  check_text(db, "1,2,3,4,5",
+             "SELECT group_concat(ply) FROM (SELECT ply FROM "
+             "coins_moves(3, '[4,1,9,2,6]') ORDER BY ply)");
+  check_text(db, "5,4,3,2,1",
+             "SELECT group_concat(ply) FROM (SELECT ply FROM "
+             "coins_moves(3, '[4,1,9,2,6]') ORDER BY ply DESC)");
+  /* variant II [4,1,9,2,6], k 2: the line takes 4, then 1+9, then 2+6 */
+  check_text(db, "2,3,1",
+             "SELECT group_concat(ply) FROM (SELECT ply FROM "
+             "coins_moves(2, '[4,1,9,2,6]', 2) ORDER BY gain DESC, ply)");
+}
+
+static void unsafe_echo(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  sqlite3_result_value(ctx, argv[0]);
+}
+
+static void test_trusted_schema_off(void **state) {
+  sqlite3 *db = *state;
+  exec(db, "CREATE VIEW v AS SELECT coins_win(3, '[1,2]') AS w, "
+           "  coins_outcome(3, '[1,2]') AS o, coins_margin(3, '[1,2]') AS m, "
+           "  coins_score(3, '[1,2]') AS s, coins_best_move(3, '[1,2]') AS b, "
+           "  coins_version() AS ver;"
+           "CREATE VIEW vm AS SELECT * FROM coins_moves(3, '[1,2]');"
+           "CREATE TABLE t(c TEXT, w INT AS (coins_win(3, c)), "
+           "  CHECK (coins_margin(3, c) >= -100));"
+           "CREATE INDEX t_score ON t(coins_score(3, c));"
+           "CREATE TABLE log(b);"
+           "CREATE TRIGGER t_log AFTER INSERT ON t BEGIN "
+           "  INSERT INTO log SELECT coins_best_move(3, new.c); "
+           "  INSERT INTO log SELECT group_concat(move, '') "
+           "    FROM coins_moves(3, new.c); END;");
+  /* a control: a function registered without SQLITE_INNOCUOUS */
+  assert_int_equal(sqlite3_create_function(db, "unsafe_echo", 1,
+                                           SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+                                           NULL, unsafe_echo, NULL, NULL),
+                   SQLITE_OK);
+  exec(db, "CREATE VIEW vbad AS SELECT unsafe_echo(1) AS x;"
+           "PRAGMA trusted_schema = OFF");
+  check_error(db, "unsafe use of unsafe_echo()", "SELECT * FROM vbad");
+  check_text(db, "1|first|1|2|R|" COINS_VERSION,
+             "SELECT w||'|'||o||'|'||m||'|'||s||'|'||b||'|'||ver FROM v");
+  check_text(db, "R L", "SELECT group_concat(move, ' ') FROM vm");
+  exec(db, "INSERT INTO t(c) VALUES ('[1,2]'), ('[5,3,7,10]'), ('[1,20,4]')");
+  check_error(db, "CHECK constraint failed: coins_margin(3, c) >= -100",
+              "INSERT INTO t(c) VALUES ('[0,1000,0]')");
+  check_text(db, "1,1,0",
+             "SELECT group_concat(w) FROM (SELECT w FROM t ORDER BY rowid)");
+  check_text(db, "[5,3,7,10]",
+             "SELECT c FROM t INDEXED BY t_score WHERE coins_score(3, c) = 15");
+  check_text(
+      db, "R RL R RRLL L LLL",
+      "SELECT group_concat(b, ' ') FROM (SELECT b FROM log ORDER BY rowid)");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_init_and_second_connection),
+#define T(name) cmocka_unit_test_setup_teardown(name, setup_db, teardown_db)
+      T(test_contract_examples),
+      T(test_version),
+      T(test_result_types),
+      T(test_variant_names),
+      T(test_bad_arguments),
+      T(test_variant_one_has_no_values),
+      T(test_null_arguments),
+      T(test_semantics),
+      T(test_function_flags),
+      T(test_moves_rows),
+      T(test_moves_hidden_columns),
+      T(test_moves_limit_on_huge_games),
+      T(test_moves_agree_with_scalars),
+      T(test_moves_joins),
+      T(test_moves_errors),
+      T(test_moves_order_by),
+      T(test_trusted_schema_off),
+#undef T
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
