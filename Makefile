@@ -22,8 +22,8 @@ else
   SHARED := -shared
 endif
 
-CORE_SRC := ext/coins_parse.c ext/coins_solve.c ext/coins_line.c
-SQL_SRC  := ext/coins_sql.c ext/coins_args.c ext/coins_vtab.c
+CORE_SRC := ext/coins_parse.c ext/coins_solve.c ext/coins_line.c ext/coins_review.c ext/coins_play.c
+SQL_SRC  := ext/coins_sql.c ext/coins_args.c ext/coins_vtab.c ext/coins_records.c ext/coins_tools.c
 HEADERS  := include/coins.h ext/coins_internal.h ext/coins_sql.h
 EXT      := $(B)/coins.$(SO)
 CORE_OBJ := $(CORE_SRC:ext/%.c=$(B)/obj/%.o)

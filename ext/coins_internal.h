@@ -20,4 +20,10 @@ size_t coins3_fuse(const int64_t *a, size_t n, int64_t *value, int64_t *len);
 ** message: other bytes as \xNN, cut with "..." after about 40 characters. */
 void coins_quote(const unsigned char *s, size_t len, char *out, size_t size);
 
+/* coins_parse_array, with elements called noun ("element", "ply") in
+** messages. */
+int coins_parse_array_of(const char *text, size_t len, int64_t *out,
+                         size_t cap, size_t *count, char err[COINS_ERRMSG_SIZE],
+                         const char *noun);
+
 #endif

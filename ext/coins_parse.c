@@ -27,6 +27,7 @@ typedef struct parser {
   const unsigned char *s;
   size_t len, at;
   char *err;
+  const char *noun; /* what an element is called in messages */
 } parser;
 
 static int fail(parser *p, const char *fmt, ...) {
@@ -81,7 +82,7 @@ static size_t token_end(const parser *p) {
 static int bad_element(parser *p, size_t index, const char *what, size_t end) {
   char q[64];
   quote(p->s, p->at, end, q, sizeof q);
-  return fail(p, "element %zu %s: %s", index, what, q);
+  return fail(p, "%s %zu %s: %s", p->noun, index, what, q);
 }
 
 /* Parses the number at p->at (element index) into *v. */
@@ -166,7 +167,13 @@ static int parse_number(parser *p, size_t index, int64_t *v) {
 
 int coins_parse_array(const char *text, size_t len, int64_t *out, size_t cap,
                       size_t *count, char err[COINS_ERRMSG_SIZE]) {
-  parser p = {(const unsigned char *)text, len, 0, err};
+  return coins_parse_array_of(text, len, out, cap, count, err, "element");
+}
+
+int coins_parse_array_of(const char *text, size_t len, int64_t *out,
+                         size_t cap, size_t *count, char err[COINS_ERRMSG_SIZE],
+                         const char *noun) {
+  parser p = {(const unsigned char *)text, len, 0, err, noun};
   uint64_t abs_sum = 0;
   size_t n = 0;
 
@@ -187,23 +194,23 @@ int coins_parse_array(const char *text, size_t len, int64_t *out, size_t cap,
       int64_t v = 0;
       skip_space(&p);
       if (p.at >= len)
-        return fail(&p, "unexpected end of text: missing element %zu", n + 1);
+        return fail(&p, "unexpected end of text: missing %s %zu", noun, n + 1);
       if (p.s[p.at] == ',' || p.s[p.at] == ']')
-        return fail(&p, "element %zu is missing at byte %zu", n + 1, p.at);
+        return fail(&p, "%s %zu is missing at byte %zu", noun, n + 1, p.at);
       if (p.s[p.at] == '[')
-        return fail(&p, "element %zu is not an integer: nested arrays are "
-                        "not allowed", n + 1);
+        return fail(&p, "%s %zu is not an integer: nested arrays are not "
+                        "allowed", noun, n + 1);
       if (parse_number(&p, n + 1, &v)) return -1;
       if (n >= cap) return fail(&p, "too many elements for the buffer");
       out[n++] = v;
       abs_sum += v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
       if (abs_sum > (uint64_t)INT64_MAX)
         return fail(&p, "the sum of absolute values exceeds 2^63-1 at "
-                        "element %zu", n);
+                        "%s %zu", noun, n);
       skip_space(&p);
       if (p.at >= len)
-        return fail(&p, "unexpected end of text after element %zu: "
-                        "expected ',' or ']'", n);
+        return fail(&p, "unexpected end of text after %s %zu: "
+                        "expected ',' or ']'", noun, n);
       if (p.s[p.at] == ']') {
         p.at++;
         break;
@@ -211,8 +218,8 @@ int coins_parse_array(const char *text, size_t len, int64_t *out, size_t cap,
       if (p.s[p.at] != ',') {
         char q[64];
         quote(p.s, p.at, token_end(&p), q, sizeof q);
-        return fail(&p, "expected ',' or ']' after element %zu at byte %zu, "
-                        "got %s", n, p.at, q);
+        return fail(&p, "expected ',' or ']' after %s %zu at byte %zu, "
+                        "got %s", noun, n, p.at, q);
       }
       p.at++;
     }
@@ -224,6 +231,96 @@ int coins_parse_array(const char *text, size_t len, int64_t *out, size_t cap,
     return fail(&p, "unexpected text after the array at byte %zu: %s", p.at,
                 q);
   }
+  *count = n;
+  return 0;
+}
+
+/* ------------------------------------------------------------ records */
+
+size_t coins_moves_capacity(const char *text, size_t len) {
+  size_t commas = coins_parse_capacity(text, len);
+  return commas > len ? commas : len;
+}
+
+coins_move coins_move_of(int variant, int64_t stored) {
+  coins_move m = {1, 'L'};
+  if (variant == 3)
+    m.side = (char)stored;
+  else
+    m.take = (uint64_t)stored;
+  return m;
+}
+
+static int side_of(unsigned char c) {
+  return c == 'L' || c == 'l' ? 'L' : c == 'R' || c == 'r' ? 'R' : 0;
+}
+
+/* Variant III: ["L", "R", ...] or a bare string LRRL. */
+static int parse_sides(parser *p, int64_t *moves, size_t cap, size_t *count) {
+  size_t n = 0;
+  skip_space(p);
+  int bare = p->at >= p->len || p->s[p->at] != '[';
+  if (!bare) p->at++;
+  for (;;) {
+    skip_space(p);
+    if (p->at >= p->len) {
+      if (bare) break;
+      return fail(p, "unexpected end of text after ply %zu: expected ']'", n);
+    }
+    if (!bare && n == 0 && p->s[p->at] == ']') {
+      p->at++;
+      break;
+    }
+    const unsigned char *s = p->s + p->at;
+    size_t left = p->len - p->at, width = bare ? 1 : 3;
+    int side = bare ? side_of(s[0])
+                    : left >= 3 && s[0] == '"' && s[2] == '"' ? side_of(s[1]) : 0;
+    if (!side) {
+      char q[64];
+      quote(p->s, p->at, bare ? p->at + 1 : token_end(p), q, sizeof q);
+      return fail(p, "ply %zu is not %s: %s", n + 1,
+                  bare ? "L or R" : "\"L\" or \"R\"", q);
+    }
+    if (n >= cap) return fail(p, "too many moves for the buffer");
+    moves[n++] = side;
+    p->at += width;
+    if (bare) continue;
+    skip_space(p);
+    if (p->at < p->len && p->s[p->at] == ',') {
+      p->at++;
+    } else if (p->at < p->len && p->s[p->at] == ']') {
+      p->at++;
+      break;
+    } else if (p->at < p->len) {
+      char q[64];
+      quote(p->s, p->at, token_end(p), q, sizeof q);
+      return fail(p, "expected ',' or ']' after ply %zu at byte %zu, got %s",
+                  n, p->at, q);
+    }
+  }
+  skip_space(p);
+  if (p->at < p->len) {
+    char q[64];
+    quote(p->s, p->at, p->len, q, sizeof q);
+    return fail(p, "unexpected text after the moves at byte %zu: %s", p->at,
+                q);
+  }
+  *count = n;
+  return 0;
+}
+
+int coins_parse_moves(int variant, const char *text, size_t len,
+                      int64_t *moves, size_t cap, size_t *count,
+                      char err[COINS_ERRMSG_SIZE]) {
+  parser p = {(const unsigned char *)text, len, 0, err, "ply"};
+  *count = 0;
+  if (variant == 3) return parse_sides(&p, moves, cap, count);
+  size_t n;
+  if (coins_parse_array_of(text, len, moves, cap, &n, err, "ply")) return -1;
+  for (size_t i = 0; i < n; i++)
+    if (moves[i] < 1)
+      return fail(&p, "ply %zu: take %lld is not a move (a move takes 1 to "
+                      "max_take coins)", i + 1, (long long)moves[i]);
   *count = n;
   return 0;
 }

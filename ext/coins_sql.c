@@ -131,6 +131,7 @@ COINS_EXPORT int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
                                    NULL);
   }
   if (rc == SQLITE_OK) rc = coins_register_vtabs(db);
+  if (rc == SQLITE_OK) rc = coins_register_tools(db);
   if (rc != SQLITE_OK && pzErrMsg)
     *pzErrMsg = sqlite3_mprintf("coins: cannot register functions: %s",
                                 sqlite3_errstr(rc));

@@ -90,11 +90,20 @@ struct coins_tvf_cursor {
   coins_saved_arg args[COINS_TVF_MAX_ARGS];
 };
 
-/* Puts the columns every move table shares (ply .. second_total, 0..7). */
+/* The columns every move table starts with, and how to put them. */
+#define COINS_PLY_COLUMNS                                                   \
+  "ply INTEGER, player INTEGER, move, take INTEGER, pos INTEGER, "         \
+  "gain INTEGER, first_total INTEGER, second_total INTEGER"
+
 void coins_tvf_ply_column(coins_tvf_cursor *cur, sqlite3_context *ctx,
                           int col);
 
+/* coins_records.c */
+extern const coins_tvf coins_review_tvf, coins_play_tvf;
+
 /* Registers the table-valued functions on db (coins_vtab.c). */
 int coins_register_vtabs(sqlite3 *db);
+/* Registers coins_deal, coins_diagram and coins_array (coins_tools.c). */
+int coins_register_tools(sqlite3 *db);
 
 #endif

@@ -12,6 +12,8 @@
 **     ply, player, move, take, pos, gain, first_total, second_total.
 **     The rows stream: the O(n) set-up happens once in xFilter, each row
 **     costs O(1) amortised, and variant I needs no memory at all.
+**
+** coins_review and coins_play are in coins_records.c.
 */
 #include "coins_sql.h"
 
@@ -267,13 +269,9 @@ static int moves_next(coins_tvf_cursor *cur, char **err) {
   return SQLITE_OK;
 }
 
-#define PLY_COLUMNS                                                         \
-  "ply INTEGER, player INTEGER, move, take INTEGER, pos INTEGER, "         \
-  "gain INTEGER, first_total INTEGER, second_total INTEGER"
-
 static const coins_tvf moves_tvf = {
     .name = "coins_moves",
-    .schema = "CREATE TABLE x(" PLY_COLUMNS
+    .schema = "CREATE TABLE x(" COINS_PLY_COLUMNS
               ", variant HIDDEN, coins HIDDEN, max_take HIDDEN)",
     .n_visible = 8,
     .n_args = 3,
@@ -284,6 +282,9 @@ static const coins_tvf moves_tvf = {
 };
 
 int coins_register_vtabs(sqlite3 *db) {
-  return sqlite3_create_module(db, moves_tvf.name, &tvf_module,
-                               (void *)&moves_tvf);
+  const coins_tvf *all[] = {&moves_tvf, &coins_review_tvf, &coins_play_tvf};
+  int rc = SQLITE_OK;
+  for (size_t i = 0; rc == SQLITE_OK && i < sizeof all / sizeof *all; i++)
+    rc = sqlite3_create_module(db, all[i]->name, &tvf_module, (void *)all[i]);
+  return rc;
 }

@@ -147,6 +147,113 @@ void coins_line_init(coins_line *line, int variant, const int64_t *a,
 /* Writes the next move to *out and returns 1, or returns 0 at the end. */
 int coins_line_next(coins_line *line, coins_ply *out);
 
+/* ------------------------------------------------------ recorded games */
+
+/* Parses a game record for variant (1, 2 or 3) into moves[0..*n): a JSON
+** array of take counts (I, II) or of "L"/"R" (III, any case), or for
+** variant III also a bare string of L/R letters ("LRRL").  A move is
+** stored as its take count (I, II) or as 'L' / 'R' (III); coins_move_of
+** turns it into a coins_move.  Only the form is checked here (and that a
+** take is >= 1); coins_state_play checks that each move is legal.  cap must
+** be at least coins_moves_capacity(text, len).  Errors name the ply. */
+size_t coins_moves_capacity(const char *text, size_t len);
+int coins_parse_moves(int variant, const char *text, size_t len,
+                      int64_t *moves, size_t cap, size_t *n,
+                      char err[COINS_ERRMSG_SIZE]);
+coins_move coins_move_of(int variant, int64_t stored);
+
+/* A position of a game being played: the coins still on the table, whose
+** turn it is and the totals so far. */
+typedef struct coins_state {
+  int variant;
+  const int64_t *a;       /* the whole row (NULL for a variant I count)   */
+  uint64_t n, k;
+  uint64_t lo, hi;        /* coins left: [lo, hi)                         */
+  uint64_t ply;           /* moves made                                   */
+  int64_t totals[2];
+} coins_state;
+
+void coins_state_init(coins_state *st, int variant, const int64_t *a,
+                      uint64_t n, uint64_t k);
+/* 1 or 2: whose turn it is. */
+int coins_state_mover(const coins_state *st);
+/* Plays m if it is legal: fills *out and returns 0; else returns -1 and
+** says why in err ("ply 3: ..."). */
+int coins_state_play(coins_state *st, coins_move m, coins_ply *out,
+                     char err[COINS_ERRMSG_SIZE]);
+
+/* One judged move of a record. */
+typedef struct coins_judgement {
+  coins_ply played;
+  coins_move best;        /* an optimal move from the same position       */
+  int64_t loss;           /* what the move cost the mover (>= 0); variant
+                             I: 1 if it turned a win into a loss           */
+  int before, after;      /* the mover's forced result: +1, 0, -1         */
+} coins_judgement;
+
+/* Reviews a record move by move against optimal play.  O(1) amortised
+** per move while the record follows the optimal line coins keeps; each
+** move off that line costs O(coins left) (variant III only; II and I are
+** O(1) amortised throughout).  work holds coins_review_work_words(...). */
+typedef struct coins_review {
+  coins_state st;
+  coins_line line;        /* III: the optimal line from lo, over a[lo..hi) */
+  uint64_t line_base;     /* III: the line's index 0 in the whole row     */
+  int64_t margin;         /* II/III: the mover's margin from here          */
+  int64_t *work;
+  int line_stale;         /* III: the position left the line               */
+} coins_review;
+
+size_t coins_review_work_words(int variant, size_t n, uint64_t k);
+void coins_review_init(coins_review *rv, int variant, const int64_t *a,
+                       uint64_t n, uint64_t k, int64_t *work);
+/* The best move from the current position (take 0 when no coins left). */
+coins_move coins_review_best(coins_review *rv);
+/* Judges and plays m: 0, or -1 with err for an illegal move. */
+int coins_review_play(coins_review *rv, coins_move m, coins_judgement *out,
+                      char err[COINS_ERRMSG_SIZE]);
+
+/* Plays m like coins_review_play but without judging it: O(1), and the
+** optimal line is re-solved only when coins_review_best next needs it. */
+int coins_review_apply(coins_review *rv, coins_move m, coins_ply *out,
+                       char err[COINS_ERRMSG_SIZE]);
+
+/* ------------------------------------------------------------ strategies */
+
+/* A pseudo-random generator (splitmix64) that gives the same sequence on
+** every platform. */
+uint64_t coins_random_next(uint64_t *state);
+/* Uniform in [lo, hi] (lo <= hi), without modulo bias. */
+int64_t coins_random_range(uint64_t *state, int64_t lo, int64_t hi);
+
+typedef enum coins_strategy_kind {
+  COINS_OPTIMAL,  /* the move coins_review_best gives                   */
+  COINS_GREEDY,   /* the largest immediate gain: ties left / fewer coins;
+                     variant I: as many coins as allowed                 */
+  COINS_LEFT,     /* the left coin (III), or one coin (I, II)            */
+  COINS_PARITY,   /* III, first player, even n: the end of the richer
+                     index class (even or odd positions)                 */
+  COINS_RANDOM    /* a legal move from a seeded generator                */
+} coins_strategy_kind;
+
+typedef struct coins_strategy {
+  coins_strategy_kind kind;
+  uint64_t rng;       /* COINS_RANDOM: the generator's state             */
+  int parity_odd;     /* COINS_PARITY: 1 when the odd positions are worth
+                         more; set by coins_strategy_ready               */
+} coins_strategy;
+
+/* Parses 'optimal', 'greedy', 'left', 'parity' or 'random:SEED' (SEED a
+** decimal 64-bit integer).  0, or -1 with err. */
+int coins_strategy_parse(const char *text, size_t len, coins_strategy *s,
+                         char err[COINS_ERRMSG_SIZE]);
+/* Checks s can play as player (1 or 2) of the game rv starts, and sets it
+** up.  0, or -1 with err. */
+int coins_strategy_ready(coins_strategy *s, int player, const coins_review *rv,
+                         char err[COINS_ERRMSG_SIZE]);
+/* The move s plays from rv's position (which must have coins left). */
+coins_move coins_strategy_move(coins_strategy *s, coins_review *rv);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,124 @@
+/*
+** coins_play.c -- strategies that pick a move from a position, for games
+** between named players (part of the pure core), and the seeded generator
+** behind the 'random:SEED' strategy and coins_deal.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "coins_internal.h"
+
+uint64_t coins_random_next(uint64_t *state) {
+  uint64_t z = (*state += 0x9E3779B97F4A7C15u);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+  return z ^ (z >> 31);
+}
+
+int64_t coins_random_range(uint64_t *state, int64_t lo, int64_t hi) {
+  uint64_t span = (uint64_t)hi - (uint64_t)lo + 1; /* 0: all 2^64 values */
+  uint64_t r = coins_random_next(state);
+  if (span != 0) {
+    uint64_t limit = UINT64_MAX - UINT64_MAX % span; /* reject the tail */
+    while (r >= limit) r = coins_random_next(state);
+    r %= span;
+  }
+  return (int64_t)((uint64_t)lo + r);
+}
+
+/* A strict decimal int64: optional '-', digits, nothing else. */
+static int parse_seed(const char *s, size_t len, uint64_t *seed) {
+  size_t i = len > 0 && s[0] == '-';
+  uint64_t v = 0, limit = i ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+  if (i == len) return -1;
+  for (; i < len; i++) {
+    if (s[i] < '0' || s[i] > '9') return -1;
+    unsigned d = (unsigned)(s[i] - '0');
+    if (v > (limit - d) / 10) return -1;
+    v = v * 10 + d;
+  }
+  *seed = s[0] == '-' ? (uint64_t)0 - v : v;
+  return 0;
+}
+
+int coins_strategy_parse(const char *text, size_t len, coins_strategy *s,
+                         char err[COINS_ERRMSG_SIZE]) {
+  static const struct {
+    const char *name;
+    coins_strategy_kind kind;
+  } names[] = {{"optimal", COINS_OPTIMAL}, {"greedy", COINS_GREEDY},
+               {"left", COINS_LEFT},       {"parity", COINS_PARITY}};
+  *s = (coins_strategy){0};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (strlen(names[i].name) == len && memcmp(text, names[i].name, len) == 0) {
+      s->kind = names[i].kind;
+      return 0;
+    }
+  char q[64];
+  coins_quote((const unsigned char *)text, len, q, sizeof q);
+  if (len >= 7 && memcmp(text, "random:", 7) == 0) {
+    s->kind = COINS_RANDOM;
+    if (parse_seed(text + 7, len - 7, &s->rng) == 0) return 0;
+    snprintf(err, COINS_ERRMSG_SIZE,
+             "bad seed in strategy '%s': expected random:<64-bit integer>", q);
+    return -1;
+  }
+  snprintf(err, COINS_ERRMSG_SIZE,
+           "unknown strategy '%s'; expected 'optimal', 'greedy', 'left', "
+           "'parity' or 'random:SEED'", q);
+  return -1;
+}
+
+int coins_strategy_ready(coins_strategy *s, int player, const coins_review *rv,
+                         char err[COINS_ERRMSG_SIZE]) {
+  const coins_state *st = &rv->st;
+  if (s->kind != COINS_PARITY) return 0;
+  if (st->variant != 3 || player != 1 || st->n % 2 != 0) {
+    snprintf(err, COINS_ERRMSG_SIZE,
+             "the parity strategy is for the first player of variant III "
+             "with an even number of coins");
+    return -1;
+  }
+  int64_t even = 0, odd = 0;
+  for (uint64_t i = 0; i < st->n; i += 2) even += st->a[i], odd += st->a[i + 1];
+  s->parity_odd = odd > even;
+  return 0;
+}
+
+/* II: the take with the largest immediate gain, the fewest coins on ties. */
+static uint64_t greedy_take(const coins_state *st) {
+  uint64_t left = st->hi - st->lo, most = left < st->k ? left : st->k, take = 1;
+  int64_t sum = 0, best = st->a[st->lo];
+  for (uint64_t t = 1; t <= most; t++) {
+    sum += st->a[st->lo + t - 1];
+    if (sum > best) best = sum, take = t;
+  }
+  return take;
+}
+
+coins_move coins_strategy_move(coins_strategy *s, coins_review *rv) {
+  const coins_state *st = &rv->st;
+  uint64_t left = st->hi - st->lo, most = left < st->k ? left : st->k;
+  coins_move m = {1, 'L'};
+  switch (s->kind) {
+    case COINS_OPTIMAL: return coins_review_best(rv);
+    case COINS_LEFT: break;
+    case COINS_GREEDY:
+      if (st->variant == 3)
+        m.side = st->a[st->hi - 1] > st->a[st->lo] ? 'R' : 'L';
+      else
+        m.take = st->variant == 1 ? most : greedy_take(st);
+      break;
+    case COINS_PARITY:
+      /* the end whose position is of the richer class */
+      m.side = (int)(st->lo % 2) == s->parity_odd ? 'L' : 'R';
+      break;
+    case COINS_RANDOM:
+      if (st->variant == 3)
+        m.side = coins_random_next(&s->rng) >> 63 ? 'R' : 'L';
+      else
+        m.take = (uint64_t)coins_random_range(&s->rng, 1, (int64_t)most);
+      break;
+  }
+  return m;
+}
