@@ -1,0 +1,866 @@
+/*
+** test_diff.c -- differential tests of the pure C core (include/coins.h)
+** against the plain reference solvers of tests/reference.c.
+**
+** Random games from a seeded splitmix64 generator (the same on every
+** platform), at least 100,000 per variant by default, plus exhaustive runs
+** over small alphabets and a parser round trip.  For every game the
+** outcome, margin, score, total and best move are compared with the
+** reference, and the whole line of best play is replayed: every move must
+** be legal and optimal from its own position (for II and III: its gain
+** minus the reference margin of what is left equals the reference margin
+** of the position), with consistent ply/player/pos/gain/totals.
+**
+** Environment:
+**   COINS_DIFF_SEED   the seed (decimal or 0x hex; default fixed)
+**   COINS_DIFF_SCALE  multiplies the number of random cases (default 1;
+**                     e.g. 0.1 under a slow sanitizer, 10 for a soak run)
+**   COINS_DIFF_ONLY   run only this case index of each random and
+**                     exhaustive test
+** A failure prints the seed, the test, the case index and the game, so
+** COINS_DIFF_SEED=... COINS_DIFF_ONLY=... reproduces it alone.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "coins.h"
+#include "reference.h"
+
+/* ------------------------------------------------------------- settings */
+
+static uint64_t g_seed = 0xC015C0150BADF00Du;
+static double g_scale = 1.0;
+static int g_only_set = 0;
+static uint64_t g_only = 0;
+
+/* The number of random cases of a test whose default count is base. */
+static uint64_t scaled(uint64_t base) {
+  double c = (double)base * g_scale;
+  return c < 1 ? 1 : (uint64_t)c;
+}
+
+/* ---------------------------------------------------------------- random */
+
+typedef struct rng {
+  uint64_t s;
+} rng;
+
+static uint64_t splitmix64(uint64_t *s) {
+  uint64_t z = (*s += 0x9E3779B97F4A7C15u);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+  return z ^ (z >> 31);
+}
+
+static uint64_t next64(rng *r) { return splitmix64(&r->s); }
+
+/* Uniform enough in [0, n); n = 0 means the full 64-bit range. */
+static uint64_t below(rng *r, uint64_t n) { return n ? next64(r) % n : next64(r); }
+
+static int64_t as_signed(uint64_t u) {
+  return u <= (uint64_t)INT64_MAX ? (int64_t)u
+                                  : -(int64_t)(~u) - 1; /* two's complement */
+}
+
+/* Uniform in [lo, hi]. */
+static int64_t between(rng *r, int64_t lo, int64_t hi) {
+  uint64_t width = (uint64_t)hi - (uint64_t)lo + 1;
+  return as_signed((uint64_t)lo + below(r, width));
+}
+
+/* The generator of one case: independent of every other case. */
+static rng case_rng(int test, uint64_t index) {
+  rng r = {g_seed ^ ((uint64_t)test << 56) ^ (index * 0xD1B54A32D192ED03u)};
+  next64(&r);
+  return r;
+}
+
+/* ------------------------------------------------------ failure reports */
+
+static struct {
+  const char *test;
+  uint64_t index;
+  uint64_t k;
+  uint64_t count; /* variant I: the coin count */
+  const int64_t *a;
+  size_t n;
+} g_case;
+
+static void dump_case(void) {
+  print_error("\n*** %s, case #%llu (reproduce: COINS_DIFF_SEED=0x%llx "
+              "COINS_DIFF_ONLY=%llu)\n",
+              g_case.test, (unsigned long long)g_case.index,
+              (unsigned long long)g_seed, (unsigned long long)g_case.index);
+  if (g_case.a) {
+    print_error("*** n=%zu k=%llu a=[", g_case.n, (unsigned long long)g_case.k);
+    for (size_t i = 0; i < g_case.n; i++)
+      print_error("%s%lld", i ? "," : "", (long long)g_case.a[i]);
+    print_error("]\n");
+  } else {
+    print_error("*** coins=%llu k=%llu\n", (unsigned long long)g_case.count,
+                (unsigned long long)g_case.k);
+  }
+}
+
+#define CHECK(cond, ...)                                                    \
+  do {                                                                      \
+    if (!(cond)) {                                                          \
+      dump_case();                                                          \
+      fail_msg(__VA_ARGS__);                                                \
+    }                                                                       \
+  } while (0)
+
+#define CHECK_EQ(got, want)                                                 \
+  do {                                                                      \
+    int64_t got_ = (int64_t)(got), want_ = (int64_t)(want);                 \
+    CHECK(got_ == want_, "%s = %lld, expected %s = %lld", #got,             \
+          (long long)got_, #want, (long long)want_);                        \
+  } while (0)
+
+#define CHECK_EQU(got, want)                                                \
+  do {                                                                      \
+    uint64_t got_ = (uint64_t)(got), want_ = (uint64_t)(want);              \
+    CHECK(got_ == want_, "%s = %llu, expected %s = %llu", #got,             \
+          (unsigned long long)got_, #want, (unsigned long long)want_);      \
+  } while (0)
+
+static void *xmalloc(size_t size) {
+  void *p = malloc(size ? size : 1);
+  if (!p) {
+    fprintf(stderr, "test_diff: out of memory\n");
+    abort();
+  }
+  return p;
+}
+
+/* ------------------------------------------------------------------ rows */
+
+static int64_t abs_bound(size_t n) { return n ? INT64_MAX / (int64_t)n : 0; }
+
+/* A length: mostly small (brute force), some medium, a few up to max_len. */
+static size_t gen_len(rng *r, size_t max_len) {
+  uint64_t p = below(r, 100);
+  if (p < 55) return (size_t)below(r, 11);
+  if (p < 85) return 11 + (size_t)below(r, 30);
+  if (p < 97) return 41 + (size_t)below(r, 60);
+  return 101 + (size_t)below(r, max_len - 100);
+}
+
+/* Fills a[0..n) from one of several value models; the sum of |a[i]| always
+** fits int64_t. */
+static void gen_row(rng *r, int64_t *a, size_t n) {
+  uint64_t model = below(r, 13);
+  int64_t v[3];
+  switch (model) {
+  case 0: /* {0,1} */
+    for (size_t i = 0; i < n; i++) a[i] = between(r, 0, 1);
+    break;
+  case 1: /* {0,1,2} */
+    for (size_t i = 0; i < n; i++) a[i] = between(r, 0, 2);
+    break;
+  case 2: /* {-2..2} */
+    for (size_t i = 0; i < n; i++) a[i] = between(r, -2, 2);
+    break;
+  case 3: /* 1..10 */
+    for (size_t i = 0; i < n; i++) a[i] = between(r, 1, 10);
+    break;
+  case 4: /* -100..100 */
+    for (size_t i = 0; i < n; i++) a[i] = between(r, -100, 100);
+    break;
+  case 5: /* three values, many duplicates and ties */
+    for (int j = 0; j < 3; j++) v[j] = between(r, -1000, 1000);
+    for (size_t i = 0; i < n; i++) a[i] = v[below(r, 3)];
+    break;
+  case 6: /* large signed */
+    for (size_t i = 0; i < n; i++)
+      a[i] = between(r, -((int64_t)1 << 40), (int64_t)1 << 40);
+    break;
+  case 7: { /* near-extreme: every element up to INT64_MAX / n */
+    int64_t b = abs_bound(n);
+    for (size_t i = 0; i < n; i++) a[i] = between(r, -b, b);
+    break;
+  }
+  case 8: { /* one huge element: the sum of |a[i]| is exactly INT64_MAX */
+    int64_t rest = 0;
+    for (size_t i = 0; i < n; i++) {
+      a[i] = between(r, -100, 100);
+      rest += a[i] < 0 ? -a[i] : a[i];
+    }
+    if (n) {
+      size_t at = (size_t)below(r, n);
+      rest -= a[at] < 0 ? -a[at] : a[at];
+      a[at] = INT64_MAX - rest;
+      if (below(r, 2)) a[at] = -a[at];
+    }
+    break;
+  }
+  case 9: { /* all equal */
+    int64_t c = below(r, 4) ? between(r, -5, 5) : between(r, -abs_bound(n), abs_bound(n));
+    for (size_t i = 0; i < n; i++) a[i] = c;
+    break;
+  }
+  case 10: /* alternating high and low */
+    for (size_t i = 0, ph = (size_t)below(r, 2); i < n; i++)
+      a[i] = (i + ph) % 2 ? between(r, 1000, 1010) : between(r, 0, 10);
+    break;
+  case 11: /* mostly zeros */
+    for (size_t i = 0; i < n; i++)
+      a[i] = below(r, 5) ? 0 : between(r, -1000000, 1000000);
+    break;
+  default: { /* monotone or mountain/valley shaped */
+    int64_t step = between(r, -3, 3), x = between(r, -50, 50);
+    int shape = (int)below(r, 3);
+    for (size_t i = 0; i < n; i++) {
+      a[i] = x + between(r, 0, 1);
+      if (shape == 1 && i == n / 2) step = -step;
+      x += step;
+      if (shape == 2) x += between(r, -2, 2);
+    }
+    break;
+  }
+  }
+}
+
+static int64_t sum_row(const int64_t *a, size_t n) {
+  int64_t s = 0;
+  for (size_t i = 0; i < n; i++) s += a[i];
+  return s;
+}
+
+static coins_outcome outcome_of(int64_t margin) {
+  return margin > 0 ? COINS_FIRST : margin < 0 ? COINS_SECOND : COINS_DRAW;
+}
+
+/* ============================================================ variant III */
+
+static void check3(const int64_t *a, size_t n, int in_place) {
+  const size_t w = n + 1;
+  int64_t *t = ref3_table(a, n);
+#define M3(lo, hi) t[(size_t)(lo) * w + (size_t)(hi)]
+  const int64_t margin = M3(0, n), total = sum_row(a, n);
+  if (n <= 10) CHECK_EQ(ref3_margin_brute(a, n), margin);
+  if (n <= 60) CHECK_EQ(ref3_margin(a, 0, n), margin);
+
+  /* the solver */
+  coins_result r;
+  int64_t *work = xmalloc(coins3_work_words(n) * sizeof *work);
+  if (in_place) {
+    memcpy(work, a, n * sizeof *a);
+    coins3_solve(work, n, work, &r);
+  } else {
+    coins3_solve(a, n, work, &r);
+  }
+  free(work);
+  CHECK_EQ(r.margin, margin);
+  CHECK_EQ(r.total, total);
+  CHECK_EQ(r.outcome, outcome_of(margin));
+  CHECK_EQU(r.best.take, n > 0);
+  if (n > 0) {
+    CHECK(r.best.side == 'L' || r.best.side == 'R', "best side %d", r.best.side);
+    int64_t v = r.best.side == 'L' ? a[0] - M3(1, n) : a[n - 1] - M3(0, n - 1);
+    CHECK_EQ(v, margin); /* the best move is optimal */
+  }
+
+  /* the line: every move legal and optimal from its position */
+  int64_t *lw = xmalloc(coins_line_work_words(3, n, 1) * sizeof *lw);
+  coins_line line;
+  coins_ply p;
+  coins_line_init(&line, 3, a, n, 1, lw);
+  size_t lo = 0, hi = n;
+  uint64_t ply = 0;
+  int64_t tot[2] = {0, 0};
+  while (coins_line_next(&line, &p)) {
+    ply++;
+    CHECK(ply <= n, "line longer than %zu moves", n);
+    CHECK_EQU(p.ply, ply);
+    CHECK_EQ(p.player, ply % 2 ? 1 : 2);
+    CHECK_EQU(p.move.take, 1);
+    CHECK(p.move.side == 'L' || p.move.side == 'R', "ply %llu: side %d",
+          (unsigned long long)ply, p.move.side);
+    if (ply == 1) {
+      CHECK_EQ(p.move.side, r.best.side); /* the solver's move is the line's */
+    }
+    size_t pos = p.move.side == 'L' ? lo : hi - 1;
+    CHECK_EQU(p.pos, pos);
+    CHECK_EQ(p.gain, a[pos]);
+    size_t nlo = p.move.side == 'L' ? lo + 1 : lo;
+    size_t nhi = p.move.side == 'L' ? hi : hi - 1;
+    int64_t value = a[pos] - M3(nlo, nhi);
+    CHECK(value == M3(lo, hi),
+          "ply %llu: move %c from [%zu,%zu) is worth %lld, optimum %lld",
+          (unsigned long long)ply, p.move.side, lo, hi, (long long)value,
+          (long long)M3(lo, hi));
+    tot[p.player - 1] += a[pos];
+    CHECK_EQ(p.first_total, tot[0]);
+    CHECK_EQ(p.second_total, tot[1]);
+    lo = nlo;
+    hi = nhi;
+  }
+  CHECK(lo == hi, "line stopped with [%zu,%zu) left", lo, hi);
+  CHECK_EQ(coins_line_next(&line, &p), 0);
+  CHECK_EQ(tot[0] - tot[1], margin);
+  CHECK_EQ(tot[0] + tot[1], total);
+  CHECK_EQ(r.score, tot[0]);
+  free(lw);
+  free(t);
+#undef M3
+}
+
+static void test_random3(void **state) {
+  (void)state;
+  uint64_t count = scaled(100000);
+  for (uint64_t i = 0; i < count; i++) {
+    if (g_only_set && i != g_only) continue;
+    rng r = case_rng(3, i);
+    size_t n = gen_len(&r, 300);
+    int64_t *row = xmalloc(n * sizeof *row); /* exact size, for ASan */
+    gen_row(&r, row, n);
+    g_case.test = "test_random3";
+    g_case.index = i;
+    g_case.a = row;
+    g_case.n = n;
+    g_case.k = 1;
+    check3(row, n, (int)(i % 2));
+    free(row);
+  }
+}
+
+/* ============================================================= variant II */
+
+static void check2(const int64_t *a, size_t n, uint64_t k) {
+  int64_t *m = xmalloc((n + 1) * sizeof *m);
+  ref2_margins(a, n, k, m);
+  const int64_t margin = m[0], total = sum_row(a, n);
+  if (n <= 10) CHECK_EQ(ref2_margin_brute(a, n, k), margin);
+  if (n <= 20) CHECK_EQ(ref2_margin(a, n, k), margin);
+
+  /* the solver */
+  coins_result r;
+  int64_t *work = xmalloc(coins2_work_words(n, k) * sizeof *work);
+  coins2_solve(a, n, k, work, &r);
+  free(work);
+  CHECK_EQ(r.margin, margin);
+  CHECK_EQ(r.total, total);
+  CHECK_EQ(r.outcome, outcome_of(margin));
+  CHECK_EQ(r.best.side, 'L');
+  if (n == 0) CHECK_EQU(r.best.take, 0);
+
+  /* the line: every move legal, optimal, and the fewest coins among the
+  ** optimal moves (the documented tie rule) */
+  int64_t *lw = xmalloc(coins_line_work_words(2, n, k) * sizeof *lw);
+  coins_line line;
+  coins_ply p;
+  coins_line_init(&line, 2, a, n, k, lw);
+  size_t lo = 0;
+  uint64_t ply = 0;
+  int64_t tot[2] = {0, 0};
+  while (coins_line_next(&line, &p)) {
+    ply++;
+    CHECK(ply <= n, "line longer than %zu moves", n);
+    CHECK_EQU(p.ply, ply);
+    CHECK_EQ(p.player, ply % 2 ? 1 : 2);
+    CHECK_EQ(p.move.side, 'L');
+    CHECK_EQU(p.pos, lo);
+    uint64_t take = p.move.take;
+    CHECK(take >= 1 && take <= k && take <= n - lo,
+          "ply %llu: illegal take %llu with %zu coins left, k=%llu",
+          (unsigned long long)ply, (unsigned long long)take, n - lo,
+          (unsigned long long)k);
+    if (ply == 1) CHECK_EQU(take, r.best.take); /* the solver's move */
+    int64_t gain = 0;
+    for (uint64_t t = 1; t <= take; t++) {
+      gain += a[lo + t - 1];
+      int64_t value = gain - m[lo + t];
+      if (t < take)
+        CHECK(value < m[lo], "ply %llu: take %llu from %zu is optimal too, "
+              "fewer than %llu", (unsigned long long)ply,
+              (unsigned long long)t, lo, (unsigned long long)take);
+      else
+        CHECK(value == m[lo], "ply %llu: take %llu from %zu is worth %lld, "
+              "optimum %lld", (unsigned long long)ply,
+              (unsigned long long)take, lo, (long long)value,
+              (long long)m[lo]);
+    }
+    CHECK_EQ(p.gain, gain);
+    tot[p.player - 1] += gain;
+    CHECK_EQ(p.first_total, tot[0]);
+    CHECK_EQ(p.second_total, tot[1]);
+    lo += (size_t)take;
+  }
+  CHECK(lo == n, "line stopped with %zu coins left", n - lo);
+  CHECK_EQ(coins_line_next(&line, &p), 0);
+  CHECK_EQ(tot[0] - tot[1], margin);
+  CHECK_EQ(tot[0] + tot[1], total);
+  CHECK_EQ(r.score, tot[0]);
+  free(lw);
+  free(m);
+}
+
+static uint64_t gen_k(rng *r, size_t n) {
+  uint64_t p = below(r, 100);
+  if (p < 80) return 1 + below(r, 6);
+  if (p < 88) return n + 1 + below(r, 5); /* more than the row */
+  if (p < 92) return UINT64_MAX;
+  if (p < 96) return 7 + below(r, 30);
+  uint64_t k = next64(r);
+  return k ? k : 1;
+}
+
+static void test_random2(void **state) {
+  (void)state;
+  uint64_t count = scaled(100000);
+  for (uint64_t i = 0; i < count; i++) {
+    if (g_only_set && i != g_only) continue;
+    rng r = case_rng(2, i);
+    size_t n = gen_len(&r, 300);
+    uint64_t k = gen_k(&r, n);
+    int64_t *row = xmalloc(n * sizeof *row);
+    gen_row(&r, row, n);
+    g_case.test = "test_random2";
+    g_case.index = i;
+    g_case.a = row;
+    g_case.n = n;
+    g_case.k = k;
+    check2(row, n, k);
+    free(row);
+  }
+}
+
+/* ============================================================== variant I */
+
+/* n up to a few hundred: against the game search, the whole line. */
+static void check1_small(size_t n, uint64_t k) {
+  unsigned char *win = xmalloc(n + 1);
+  ref1_table(n, k, win);
+  coins_result r;
+  coins1_solve(n, k, &r);
+  CHECK_EQ(r.outcome, win[n] ? COINS_FIRST : COINS_SECOND);
+  CHECK_EQ(r.margin, 0);
+  CHECK_EQ(r.score, 0);
+  CHECK_EQ(r.total, 0);
+  CHECK_EQ(r.best.side, 'L');
+  CHECK_EQU(coins1_take(n, k), r.best.take);
+  if (n == 0) CHECK_EQU(r.best.take, 0);
+
+  CHECK_EQU(coins_line_work_words(1, n, k), 0);
+  coins_line line;
+  coins_ply p;
+  coins_line_init(&line, 1, NULL, n, k, NULL);
+  size_t left = n;
+  uint64_t ply = 0;
+  int last = 0;
+  while (coins_line_next(&line, &p)) {
+    ply++;
+    CHECK(ply <= n, "line longer than %zu moves", n);
+    CHECK_EQU(p.ply, ply);
+    CHECK_EQ(p.player, ply % 2 ? 1 : 2);
+    CHECK_EQ(p.move.side, 'L');
+    CHECK_EQU(p.pos, n - left);
+    CHECK_EQ(p.gain, 0);
+    CHECK_EQ(p.first_total, 0);
+    CHECK_EQ(p.second_total, 0);
+    uint64_t take = p.move.take;
+    CHECK(take >= 1 && take <= k && take <= left,
+          "ply %llu: illegal take %llu with %zu coins left",
+          (unsigned long long)ply, (unsigned long long)take, left);
+    if (ply == 1) CHECK_EQU(take, r.best.take);
+    if (win[left])
+      CHECK(!win[left - take], "ply %llu: take %llu from %zu (won) does not "
+            "leave a lost position", (unsigned long long)ply,
+            (unsigned long long)take, left);
+    else
+      CHECK_EQU(take, 1); /* the documented rule from a lost position */
+    left -= (size_t)take;
+    last = p.player;
+  }
+  CHECK_EQU(left, 0);
+  CHECK_EQ(coins_line_next(&line, &p), 0);
+  if (n > 0) CHECK_EQ(last, win[n] ? 1 : 2); /* the last coin wins */
+  free(win);
+}
+
+static int first_wins(uint64_t n, uint64_t k) {
+  coins_result r;
+  coins1_solve(n, k, &r);
+  return r.outcome == COINS_FIRST;
+}
+
+/* Any 64-bit count: the solver is checked against itself one move deeper
+** (a position is won exactly when some move leaves a lost one), and the
+** first moves of the line against the solver. */
+static void check1_big(uint64_t n, uint64_t k) {
+  coins_result r;
+  coins1_solve(n, k, &r);
+  CHECK(r.outcome == COINS_FIRST || r.outcome == COINS_SECOND, "outcome %d",
+        (int)r.outcome);
+  uint64_t take = r.best.take, most = k < n ? k : n;
+  if (n == 0) {
+    CHECK_EQU(take, 0);
+    CHECK_EQ(r.outcome, COINS_SECOND);
+  } else {
+    CHECK(take >= 1 && take <= most, "illegal best take %llu",
+          (unsigned long long)take);
+    if (r.outcome == COINS_FIRST)
+      CHECK(!first_wins(n - take, k), "best take %llu does not win",
+            (unsigned long long)take);
+    else
+      CHECK_EQU(take, 1);
+    if (most <= 64) {
+      int some_move_wins = 0;
+      for (uint64_t t = 1; t <= most; t++) some_move_wins |= !first_wins(n - t, k);
+      CHECK_EQ(r.outcome == COINS_FIRST, some_move_wins);
+    } else if (k >= n) {
+      CHECK_EQ(r.outcome, COINS_FIRST);
+      CHECK_EQU(take, n);
+    }
+  }
+  coins_line line;
+  coins_ply p;
+  coins_line_init(&line, 1, NULL, n, k, NULL);
+  uint64_t left = n;
+  for (uint64_t ply = 1; ply <= 6; ply++) {
+    if (!coins_line_next(&line, &p)) {
+      CHECK_EQU(left, 0);
+      break;
+    }
+    CHECK_EQU(p.ply, ply);
+    CHECK_EQU(p.pos, n - left);
+    coins_result here;
+    coins1_solve(left, k, &here);
+    CHECK_EQU(p.move.take, here.best.take);
+    CHECK(p.move.take >= 1 && p.move.take <= left && p.move.take <= k,
+          "ply %llu: illegal take %llu", (unsigned long long)ply,
+          (unsigned long long)p.move.take);
+    left -= p.move.take;
+  }
+}
+
+static void test_random1(void **state) {
+  (void)state;
+  uint64_t count = scaled(100000);
+  for (uint64_t i = 0; i < count; i++) {
+    if (g_only_set && i != g_only) continue;
+    rng r = case_rng(1, i);
+    g_case.test = "test_random1";
+    g_case.index = i;
+    g_case.a = NULL;
+    uint64_t p = below(&r, 100), n, k;
+    if (p < 70) {
+      n = below(&r, 201);
+      uint64_t q = below(&r, 100);
+      k = q < 80 ? 1 + below(&r, 6)
+          : q < 90 ? n + below(&r, 6) + (n == 0)
+          : q < 95 ? 7 + below(&r, 50)
+                   : UINT64_MAX;
+      g_case.count = n;
+      g_case.k = k;
+      check1_small((size_t)n, k);
+    } else {
+      uint64_t q = below(&r, 100);
+      if (q < 35) {
+        k = 1 + below(&r, 6);
+        n = next64(&r);
+      } else if (q < 60) { /* near a multiple of k+1: lost positions */
+        k = 1 + below(&r, 1000);
+        n = below(&r, UINT64_MAX / (k + 1) - 1) * (k + 1) + below(&r, 3);
+      } else if (q < 75) { /* near the top of the ranges */
+        k = below(&r, 2) ? 1 + below(&r, 6) : UINT64_MAX - below(&r, 4);
+        n = (below(&r, 2) ? UINT64_MAX : (uint64_t)INT64_MAX) - below(&r, 8);
+      } else if (q < 90) {
+        k = next64(&r) | 1;
+        n = next64(&r);
+      } else { /* k at least n */
+        n = next64(&r);
+        k = n + below(&r, 3);
+        if (k < n) k = UINT64_MAX;
+        if (k == 0) k = 1;
+      }
+      g_case.count = n;
+      g_case.k = k;
+      check1_big(n, k);
+    }
+  }
+}
+
+/* ============================================================ exhaustive */
+
+/* Every row of length 0..max_len over alphabet[0..size). */
+static void exhaustive(int variant, const int64_t *alphabet, size_t size,
+                       size_t max_len) {
+  int64_t a[16];
+  size_t digit[16];
+  uint64_t index = 0;
+  for (size_t n = 0; n <= max_len; n++) {
+    memset(digit, 0, sizeof digit);
+    for (;;) {
+      for (size_t i = 0; i < n; i++) a[i] = alphabet[digit[i]];
+      g_case.test = variant == 3 ? "exhaustive3" : "exhaustive2";
+      g_case.index = index++;
+      g_case.a = a;
+      g_case.n = n;
+      if (g_only_set && g_case.index != g_only) {
+        /* skip: reproducing another case */
+      } else if (variant == 3) {
+        g_case.k = 1;
+        check3(a, n, (int)(index % 2));
+      } else {
+        static const uint64_t ks[] = {1, 2, 3, 4, 5, UINT64_MAX};
+        for (size_t j = 0; j < sizeof ks / sizeof ks[0]; j++) {
+          g_case.k = ks[j];
+          check2(a, n, ks[j]);
+        }
+      }
+      size_t i = 0;
+      while (i < n && ++digit[i] == size) digit[i++] = 0;
+      if (i == n) break;
+    }
+  }
+}
+
+static void test_exhaustive3(void **state) {
+  (void)state;
+  static const int64_t a012[] = {0, 1, 2}, am2[] = {-2, -1, 0, 1, 2},
+                       pow2[] = {1, 2, 4, 8};
+  exhaustive(3, a012, 3, 9);
+  exhaustive(3, am2, 5, 6);
+  exhaustive(3, pow2, 4, 7);
+}
+
+static void test_exhaustive2(void **state) {
+  (void)state;
+  static const int64_t a012[] = {0, 1, 2}, am2[] = {-2, -1, 0, 1, 2};
+  exhaustive(2, a012, 3, 8);
+  exhaustive(2, am2, 5, 6);
+}
+
+/* ============================================================ the parser */
+
+/* Appends s to the buffer. */
+typedef struct text {
+  char *s;
+  size_t len, size;
+} text;
+
+static void put(text *t, const char *s, size_t len) {
+  if (t->len + len > t->size) {
+    t->size = 2 * (t->len + len) + 64;
+    t->s = realloc(t->s, t->size);
+    if (!t->s) abort();
+  }
+  memcpy(t->s + t->len, s, len);
+  t->len += len;
+}
+
+static void puts_(text *t, const char *s) { put(t, s, strlen(s)); }
+
+static void space(rng *r, text *t) {
+  static const char ws[] = " \t\n\r";
+  for (uint64_t i = below(r, 4) == 0 ? below(r, 3) : 0; i > 0; i--)
+    put(t, &ws[below(r, 4)], 1);
+}
+
+/* Writes v in one of the many JSON spellings of the same integer. */
+static void put_number(rng *r, text *t, int64_t v) {
+  uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  char d[32], b[128];
+  int nd = snprintf(d, sizeof d, "%llu", (unsigned long long)mag);
+  const char *e = below(r, 2) ? "e" : "E";
+  const char *sign = below(r, 3) == 0 ? "+" : below(r, 2) ? "-" : "";
+  int zeros = (int)below(r, 4);
+  if (v < 0 || (v == 0 && below(r, 8) == 0)) puts_(t, "-");
+  switch (below(r, 6)) {
+  case 0:
+  case 1: /* plain */
+    puts_(t, d);
+    break;
+  case 2: /* 5.000 */
+    snprintf(b, sizeof b, "%s.0%.*s", d, zeros, "000");
+    puts_(t, b);
+    break;
+  case 3: /* 1.2300e2: one digit before the point */
+    if (nd == 1 || mag == 0) {
+      snprintf(b, sizeof b, "%s%s%s0", d, e, *sign == '+' ? "+" : "");
+    } else {
+      snprintf(b, sizeof b, "%c.%s%.*s%s%s%d", d[0], d + 1, zeros, "000", e,
+               *sign == '+' ? "+" : "", nd - 1);
+    }
+    puts_(t, b);
+    break;
+  case 4: /* 50e-1 (but 0e-1: no leading zeros) */
+    if (mag == 0)
+      snprintf(b, sizeof b, "0%s-%d", e, zeros + 1);
+    else
+      snprintf(b, sizeof b, "%s%.*s%s-%d", d, zeros + 1, "0000", e, zeros + 1);
+    puts_(t, b);
+    break;
+  default: /* 0.123e3 */
+    if (mag == 0)
+      snprintf(b, sizeof b, "0%s%s%d", e, sign, (int)below(r, 30));
+    else
+      snprintf(b, sizeof b, "0.%s%.*s%s%s%d", d, zeros, "000", e,
+               *sign == '-' ? "+" : "", nd);
+    puts_(t, b);
+    break;
+  }
+}
+
+static int parse_exact(const char *s, size_t len, int64_t **out, size_t *n,
+                       char *err) {
+  char *copy = malloc(len); /* exact size: ASan sees any overread */
+  if (len) {
+    if (!copy) abort();
+    memcpy(copy, s, len);
+  }
+  size_t cap = coins_parse_capacity(copy, len);
+  *out = xmalloc(cap * sizeof **out);
+  int rc = coins_parse_array(copy, len, *out, cap, n, err);
+  free(copy);
+  return rc;
+}
+
+static void check_message(const char *err) {
+  const char *end = memchr(err, 0, COINS_ERRMSG_SIZE);
+  CHECK(end != NULL && end > err, "message not terminated or empty");
+  for (const char *c = err; c < end; c++)
+    CHECK(*c >= 0x20 && *c <= 0x7e, "non-printable byte in message");
+}
+
+static void test_parse_roundtrip(void **state) {
+  (void)state;
+  uint64_t count = scaled(30000);
+  text t = {0};
+  for (uint64_t i = 0; i < count; i++) {
+    if (g_only_set && i != g_only) continue;
+    rng r = case_rng(4, i);
+    size_t n = (size_t)below(&r, 41);
+    int64_t *a = xmalloc(n * sizeof *a);
+    gen_row(&r, a, n);
+    g_case.test = "test_parse_roundtrip";
+    g_case.index = i;
+    g_case.a = a;
+    g_case.n = n;
+    g_case.k = 0;
+    t.len = 0;
+    space(&r, &t);
+    puts_(&t, "[");
+    for (size_t j = 0; j < n; j++) {
+      space(&r, &t);
+      if (j) {
+        puts_(&t, ",");
+        space(&r, &t);
+      }
+      put_number(&r, &t, a[j]);
+    }
+    space(&r, &t);
+    puts_(&t, "]");
+    space(&r, &t);
+
+    int64_t *out;
+    size_t got;
+    char err[COINS_ERRMSG_SIZE];
+    int rc = parse_exact(t.s, t.len, &out, &got, err);
+    CHECK(rc == 0, "\"%.*s\" failed: %s", (int)t.len, t.s, err);
+    CHECK_EQU(got, n);
+    for (size_t j = 0; j < n; j++)
+      CHECK(out[j] == a[j], "\"%.*s\": element %zu = %lld, expected %lld",
+            (int)t.len, t.s, j + 1, (long long)out[j], (long long)a[j]);
+    free(out);
+
+    /* one random mutation: must fail cleanly or parse within bounds */
+    if (t.len > 0) {
+      size_t at = (size_t)below(&r, t.len);
+      char c = (char)below(&r, 256);
+      switch (below(&r, 4)) {
+      case 0: t.s[at] = c; break;
+      case 1: memmove(t.s + at, t.s + at + 1, t.len - at - 1); t.len--; break;
+      case 2: t.len = at; break;
+      default:
+        put(&t, " ", 1);
+        memmove(t.s + at + 1, t.s + at, t.len - at - 1);
+        t.s[at] = c;
+        break;
+      }
+      rc = parse_exact(t.s, t.len, &out, &got, err);
+      if (rc) {
+        CHECK_EQ(rc, -1);
+        CHECK_EQU(got, 0);
+        check_message(err);
+      }
+      free(out);
+    }
+
+    /* one more than the largest sum of absolute values is an error that
+    ** names the element where the running sum overflows */
+    uint64_t abs_sum = 0;
+    size_t over = 0;
+    for (size_t j = 0; j < n; j++)
+      abs_sum += a[j] < 0 ? (uint64_t)0 - (uint64_t)a[j] : (uint64_t)a[j];
+    if (n > 0 && abs_sum < (uint64_t)INT64_MAX && below(&r, 4) == 0) {
+      size_t at = (size_t)below(&r, n);
+      uint64_t extra = (uint64_t)INT64_MAX - abs_sum + 1;
+      uint64_t mag = (a[at] < 0 ? (uint64_t)0 - (uint64_t)a[at] : (uint64_t)a[at]) + extra;
+      if (mag <= (uint64_t)INT64_MAX) {
+        a[at] = a[at] < 0 ? -(int64_t)mag : (int64_t)mag;
+        uint64_t run = 0;
+        for (size_t j = 0; j < n && !over; j++) {
+          run += a[j] < 0 ? (uint64_t)0 - (uint64_t)a[j] : (uint64_t)a[j];
+          if (run > (uint64_t)INT64_MAX) over = j + 1;
+        }
+        t.len = 0;
+        puts_(&t, "[");
+        for (size_t j = 0; j < n; j++) {
+          if (j) puts_(&t, ",");
+          put_number(&r, &t, a[j]);
+        }
+        puts_(&t, "]");
+        rc = parse_exact(t.s, t.len, &out, &got, err);
+        free(out);
+        char want[COINS_ERRMSG_SIZE];
+        snprintf(want, sizeof want,
+                 "the sum of absolute values exceeds 2^63-1 at element %zu",
+                 over);
+        CHECK(rc == -1 && strcmp(err, want) == 0, "\"%.*s\": got %s, "
+              "expected: %s", (int)t.len, t.s, rc ? err : "success", want);
+      }
+    }
+    free(a);
+  }
+  free(t.s);
+}
+
+/* ================================================================== main */
+
+int main(void) {
+  const char *s = getenv("COINS_DIFF_SEED");
+  if (s && *s) g_seed = strtoull(s, NULL, 0);
+  s = getenv("COINS_DIFF_SCALE");
+  if (s && *s) {
+    g_scale = strtod(s, NULL);
+    if (!(g_scale > 0)) g_scale = 1.0;
+  }
+  s = getenv("COINS_DIFF_ONLY");
+  if (s && *s) {
+    g_only_set = 1;
+    g_only = strtoull(s, NULL, 0);
+  }
+  printf("test_diff: seed 0x%llx, scale %g: %llu random games per variant\n",
+         (unsigned long long)g_seed, g_scale,
+         (unsigned long long)scaled(100000));
+  fflush(stdout);
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_random1),
+      cmocka_unit_test(test_random2),
+      cmocka_unit_test(test_random3),
+      cmocka_unit_test(test_exhaustive2),
+      cmocka_unit_test(test_exhaustive3),
+      cmocka_unit_test(test_parse_roundtrip),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
