@@ -24,7 +24,7 @@ void coins_line_init(coins_line *line, int variant, const int64_t *a,
     line->suffix = coins2_fill_best(a, (size_t)n, k, work, work + n + 1);
   } else if (variant == 3) {
     line->block_value = work;
-    line->block_len = work + n;
+    line->block_len = n ? work + n : work;
     line->br = coins3_fuse(a, (size_t)n, line->block_value, line->block_len);
   }
 }

@@ -17,6 +17,7 @@
 
 size_t coins_parse_capacity(const char *text, size_t len) {
   size_t commas = 0;
+  if (len == 0) return 1;
   for (const char *c = text, *end = text + len;
        (c = memchr(c, ',', (size_t)(end - c))) != NULL; c++)
     commas++;

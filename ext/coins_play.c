@@ -63,9 +63,23 @@ int coins_strategy_parse(const char *text, size_t len, coins_strategy *s,
              "bad seed in strategy '%s': expected random:<64-bit integer>", q);
     return -1;
   }
+  if (len >= 9 && memcmp(text, "careless:", 9) == 0) {
+    const char *colon = memchr(text + 9, ':', len - 9);
+    uint64_t percent;
+    s->kind = COINS_CARELESS;
+    if (colon && parse_seed(text + 9, (size_t)(colon - text) - 9, &percent) == 0 &&
+        percent <= 100 && text[9] != '-' &&
+        parse_seed(colon + 1, len - (size_t)(colon + 1 - text), &s->rng) == 0) {
+      s->percent = (unsigned)percent;
+      return 0;
+    }
+    snprintf(err, COINS_ERRMSG_SIZE, "bad strategy '%s': expected "
+             "careless:<percent 0..100>:<64-bit integer seed>", q);
+    return -1;
+  }
   snprintf(err, COINS_ERRMSG_SIZE,
            "unknown strategy '%s'; expected 'optimal', 'greedy', 'left', "
-           "'parity' or 'random:SEED'", q);
+           "'parity', 'random:SEED' or 'careless:PERCENT:SEED'", q);
   return -1;
 }
 
@@ -96,12 +110,28 @@ static uint64_t greedy_take(const coins_state *st) {
   return take;
 }
 
+/* A legal move drawn from s's generator. */
+static coins_move random_move(coins_strategy *s, const coins_state *st,
+                              uint64_t most) {
+  coins_move m = {1, 'L'};
+  if (st->variant == 3)
+    m.side = coins_random_next(&s->rng) >> 63 ? 'R' : 'L';
+  else
+    m.take = (uint64_t)coins_random_range(&s->rng, 1, (int64_t)most);
+  return m;
+}
+
 coins_move coins_strategy_move(coins_strategy *s, coins_review *rv) {
   const coins_state *st = &rv->st;
   uint64_t left = st->hi - st->lo, most = left < st->k ? left : st->k;
   coins_move m = {1, 'L'};
   switch (s->kind) {
     case COINS_OPTIMAL: return coins_review_best(rv);
+    case COINS_RANDOM: return random_move(s, st, most);
+    case COINS_CARELESS:
+      if (coins_random_next(&s->rng) % 100 < s->percent)
+        return random_move(s, st, most);
+      return coins_review_best(rv);
     case COINS_LEFT: break;
     case COINS_GREEDY:
       if (st->variant == 3)
@@ -112,12 +142,6 @@ coins_move coins_strategy_move(coins_strategy *s, coins_review *rv) {
     case COINS_PARITY:
       /* the end whose position is of the richer class */
       m.side = (int)(st->lo % 2) == s->parity_odd ? 'L' : 'R';
-      break;
-    case COINS_RANDOM:
-      if (st->variant == 3)
-        m.side = coins_random_next(&s->rng) >> 63 ? 'R' : 'L';
-      else
-        m.take = (uint64_t)coins_random_range(&s->rng, 1, (int64_t)most);
       break;
   }
   return m;

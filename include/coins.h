@@ -56,7 +56,7 @@ typedef struct coins_result {
 /* ---------------------------------------------------------------- parser */
 
 /* Room for an error message, including its terminating NUL. */
-#define COINS_ERRMSG_SIZE 160
+#define COINS_ERRMSG_SIZE 256
 
 /* Upper bound on the number of elements text[0..len) can hold (its commas
 ** plus one): size the output of coins_parse_array with it. */
@@ -233,18 +233,21 @@ typedef enum coins_strategy_kind {
   COINS_LEFT,     /* the left coin (III), or one coin (I, II)            */
   COINS_PARITY,   /* III, first player, even n: the end of the richer
                      index class (even or odd positions)                 */
-  COINS_RANDOM    /* a legal move from a seeded generator                */
+  COINS_RANDOM,   /* a legal move from a seeded generator                */
+  COINS_CARELESS  /* optimal, but a random move with a given chance      */
 } coins_strategy_kind;
 
 typedef struct coins_strategy {
   coins_strategy_kind kind;
-  uint64_t rng;       /* COINS_RANDOM: the generator's state             */
+  uint64_t rng;       /* RANDOM, CARELESS: the generator's state         */
+  unsigned percent;   /* CARELESS: the chance of a random move, 0..100   */
   int parity_odd;     /* COINS_PARITY: 1 when the odd positions are worth
                          more; set by coins_strategy_ready               */
 } coins_strategy;
 
-/* Parses 'optimal', 'greedy', 'left', 'parity' or 'random:SEED' (SEED a
-** decimal 64-bit integer).  0, or -1 with err. */
+/* Parses 'optimal', 'greedy', 'left', 'parity', 'random:SEED' or
+** 'careless:PERCENT:SEED' (SEED a decimal 64-bit integer, PERCENT 0..100).
+** 0, or -1 with err. */
 int coins_strategy_parse(const char *text, size_t len, coins_strategy *s,
                          char err[COINS_ERRMSG_SIZE]);
 /* Checks s can play as player (1 or 2) of the game rv starts, and sets it
