@@ -107,11 +107,20 @@ static int read_coins(const char *fname, sqlite3_value *v, coins_game *game,
     const char *text = (const char *)sqlite3_value_text(v);
     size_t len = (size_t)sqlite3_value_bytes(v);
     if (text == NULL) return SQLITE_NOMEM;
-    size_t cap = coins_parse_capacity(text, len);
-    if (coins_reserve(&game->a, &game->a_words, cap)) return SQLITE_NOMEM;
+    /* parse into the buffer there is; count the elements only when the
+    ** buffer turns out too small */
     char msg[COINS_ERRMSG_SIZE];
     size_t n;
-    if (coins_parse_array(text, len, game->a, cap, &n, msg) == 0) {
+    int parsed = game->a ? coins_parse_array(text, len, game->a, game->a_words,
+                                             &n, msg)
+                         : -2;
+    if (parsed == -2) {
+      if (coins_reserve(&game->a, &game->a_words,
+                        coins_parse_capacity(text, len)))
+        return SQLITE_NOMEM;
+      parsed = coins_parse_array(text, len, game->a, game->a_words, &n, msg);
+    }
+    if (parsed == 0) {
       game->n = n;
       return SQLITE_OK;
     }

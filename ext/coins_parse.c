@@ -86,7 +86,24 @@ static int bad_element(parser *p, size_t index, const char *what, size_t end) {
   return fail(p, "%s %zu %s: %s", p->noun, index, what, q);
 }
 
-/* Parses the number at p->at (element index) into *v. */
+/* The common case, kept small so that it inlines: an integer of at most
+** 18 digits (no overflow possible) followed by a delimiter.  Returns the
+** offset after it, or 0 when the slow path must decide. */
+static inline size_t plain_int(const unsigned char *s, size_t at, size_t len,
+                               int64_t *v) {
+  size_t first = at + (at < len && s[at] == '-'), i = first;
+  uint64_t digits = 0;
+  while (i < len && i - first < 18 && (unsigned)(s[i] - '0') < 10)
+    digits = digits * 10 + (unsigned)(s[i++] - '0');
+  if (i == first || i == len || (s[first] == '0' && i - first > 1) ||
+      !(s[i] == ',' || s[i] == ']' || is_space(s[i])))
+    return 0;
+  *v = first > at ? -(int64_t)digits : (int64_t)digits;
+  return i;
+}
+
+/* Parses the number at p->at (element index) into *v: any JSON number
+** whose value is an exact integer in range; a message otherwise. */
 static int parse_number(parser *p, size_t index, int64_t *v) {
   const unsigned char *s = p->s;
   size_t i = p->at, n = p->len;
@@ -193,21 +210,33 @@ int coins_parse_array_of(const char *text, size_t len, int64_t *out,
   } else {
     for (;;) {
       int64_t v = 0;
-      skip_space(&p);
-      if (p.at >= len)
-        return fail(&p, "unexpected end of text: missing %s %zu", noun, n + 1);
-      if (p.s[p.at] == ',' || p.s[p.at] == ']')
-        return fail(&p, "%s %zu is missing at byte %zu", noun, n + 1, p.at);
-      if (p.s[p.at] == '[')
-        return fail(&p, "%s %zu is not an integer: nested arrays are not "
-                        "allowed", noun, n + 1);
-      if (parse_number(&p, n + 1, &v)) return -1;
-      if (n >= cap) return fail(&p, "too many elements for the buffer");
+      size_t at = p.at;
+      while (at < len && is_space(p.s[at])) at++;
+      p.at = plain_int(p.s, at, len, &v);
+      if (p.at == 0) {
+        p.at = at;
+        if (at >= len)
+          return fail(&p, "unexpected end of text: missing %s %zu", noun, n + 1);
+        if (p.s[at] == ',' || p.s[at] == ']')
+          return fail(&p, "%s %zu is missing at byte %zu", noun, n + 1, at);
+        if (p.s[at] == '[')
+          return fail(&p, "%s %zu is not an integer: nested arrays are not "
+                          "allowed", noun, n + 1);
+        if (parse_number(&p, n + 1, &v)) return -1;
+      }
+      if (n >= cap) {
+        fail(&p, "more than %zu elements: the buffer is too small", cap);
+        return -2;
+      }
       out[n++] = v;
       abs_sum += v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
       if (abs_sum > (uint64_t)INT64_MAX)
         return fail(&p, "the sum of absolute values exceeds 2^63-1 at "
                         "%s %zu", noun, n);
+      if (p.at < len && p.s[p.at] == ',') {
+        p.at++;
+        continue;
+      }
       skip_space(&p);
       if (p.at >= len)
         return fail(&p, "unexpected end of text after %s %zu: "

@@ -19,6 +19,8 @@
 */
 #include "coins_sql.h"
 
+#include <string.h>
+
 SQLITE_EXTENSION_INIT1
 
 typedef enum scalar_kind { WIN, OUTCOME, MARGIN, SCORE, BEST_MOVE } scalar_kind;
@@ -53,41 +55,68 @@ static void result_move(sqlite3_context *ctx, int variant, coins_move move) {
     sqlite3_result_int64(ctx, (sqlite3_int64)move.take);
 }
 
+/* What each registration of a scalar keeps: its spec, and buffers reused
+** from row to row (a connection runs one function call at a time, and a
+** call never re-enters itself, so no locking is needed). */
+typedef struct scalar_data {
+  const scalar_spec *spec;
+  coins_game game; /* the parsed coins, its buffer kept */
+  int64_t *work;   /* variant II's work space         */
+  size_t work_words;
+} scalar_data;
+
+/* Buffers larger than this are not kept after the call. */
+#define KEEP_WORDS ((size_t)1 << 16)
+
+static void scalar_data_trim(scalar_data *data) {
+  if (data->game.a_words > KEEP_WORDS) coins_game_free(&data->game);
+  if (data->work_words > KEEP_WORDS) {
+    sqlite3_free(data->work);
+    data->work = NULL;
+    data->work_words = 0;
+  }
+}
+
+static void scalar_data_free(void *p) {
+  scalar_data *data = p;
+  coins_game_free(&data->game);
+  sqlite3_free(data->work);
+  sqlite3_free(data);
+}
+
+/* Solves the game in data->game into *r; SQLITE_OK or an error code. */
+static int scalar_solve(scalar_data *data, coins_result *r) {
+  coins_game *game = &data->game;
+  int64_t *work = game->a; /* variant III solves in place */
+  if (game->variant == 2) {
+    if (coins_reserve(&data->work, &data->work_words,
+                      coins_work_words(2, (size_t)game->n, game->k)))
+      return SQLITE_NOMEM;
+    work = data->work;
+  }
+  coins_solve(game->variant, game->a, (size_t)game->n, game->k, work, r);
+  return SQLITE_OK;
+}
+
 static void scalar_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  const scalar_spec *spec = sqlite3_user_data(ctx);
-  coins_game game = {0};
+  scalar_data *data = sqlite3_user_data(ctx);
+  const scalar_spec *spec = data->spec;
   char *err = NULL;
+  coins_result r;
   int rc = coins_game_read(spec->name, argv[0], argv[1],
-                           argc > 2 ? argv[2] : NULL, &game, &err);
+                           argc > 2 ? argv[2] : NULL, &data->game, &err);
+  if (rc == SQLITE_OK && data->game.variant == 1 &&
+      (spec->kind == MARGIN || spec->kind == SCORE)) {
+    err = coins_error(spec->name, "variant I has no coin values; "
+                      "use coins_win or coins_outcome");
+    rc = SQLITE_ERROR;
+  }
+  if (rc == SQLITE_OK) rc = scalar_solve(data, &r);
+  scalar_data_trim(data);
   if (rc != SQLITE_OK) {
-    coins_game_free(&game);
     if (rc != COINS_NULL_ARG) result_error(ctx, rc, err);
     return;
   }
-  if (game.variant == 1 && (spec->kind == MARGIN || spec->kind == SCORE)) {
-    err = coins_error(spec->name, "variant I has no coin values; "
-                      "use coins_win or coins_outcome");
-    coins_game_free(&game);
-    result_error(ctx, SQLITE_ERROR, err);
-    return;
-  }
-
-  /* Variant III solves in place over the parsed coins (no more memory). */
-  int64_t *work = game.a;
-  if (game.variant == 2) {
-    work = sqlite3_malloc64(
-        coins_work_words(2, (size_t)game.n, game.k) * sizeof *work);
-    if (work == NULL) {
-      coins_game_free(&game);
-      sqlite3_result_error_nomem(ctx);
-      return;
-    }
-  }
-  coins_result r;
-  coins_solve(game.variant, game.a, (size_t)game.n, game.k, work, &r);
-  if (work != game.a) sqlite3_free(work);
-  coins_game_free(&game);
-
   switch (spec->kind) {
     case WIN: sqlite3_result_int(ctx, r.outcome == COINS_FIRST); break;
     case OUTCOME: {
@@ -99,7 +128,7 @@ static void scalar_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     }
     case MARGIN: sqlite3_result_int64(ctx, r.margin); break;
     case SCORE: sqlite3_result_int64(ctx, r.score); break;
-    case BEST_MOVE: result_move(ctx, game.variant, r.best); break;
+    case BEST_MOVE: result_move(ctx, data->game.variant, r.best); break;
   }
 }
 
@@ -125,10 +154,19 @@ COINS_EXPORT int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
                                    version_func, NULL, NULL);
   for (size_t i = 0; rc == SQLITE_OK && i < sizeof scalars / sizeof *scalars;
        i++) {
-    for (int argc = 2; rc == SQLITE_OK && argc <= 3; argc++)
-      rc = sqlite3_create_function(db, scalars[i].name, argc, flags,
-                                   (void *)&scalars[i], scalar_func, NULL,
-                                   NULL);
+    for (int argc = 2; rc == SQLITE_OK && argc <= 3; argc++) {
+      scalar_data *data = sqlite3_malloc(sizeof *data);
+      if (data == NULL) {
+        rc = SQLITE_NOMEM;
+        break;
+      }
+      memset(data, 0, sizeof *data);
+      data->spec = &scalars[i];
+      /* on failure SQLite calls scalar_data_free itself */
+      rc = sqlite3_create_function_v2(db, scalars[i].name, argc, flags, data,
+                                      scalar_func, NULL, NULL,
+                                      scalar_data_free);
+    }
   }
   if (rc == SQLITE_OK) rc = coins_register_vtabs(db);
   if (rc == SQLITE_OK) rc = coins_register_tools(db);

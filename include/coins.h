@@ -65,11 +65,13 @@ size_t coins_parse_capacity(const char *text, size_t len);
 /* Parses text[0..len) as a JSON array of integers into out[0..*n).
 ** Accepts any JSON whitespace, and numbers with a fraction or exponent
 ** whose value is an exact integer (2.0, 1e3).  Rejects everything else,
-** and rows whose sum of absolute values exceeds INT64_MAX.  cap must be at
-** least coins_parse_capacity(text, len).  Locale-independent; never reads past
-** len (NUL bytes are ordinary, invalid characters).  Returns 0 on success;
+** and rows whose sum of absolute values exceeds INT64_MAX.  cap is the room
+** in out; coins_parse_capacity(text, len) always suffices.
+** Locale-independent; never reads past len (NUL bytes are ordinary, invalid characters).  Returns 0 on success;
 ** on failure returns -1 and writes a message naming the element (counted
-** from 1) or the byte offset (counted from 0) to err. */
+** from 1) or the byte offset (counted from 0) to err; returns -2 when out
+** is full (cap smaller than coins_parse_capacity), so that a caller with a
+** reusable buffer can parse first and count only when it must. */
 int coins_parse_array(const char *text, size_t len, int64_t *out, size_t cap,
                       size_t *n, char err[COINS_ERRMSG_SIZE]);
 
