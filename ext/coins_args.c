@@ -21,7 +21,7 @@ char *coins_error(const char *fname, const char *fmt, ...) {
   return msg;
 }
 
-static const char *type_name(sqlite3_value *v) {
+const char *coins_type_name(sqlite3_value *v) {
   switch (sqlite3_value_type(v)) {
     case SQLITE_INTEGER: return "an INTEGER";
     case SQLITE_FLOAT: return "a REAL";
@@ -61,7 +61,7 @@ static int read_variant(const char *fname, sqlite3_value *v, int *variant,
                 sizeof q);
     *err = coins_error(fname, "unknown variant '%s'; %s", q, accepted);
   } else {
-    *err = coins_error(fname, "unknown variant (%s); %s", type_name(v),
+    *err = coins_error(fname, "unknown variant (%s); %s", coins_type_name(v),
                        accepted);
   }
   return *err ? SQLITE_ERROR : SQLITE_NOMEM;
@@ -78,7 +78,7 @@ static int read_max_take(const char *fname, sqlite3_value *v, int variant,
                          sqlite3_value_int64(v));
     else
       *err = coins_error(fname, "max_take must be an INTEGER >= 1, got %s",
-                         type_name(v));
+                         coins_type_name(v));
   } else if (variant == 3 && sqlite3_value_int64(v) != 1) {
     *err = coins_error(fname, "variant III takes one coin from either end: "
                        "max_take must be 1, got %lld", sqlite3_value_int64(v));
@@ -102,7 +102,7 @@ static int read_coins(const char *fname, sqlite3_value *v, coins_game *game,
   } else if (type != SQLITE_TEXT) {
     *err = coins_error(fname, "coins must be TEXT holding a JSON array%s, "
                        "got %s", game->variant == 1 ? " or a count" : "",
-                       type_name(v));
+                       coins_type_name(v));
   } else {
     const char *text = (const char *)sqlite3_value_text(v);
     size_t len = (size_t)sqlite3_value_bytes(v);
@@ -127,6 +127,14 @@ static int read_coins(const char *fname, sqlite3_value *v, coins_game *game,
     *err = coins_error(fname, "%s", msg);
   }
   return *err ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+void coins_result_error(sqlite3_context *ctx, char *err) {
+  if (err)
+    sqlite3_result_error(ctx, err, -1);
+  else
+    sqlite3_result_error_nomem(ctx);
+  sqlite3_free(err);
 }
 
 int coins_reserve(int64_t **buf, size_t *room, size_t words) {

@@ -40,10 +40,10 @@ int coins_state_play(coins_state *st, coins_move m, coins_ply *out,
   } else {
     if (m.take < 1 || m.take > st->k || m.take > left) {
       snprintf(err, COINS_ERRMSG_SIZE,
-               "ply %llu: take %llu is not a move with %llu coins left and "
+               "ply %llu: take %llu is not a move with %llu coin%s left and "
                "max_take %llu", (unsigned long long)ply,
                (unsigned long long)m.take, (unsigned long long)left,
-               (unsigned long long)st->k);
+               left == 1 ? "" : "s", (unsigned long long)st->k);
       return -1;
     }
     out->move.side = 'L';

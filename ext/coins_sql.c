@@ -36,16 +36,6 @@ static const scalar_spec scalars[] = {
     {"coins_best_move", BEST_MOVE},
 };
 
-/* Reports rc (with err, which it frees) as the function's error. */
-static void result_error(sqlite3_context *ctx, int rc, char *err) {
-  if (rc == SQLITE_NOMEM || err == NULL) {
-    sqlite3_result_error_nomem(ctx);
-  } else {
-    sqlite3_result_error(ctx, err, -1);
-  }
-  sqlite3_free(err);
-}
-
 static void result_move(sqlite3_context *ctx, int variant, coins_move move) {
   if (move.take == 0)
     sqlite3_result_null(ctx);
@@ -114,7 +104,11 @@ static void scalar_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (rc == SQLITE_OK) rc = scalar_solve(data, &r);
   scalar_data_trim(data);
   if (rc != SQLITE_OK) {
-    if (rc != COINS_NULL_ARG) result_error(ctx, rc, err);
+    if (rc == SQLITE_NOMEM) {
+      sqlite3_free(err);
+      err = NULL;
+    }
+    if (rc != COINS_NULL_ARG) coins_result_error(ctx, err);
     return;
   }
   switch (spec->kind) {

@@ -45,6 +45,11 @@ void coins_game_free(coins_game *game);
 
 /* sqlite3_mprintf("%s: " fmt) that never returns a half message. */
 char *coins_error(const char *fname, const char *fmt, ...);
+/* Makes err (a coins_error message, freed here) the function's error;
+** NULL err: out of memory. */
+void coins_result_error(sqlite3_context *ctx, char *err);
+/* "an INTEGER", "a REAL", "TEXT", "a BLOB" or "NULL", for messages. */
+const char *coins_type_name(sqlite3_value *v);
 
 /* ------------------------------------------- table-valued functions */
 

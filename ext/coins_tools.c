@@ -51,25 +51,6 @@
 
 SQLITE_EXTENSION_INIT3
 
-static const char *type_name(sqlite3_value *v) {
-  switch (sqlite3_value_type(v)) {
-    case SQLITE_INTEGER: return "an INTEGER";
-    case SQLITE_FLOAT: return "a REAL";
-    case SQLITE_TEXT: return "TEXT";
-    case SQLITE_BLOB: return "a BLOB";
-    default: return "NULL";
-  }
-}
-
-/* Reports err (a coins_error message, which it frees; NULL: out of memory). */
-static void result_error(sqlite3_context *ctx, char *err) {
-  if (err)
-    sqlite3_result_error(ctx, err, -1);
-  else
-    sqlite3_result_error_nomem(ctx);
-  sqlite3_free(err);
-}
-
 /* Makes the text built in s the result (or its error), and frees s. */
 static void result_str(sqlite3_context *ctx, sqlite3_str *s) {
   int rc = sqlite3_str_errcode(s), len = sqlite3_str_length(s);
@@ -91,6 +72,8 @@ static int text_limit(sqlite3_context *ctx) {
 
 /* ------------------------------------------------------------ coins_deal */
 
+#define DEAL_NAME "coins_deal"
+
 static void deal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   static const char *const names[] = {"seed", "n", "lo", "hi"};
   sqlite3_int64 arg[4] = {0, 0, 1, 100};
@@ -98,19 +81,19 @@ static void deal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     if (sqlite3_value_type(argv[i]) == SQLITE_NULL) return;
   for (int i = 0; i < argc; i++) {
     if (sqlite3_value_type(argv[i]) != SQLITE_INTEGER) {
-      result_error(ctx, coins_error("coins_deal", "%s must be an INTEGER, "
-                                    "got %s", names[i], type_name(argv[i])));
+      coins_result_error(ctx, coins_error(DEAL_NAME, "%s must be an INTEGER, "
+                                    "got %s", names[i], coins_type_name(argv[i])));
       return;
     }
     arg[i] = sqlite3_value_int64(argv[i]);
   }
   sqlite3_int64 n = arg[1], lo = arg[2], hi = arg[3];
   if (n < 0) {
-    result_error(ctx, coins_error("coins_deal", "n must be >= 0, got %lld", n));
+    coins_result_error(ctx, coins_error(DEAL_NAME, "n must be >= 0, got %lld", n));
     return;
   }
   if (lo > hi) {
-    result_error(ctx, coins_error("coins_deal", "lo must be <= hi, got lo %lld "
+    coins_result_error(ctx, coins_error(DEAL_NAME, "lo must be <= hi, got lo %lld "
                                   "and hi %lld", lo, hi));
     return;
   }
@@ -267,14 +250,14 @@ static void draw(sqlite3_context *ctx, const coins_game *g,
   if (w < 2) w = 2;
   for (uint64_t i = 0; g->variant != 1 && i < g->n; i++)
     if (decimal_width(g->a[i]) > w) w = decimal_width(g->a[i]);
-  /* a block of c columns is 5 + c * (w + 3) characters wide */
+  /* c columns take 5 + c * (w + 3) characters; w <= 20 leaves room for 2 */
   uint64_t per_block = (uint64_t)(DIAGRAM_WIDTH - 5) / (uint64_t)(w + 3);
-  if (per_block == 0) per_block = 1;
   sqlite3_str *s = sqlite3_str_new(sqlite3_context_db_handle(ctx));
   for (uint64_t from = 0; from < g->n && sqlite3_str_errcode(s) == SQLITE_OK;
        from += per_block) {
+    uint64_t to = g->n - from < per_block ? g->n : from + per_block;
     if (from > 0) sqlite3_str_appendall(s, "\n\n");
-    draw_block(s, g, d, from, g->n - from < per_block ? g->n : from + per_block, w);
+    draw_block(s, g, d, from, to, w);
   }
   if (g->n > 0) sqlite3_str_appendchar(s, 1, '\n');
   draw_summary(s, g, d);
@@ -307,7 +290,7 @@ static void diagram_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (rc == SQLITE_OK)
     draw(ctx, &game, &d);
   else if (rc != COINS_NULL_ARG)
-    result_error(ctx, err); /* err is NULL for SQLITE_NOMEM */
+    coins_result_error(ctx, err); /* err is NULL for SQLITE_NOMEM */
   sqlite3_free(d.ply_of);
   coins_game_free(&game);
 }
@@ -336,7 +319,7 @@ static int array_read(sqlite3_value **argv, array_pair *p, char **err) {
   *err = NULL;
   if (sqlite3_value_type(argv[0]) != SQLITE_INTEGER) {
     *err = coins_error(ARRAY_NAME, "key must be an INTEGER, got %s",
-                       type_name(argv[0]));
+                       coins_type_name(argv[0]));
     return SQLITE_ERROR;
   }
   p->key = sqlite3_value_int64(argv[0]);
@@ -363,7 +346,7 @@ static int array_read(sqlite3_value **argv, array_pair *p, char **err) {
                        "'L'/'R', got '%s'", p->key, q);
   } else {
     *err = coins_error(ARRAY_NAME, "value at key %lld must be an INTEGER or "
-                       "'L'/'R', got %s", p->key, type_name(value));
+                       "'L'/'R', got %s", p->key, coins_type_name(value));
   }
   return SQLITE_ERROR;
 }
@@ -378,7 +361,7 @@ static void array_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   if (array_read(argv, &p, &err) != SQLITE_OK) {
-    result_error(ctx, err);
+    coins_result_error(ctx, err);
     return;
   }
   if (agg->n == agg->room) {
@@ -449,14 +432,14 @@ static void array_result(sqlite3_context *ctx, array_agg *agg) {
     return;
   }
   if (agg->letters > 0 && agg->letters < agg->n) {
-    result_error(ctx, coins_error(ARRAY_NAME, "the values mix INTEGERs and "
+    coins_result_error(ctx, coins_error(ARRAY_NAME, "the values mix INTEGERs and "
                                   "move letters"));
     return;
   }
   sort_by_key(agg->pairs, agg->n);
   for (size_t i = 1; i < agg->n; i++)
     if (agg->pairs[i].key == agg->pairs[i - 1].key) {
-      result_error(ctx, coins_error(ARRAY_NAME, "duplicate key %lld",
+      coins_result_error(ctx, coins_error(ARRAY_NAME, "duplicate key %lld",
                                     agg->pairs[i].key));
       return;
     }
@@ -494,9 +477,9 @@ int coins_register_tools(sqlite3 *db) {
     int n_arg;
     void (*fn)(sqlite3_context *, int, sqlite3_value **);
   } scalars[] = {
-      {"coins_deal", 2, deal_func},       {"coins_deal", 4, deal_func},
-      {"coins_diagram", 2, diagram_func}, {"coins_diagram", 3, diagram_func},
-      {"coins_diagram", 4, diagram_func},
+      {DEAL_NAME, 2, deal_func},          {DEAL_NAME, 4, deal_func},
+      {DIAGRAM_NAME, 2, diagram_func},    {DIAGRAM_NAME, 3, diagram_func},
+      {DIAGRAM_NAME, 4, diagram_func},
   };
   const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
   int rc = SQLITE_OK;
