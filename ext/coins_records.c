@@ -140,8 +140,8 @@ const coins_tvf coins_review_tvf = {
     .name = "coins_review",
     .schema = "CREATE TABLE x(" COINS_PLY_COLUMNS
               ", best, loss INTEGER, \"before\" TEXT, \"after\" TEXT, "
-              "verdict TEXT, variant HIDDEN, coins HIDDEN, moves HIDDEN, "
-              "max_take HIDDEN)",
+              "verdict TEXT, arg_variant HIDDEN, arg_coins HIDDEN, "
+              "arg_moves HIDDEN, arg_max_take HIDDEN)",
     .n_visible = 13,
     .n_args = 4,
     .n_required = 3,
@@ -196,8 +196,8 @@ static int play_next(coins_tvf_cursor *cur, char **err) {
 const coins_tvf coins_play_tvf = {
     .name = "coins_play",
     .schema = "CREATE TABLE x(" COINS_PLY_COLUMNS
-              ", variant HIDDEN, coins HIDDEN, \"first\" HIDDEN, "
-              "\"second\" HIDDEN, max_take HIDDEN)",
+              ", arg_variant HIDDEN, arg_coins HIDDEN, arg_first HIDDEN, "
+              "arg_second HIDDEN, arg_max_take HIDDEN)",
     .n_visible = 8,
     .n_args = 5,
     .n_required = 4,

@@ -1,7 +1,9 @@
 /*
 ** coins_vtab.c -- the table-valued functions of coins, and the machinery
 ** they share: eponymous-only virtual tables whose arguments are HIDDEN
-** columns, planned the way SQLite's generate_series is, so that
+** columns (arg_variant, arg_coins, ...: prefixed, so that a user's own
+** column named variant or coins, passed from an outer query, is not taken
+** for the function's column), planned the way generate_series is, so that
 **
 **   SELECT g.id, m.* FROM games g, coins_moves(g.variant, g.coins) m;
 **
@@ -194,7 +196,8 @@ static int tvf_best_index(sqlite3_vtab *base, sqlite3_index_info *info) {
   if ((present & required) != required) {
     sqlite3_free(base->zErrMsg);
     base->zErrMsg = sqlite3_mprintf(
-        "%s: missing argument: the first %d arguments are required",
+        "%s: missing argument: the first %d arguments are required (an "
+        "argument that refers to a later table in a join can be the cause)",
         tvf->name, tvf->n_required);
     return SQLITE_ERROR;
   }
@@ -272,7 +275,7 @@ static int moves_next(coins_tvf_cursor *cur, char **err) {
 static const coins_tvf moves_tvf = {
     .name = "coins_moves",
     .schema = "CREATE TABLE x(" COINS_PLY_COLUMNS
-              ", variant HIDDEN, coins HIDDEN, max_take HIDDEN)",
+              ", arg_variant HIDDEN, arg_coins HIDDEN, arg_max_take HIDDEN)",
     .n_visible = 8,
     .n_args = 3,
     .n_required = 2,

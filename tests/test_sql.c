@@ -607,18 +607,26 @@ static void test_moves_hidden_columns(void **state) {
   sqlite3 *db = *state;
   check_text(
       db, "integer:3|text:[1,2]|null",
-      "SELECT typeof(variant)||':'||variant||'|'||typeof(coins)||':'||"
-      "coins||'|'||typeof(max_take) FROM coins_moves(3, '[1,2]') LIMIT 1");
+      "SELECT typeof(arg_variant)||':'||arg_variant||'|'||typeof(arg_coins)"
+      "||':'||arg_coins||'|'||typeof(arg_max_take) "
+      "FROM coins_moves(3, '[1,2]') LIMIT 1");
   check_text(db, "iii|[ 1, 2 ]|1",
-             "SELECT variant||'|'||coins||'|'||max_take "
+             "SELECT arg_variant||'|'||arg_coins||'|'||arg_max_take "
              "FROM coins_moves('iii', '[ 1, 2 ]', 1) LIMIT 1");
   check_text(db, "1|10|4",
-             "SELECT variant||'|'||coins||'|'||max_take "
+             "SELECT arg_variant||'|'||arg_coins||'|'||arg_max_take "
              "FROM coins_moves(1, 10, 4) LIMIT 1");
   /* the arguments may also be given as constraints on the hidden columns */
   check_text(db, "4",
              "SELECT count(*) FROM coins_moves "
-             "WHERE variant = 3 AND coins = '[8,15,3,7]'");
+             "WHERE arg_variant = 3 AND arg_coins = '[8,15,3,7]'");
+  /* an outer query's columns named like the arguments are not shadowed by
+  ** the hidden columns (they once were, and the call then failed) */
+  exec(db, "CREATE TABLE named(variant, coins, max_take)");
+  exec(db, "INSERT INTO named VALUES (3, '[8,15,3,7]', 1)");
+  check_text(db, "[\"R\",\"L\",\"L\",\"L\"]",
+             "SELECT (SELECT json_group_array(move) FROM "
+             "coins_moves(variant, coins, max_take)) FROM named");
 }
 
 static void test_moves_limit_on_huge_games(void **state) {
@@ -740,8 +748,10 @@ static void test_moves_joins(void **state) {
       "g2 g, coins_moves(g.variant, g.coins) m",
       "coins_moves(g.variant, g.coins) m, g2 g",
       "g2 g CROSS JOIN coins_moves(g.variant, g.coins) m",
-      "g2 g JOIN coins_moves m ON m.variant = g.variant AND m.coins = g.coins",
-      "coins_moves m JOIN g2 g ON m.variant = g.variant AND m.coins = g.coins",
+      "g2 g JOIN coins_moves m ON m.arg_variant = g.variant AND "
+      "m.arg_coins = g.coins",
+      "coins_moves m JOIN g2 g ON m.arg_variant = g.variant AND "
+      "m.arg_coins = g.coins",
   };
   const char *expected =
       "1:1:R 1:2:L 1:3:L 1:4:L 2:1:1 2:2:2 2:3:1 3:1:2 3:2:1 3:3:2 "
@@ -764,11 +774,12 @@ static void test_moves_joins(void **state) {
 static void test_moves_errors(void **state) {
   sqlite3 *db = *state;
   const char *missing =
-      "coins_moves: missing argument: the first 2 arguments are required";
+      "coins_moves: missing argument: the first 2 arguments are required "
+      "(an argument that refers to a later table in a join can be the cause)";
   check_error(db, missing, "SELECT * FROM coins_moves");
   check_error(db, missing, "SELECT * FROM coins_moves()");
   check_error(db, missing, "SELECT * FROM coins_moves(3)");
-  check_error(db, missing, "SELECT * FROM coins_moves WHERE coins = '[1]'");
+  check_error(db, missing, "SELECT * FROM coins_moves WHERE arg_coins = '[1]'");
   /* the vtab first in a CROSS JOIN cannot see the other table's columns */
   exec(db, "CREATE TABLE g3(variant, coins); INSERT INTO g3 VALUES (3, '[1]')");
   check_error(

@@ -13,4 +13,4 @@ FROM games g, coins_moves(g.variant, g.coins, g.max_take) m ORDER BY 1, 2;
 SELECT g.id, m.ply, m.move, m.first_total, m.second_total
 FROM coins_moves(g.variant, g.coins, g.max_take) m, games g ORDER BY 1, 2;
 SELECT g.id, count(m.ply) FROM games g LEFT JOIN coins_moves(g.variant, g.coins) m GROUP BY g.id;
-SELECT variant, coins, max_take FROM coins_moves('iii', '[4,5]') LIMIT 1;
+SELECT arg_variant, arg_coins, arg_max_take FROM coins_moves('iii', '[4,5]') LIMIT 1;
