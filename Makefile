@@ -67,12 +67,20 @@ $(B):
 deps:
 	@sh tests/deps.sh
 
-demo: deps $(EXT) $(B)/demo.db
-	@$(SQLITE3) -bail $(B)/demo.db < sql/demo.sql
+LOAD := -cmd '.load $(basename $(EXT))'
+
+demo: deps $(EXT) $(B)/demo.db $(B)/games.db
+	@$(SQLITE3) -bail $(LOAD) $(B)/demo.db < sql/demo.sql
+	@echo; echo "== Reports on $(B)/games.db (3,000 recorded games; sql/reports.sql)"
+	@$(SQLITE3) -bail $(LOAD) $(B)/games.db < sql/reports.sql
 
 $(B)/demo.db: sql/demo_db.sql | $(B)
 	@rm -f $@
 	$(SQLITE3) -bail $@ < sql/demo_db.sql
+
+$(B)/games.db: sql/games_db.sql $(EXT) | $(B)
+	@rm -f $@
+	$(SQLITE3) -bail $(LOAD) $@ < sql/games_db.sql
 
 test: deps
 	@$(MAKE) --no-print-directory test-unit test-shell test-clients

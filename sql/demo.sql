@@ -1,6 +1,7 @@
--- sql/demo.sql -- what `make demo` shows: coins answering questions about
--- the games in build/demo.db (built from sql/demo_db.sql).
-.load build/coins
+-- sql/demo.sql -- what `make demo` shows first: coins answering questions
+-- about the games in build/demo.db (built from sql/demo_db.sql).  Run with
+--
+--   sqlite3 -cmd '.load build/coins' build/demo.db < sql/demo.sql
 .mode box
 .print
 .print Who wins each game with best play, and by how much
