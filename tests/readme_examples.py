@@ -7,7 +7,10 @@ Rows of the README's error table must give exactly the message they show.
 With UPDATE=1 the text blocks are rewritten from what the shell printed
 (read the diff before committing it).
 
-    /usr/bin/python3 tests/readme_examples.py build/coins.so README.md [db]
+    /usr/bin/python3 tests/readme_examples.py build/coins.so README.md [db ...]
+
+Blocks run on a copy of the first database; a block whose first line is
+"-- on games.db" runs on a copy of the database of that name instead.
 """
 import os
 import re
@@ -18,7 +21,7 @@ import tempfile
 
 ext = os.path.splitext(os.path.abspath(sys.argv[1]))[0]
 readme = open(sys.argv[2], encoding="utf-8").read()
-db_src = sys.argv[3] if len(sys.argv) > 3 else None
+databases = sys.argv[3:]
 shell = os.environ.get("SQLITE3", "sqlite3")
 
 pattern = re.compile(r"^```(\w*)\n(.*?)^```[ \t]*$", re.M | re.S)
@@ -31,10 +34,13 @@ with tempfile.TemporaryDirectory() as tmp:
         if lang != "sql":
             continue
         db = os.path.join(tmp, "example.db")
-        if db_src:
-            shutil.copy(db_src, db)
-        elif os.path.exists(db):
+        wanted = re.match(r"-- on (\S+)", body)
+        source = [d for d in databases
+                  if not wanted or os.path.basename(d) == wanted.group(1)]
+        if os.path.exists(db):
             os.remove(db)
+        if source:
+            shutil.copy(source[0], db)
         run = subprocess.run([shell, "-bail", db], input=f".load {ext}\n{body}",
                              capture_output=True, text=True)
         want = None

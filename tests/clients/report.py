@@ -1,0 +1,45 @@
+"""tests/clients/report.py -- runs a report of sql/reports.sql (the player
+leaderboard) on the example database from the system Python's stdlib
+sqlite3 module, with the extension loaded as a user would load it.
+
+    /usr/bin/python3 tests/clients/report.py build/coins.so build/games.db
+"""
+import os
+import re
+import sqlite3
+import sys
+
+
+def report_sql(number):
+    """The SQL of report `number` in sql/reports.sql (its dot-commands dropped)."""
+    text = open(os.path.join(os.path.dirname(__file__), "../../sql/reports.sql")).read()
+    section = re.search(rf"^\.print {number}\. .*?(?=^\.print\s*\n\.print \d+\.|\Z)",
+                        text, re.M | re.S).group(0)
+    return "\n".join(l for l in section.splitlines() if not l.startswith("."))
+
+
+ext, db_path = os.path.splitext(os.path.abspath(sys.argv[1]))[0], sys.argv[2]
+db = sqlite3.connect(db_path)
+db.enable_load_extension(True)
+db.load_extension(ext)
+db.enable_load_extension(False)
+
+rows = db.execute(report_sql(2)).fetchall()
+checks = 0
+
+
+def check(got, want, what):
+    global checks
+    if got != want:
+        sys.exit(f"FAIL {what}: got {got!r}, want {want!r}")
+    checks += 1
+
+
+check(len(rows), 12, "one row per player")
+check(rows[0][:5], ("ivy", "near-optimal", 503, 313, 99.6), "the best player")
+check([r[4] for r in rows], sorted((r[4] for r in rows), reverse=True),
+      "ordered by accuracy")
+check({r[1] for r in rows}, {"near-optimal", "greedy", "careless", "random", "always left"},
+      "every style")
+check(sum(r[2] for r in rows), 2 * 3000, "every game has two players")
+print(f"clients/report.py: {checks} passed, 0 failed")
