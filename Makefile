@@ -4,6 +4,9 @@
 #   make demo       the main job: build, make sql's example database, query it
 #   make test       every test (installs or names missing packages first)
 #   make asan       the test suite under AddressSanitizer + UBSan
+#   make install    coins.so, libcoins.a, headers, coins.pc under PREFIX (/usr/local), DESTDIR
+#   make uninstall  remove exactly what make install put there
+#   make dll        cross-build build/coins.dll for Windows (MinGW-w64); make test-dll checks it
 #   make clean      remove build/
 
 CC      ?= cc
@@ -14,7 +17,10 @@ PYTHON  ?= /usr/bin/python3
 SQLITE3 ?= sqlite3
 B       ?= build
 
-ifeq ($(shell uname -s),Darwin)
+ifeq ($(OS),Windows_NT)
+  SO := dll
+  SHARED := -shared
+else ifeq ($(shell uname -s),Darwin)
   SO := dylib
   SHARED := -dynamiclib
 else
@@ -24,12 +30,12 @@ endif
 
 CORE_SRC := ext/coins_parse.c ext/coins_solve.c ext/coins_line.c ext/coins_review.c ext/coins_play.c
 SQL_SRC  := ext/coins_sql.c ext/coins_args.c ext/coins_vtab.c ext/coins_records.c ext/coins_tools.c
-HEADERS  := include/coins.h ext/coins_internal.h ext/coins_sql.h
+HEADERS  := include/coins.h include/coins_sqlite.h ext/coins_internal.h ext/coins_sql.h
 EXT      := $(B)/coins.$(SO)
 CORE_OBJ := $(CORE_SRC:ext/%.c=$(B)/obj/%.o)
 STATIC_OBJ := $(CORE_SRC:ext/%.c=$(B)/static/%.o) $(SQL_SRC:ext/%.c=$(B)/static/%.o)
 CMOCKA_LIBS := -lcmocka
-TESTS := $(B)/test_core $(B)/test_diff $(B)/test_sql
+TESTS := $(B)/test_core $(B)/test_diff $(B)/test_records $(B)/test_sql
 
 .PHONY: all demo test test-unit test-shell test-clients asan deps clean
 
@@ -58,6 +64,9 @@ $(B)/test_core: tests/test_core.c tests/reference.c tests/reference.h $(CORE_OBJ
 $(B)/test_diff: tests/test_diff.c tests/reference.c tests/reference.h $(CORE_OBJ)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_diff.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
 
+$(B)/test_records: tests/test_records.c tests/reference.c tests/reference.h $(CORE_OBJ)
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_records.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
+
 $(B)/test_sql: tests/test_sql.c $(B)/libcoins.a
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_sql.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
 
@@ -83,26 +92,138 @@ $(B)/games.db: sql/games_db.sql $(EXT) | $(B)
 	$(SQLITE3) -bail $(LOAD) $@ < sql/games_db.sql
 
 test: deps
-	@$(MAKE) --no-print-directory test-unit test-shell test-clients
+	@$(MAKE) --no-print-directory test-unit test-shell test-clients test-packaging test-bench
 	@echo "all test groups passed"
 
 test-unit: $(TESTS)
 	$(B)/test_core
 	$(B)/test_diff
+	$(B)/test_records
 	$(B)/test_sql
 
 test-shell: $(EXT)
 	@sh tests/golden.sh $(EXT) $(SQLITE3)
 
-test-clients: $(EXT) $(B)/demo.db
+test-clients: $(EXT) $(B)/demo.db $(B)/games.db
 	$(PYTHON) tests/smoke.py $(EXT)
-	$(PYTHON) tests/readme_examples.py $(EXT) README.md $(B)/demo.db
+	$(PYTHON) tests/clients/report.py $(EXT) $(B)/games.db
+	$(PYTHON) tests/readme_examples.py $(EXT) README.md $(B)/demo.db $(B)/games.db
+	@$(MAKE) --no-print-directory test-node
+
+# Node with better-sqlite3 (pinned in tests/node/package-lock.json), which
+# bundles a newer SQLite than the system's.  npm ci builds it from source.
+tests/node/node_modules/.package-lock.json: tests/node/package-lock.json
+	cd tests/node && npm ci --no-audit --no-fund --loglevel=error
+
+test-node: $(EXT) $(B)/games.db tests/node/node_modules/.package-lock.json
+	COINS_EXT=$(EXT) COINS_DB=$(B)/games.db node --test tests/node
+
+# ----------------------------------------------------------- packaging
+# make install [PREFIX=/usr/local] [DESTDIR=/staging]: the loadable extension
+# (EXTDIR/coins.so), libcoins.a (-DSQLITE_CORE, to build coins into a
+# program), the public headers and coins.pc.  The version comes from
+# COINS_VERSION in include/coins.h, nowhere else.
+PREFIX     ?= /usr/local
+LIBDIR     ?= $(PREFIX)/lib
+EXTDIR     ?= $(LIBDIR)
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+PUBLIC_HEADERS := include/coins.h include/coins_sqlite.h
+COINS_VERSION := $(shell sed -n 's/^.define COINS_VERSION "\(.*\)"/\1/p' include/coins.h)
+SQLITE_MIN := $(shell sed -n 's/^.define COINS_SQLITE_MIN_VERSION "\(.*\)"/\1/p' include/coins_sqlite.h)
+INSTALLED  := $(EXTDIR)/coins.$(SO) $(LIBDIR)/libcoins.a $(PKGCONFIGDIR)/coins.pc \
+              $(addprefix $(INCLUDEDIR)/,$(notdir $(PUBLIC_HEADERS)))
+# In coins.pc, directories under PREFIX are written as ${prefix}/...
+pcdir = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
+
+.PHONY: install uninstall test-packaging dll test-dll
+
+install: $(EXT) $(B)/libcoins.a
+	install -d $(addprefix $(DESTDIR),$(sort $(dir $(INSTALLED))))
+	install -m 755 $(EXT) $(DESTDIR)$(EXTDIR)/coins.$(SO)
+	install -m 644 $(B)/libcoins.a $(DESTDIR)$(LIBDIR)/libcoins.a
+	install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(INCLUDEDIR)/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(call pcdir,$(LIBDIR))|' \
+	  -e 's|@INCLUDEDIR@|$(call pcdir,$(INCLUDEDIR))|' -e 's|@VERSION@|$(COINS_VERSION)|' \
+	  -e 's|@SQLITE_MIN@|$(SQLITE_MIN)|' coins.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/coins.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/coins.pc
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+
+test-packaging: $(EXT) $(B)/libcoins.a
+	@MAKE="$(MAKE)" CC="$(CC)" EMBED_CFLAGS="$(CFLAGS) $(WARN)" SQLITE3="$(SQLITE3)" \
+	  SQLITE_INCLUDE="$(SQLITE_INCLUDE)" sh tests/packaging.sh $(SO) $(EXT)
+
+# Windows: cross-build with MinGW-w64 (Debian: gcc-mingw-w64-x86-64, which
+# tests/deps.sh installs when run as root, or names).  SQLite's headers are
+# only headers: the ones in SQLITE_INCLUDE serve, copied aside so that the
+# cross compiler sees no other host header.  __USE_MINGW_ANSI_STDIO: C99
+# snprintf (%zu, %lld, the return value) rather than msvcrt's.
+MINGW ?= x86_64-w64-mingw32-
+SQLITE_INCLUDE ?= /usr/include
+
+dll: $(B)/coins.dll
+
+$(B)/coins.dll: $(CORE_SRC) $(SQL_SRC) $(HEADERS) | $(B)
+	@command -v $(MINGW)gcc >/dev/null 2>&1 || sh tests/deps.sh gcc-mingw-w64-x86-64
+	@mkdir -p $(B)/mingw-include
+	cp $(SQLITE_INCLUDE)/sqlite3.h $(SQLITE_INCLUDE)/sqlite3ext.h $(B)/mingw-include/
+	$(MINGW)gcc -Iinclude -Iext -I$(B)/mingw-include -D__USE_MINGW_ANSI_STDIO=1 \
+	  $(CFLAGS) $(WARN) -shared -static-libgcc \
+	  -o $@ $(CORE_SRC) $(SQL_SRC)
+
+test-dll: $(B)/coins.dll
+	@sh tests/dll.sh $(B)/coins.dll $(MINGW)objdump
+
+# Benchmarks (tests/bench): ratios measured side by side in one process.
+# bench-smoke runs every path at tiny sizes and checks the results agree.
+.PHONY: bench bench-smoke test-bench
+
+$(B)/bench: tests/bench/bench.c tests/reference.c tests/reference.h $(B)/libcoins.a
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/bench/bench.c tests/reference.c $(B)/libcoins.a -lsqlite3 $(LDFLAGS)
+
+bench: $(B)/bench $(EXT)
+	$(B)/bench
+	$(PYTHON) tests/bench/udf_bench.py $(EXT)
+
+bench-smoke: $(B)/bench $(EXT)
+	$(B)/bench --smoke
+	$(PYTHON) tests/bench/udf_bench.py --smoke $(EXT)
+
+test-bench: bench-smoke
+
+# ----------------------------------------------------------- hardening
+# make asan: every C test program, and the shell's golden files with the
+# extension built the same way, under AddressSanitizer + UBSan (leaks on).
+# make valgrind: the SQL-level test program and the golden files under
+# valgrind memcheck.  make coverage: line and branch coverage of ext/.
+SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+VALGRIND := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect
+
+.PHONY: valgrind coverage
 
 asan:
 	@sh tests/deps.sh
-	@$(MAKE) --no-print-directory B=build/asan \
-	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	  LDFLAGS="-fsanitize=address,undefined" test-unit
+	@$(MAKE) --no-print-directory B=build/asan CFLAGS="-O1 -g $(SANITIZE)" \
+	  LDFLAGS="-fsanitize=address,undefined" test-unit build/asan/coins.$(SO)
+	ASAN_OPTIONS=detect_leaks=1 sh tests/golden.sh build/asan/coins.$(SO) "sh tests/asan-sqlite3.sh"
+
+valgrind: $(B)/test_sql $(EXT)
+	@sh tests/deps.sh valgrind
+	$(VALGRIND) $(B)/test_sql
+	sh tests/golden.sh $(EXT) "$(VALGRIND) $(SQLITE3)"
+
+coverage:
+	@sh tests/deps.sh gcovr
+	@rm -rf build/cov
+	@$(MAKE) --no-print-directory B=build/cov CFLAGS="-O0 -g --coverage" \
+	  LDFLAGS="--coverage" test-unit build/cov/coins.$(SO)
+	@sh tests/golden.sh build/cov/coins.$(SO) >/dev/null
+	@$(PYTHON) tests/smoke.py build/cov/coins.$(SO) >/dev/null
+	gcovr -r . --filter 'ext/' --object-directory build/cov --print-summary \
+	  --txt build/cov/coverage.txt --exclude-unreachable-branches --exclude-throw-branches
+	@echo "per-file report: build/cov/coverage.txt"
 
 clean:
 	rm -rf build

@@ -18,6 +18,7 @@
 **   SELECT coins_score(3, '[8,15,3,7]');            -- 22
 */
 #include "coins_sql.h"
+#include "coins_sqlite.h"
 
 #include <string.h>
 
@@ -143,6 +144,15 @@ static void version_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 COINS_EXPORT int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
                        const sqlite3_api_routines *pApi) {
   SQLITE_EXTENSION_INIT2(pApi);
+  const int version = sqlite3_libversion_number();
+  if (version < COINS_SQLITE_MIN_VERSION_NUMBER) {
+    if (pzErrMsg)
+      *pzErrMsg = sqlite3_mprintf(
+          "coins: needs SQLite " COINS_SQLITE_MIN_VERSION " or later; "
+          "this is %d.%d.%d", version / 1000000, version / 1000 % 1000,
+          version % 1000);
+    return SQLITE_ERROR;
+  }
   const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
   int rc = sqlite3_create_function(db, "coins_version", 0, flags, NULL,
                                    version_func, NULL, NULL);

@@ -17,6 +17,10 @@ need sqlite3 command -v sqlite3
 need libsqlite3-dev has_header sqlite3ext.h
 need libcmocka-dev has_header cmocka.h
 need python3 test -x /usr/bin/python3
+need nodejs command -v node   # the Node test (better-sqlite3, built by npm ci)
+need npm command -v npm
+need g++ command -v g++
+need pkg-config command -v pkg-config
 for extra in "$@"; do
   dpkg -s "$extra" >/dev/null 2>&1 || missing="$missing $extra"
 done
