@@ -382,6 +382,7 @@ static int parse_sides(parser *p, int64_t *moves, size_t cap, size_t *count) {
     skip_space(p);
     if (p->at >= p->len) {
       if (bare) break;
+      if (n == 0) return fail(p, "unexpected end of text: expected a move or ']'");
       return fail(p, "unexpected end of text after ply %zu: expected ']'", n);
     }
     if (!bare && n == 0 && p->s[p->at] == ']') {

@@ -41,6 +41,15 @@ static int parse_seed(const char *s, size_t len, uint64_t *seed) {
   return 0;
 }
 
+/* text[0..len) equals lower (lower case ASCII), ignoring case. */
+static int same_letters(const char *text, const char *lower, size_t len) {
+  for (size_t i = 0; i < len; i++) {
+    char c = text[i] >= 'A' && text[i] <= 'Z' ? (char)(text[i] - 'A' + 'a') : text[i];
+    if (c != lower[i]) return 0;
+  }
+  return 1;
+}
+
 int coins_strategy_parse(const char *text, size_t len, coins_strategy *s,
                          char err[COINS_ERRMSG_SIZE]) {
   static const struct {
@@ -50,20 +59,20 @@ int coins_strategy_parse(const char *text, size_t len, coins_strategy *s,
                {"left", COINS_LEFT},       {"parity", COINS_PARITY}};
   *s = (coins_strategy){0};
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-    if (strlen(names[i].name) == len && memcmp(text, names[i].name, len) == 0) {
+    if (strlen(names[i].name) == len && same_letters(text, names[i].name, len)) {
       s->kind = names[i].kind;
       return 0;
     }
   char q[64];
   coins_quote((const unsigned char *)text, len, q, sizeof q);
-  if (len >= 7 && memcmp(text, "random:", 7) == 0) {
+  if (len >= 7 && same_letters(text, "random:", 7)) {
     s->kind = COINS_RANDOM;
     if (parse_seed(text + 7, len - 7, &s->rng) == 0) return 0;
     snprintf(err, COINS_ERRMSG_SIZE,
              "bad seed in strategy '%s': expected random:<64-bit integer>", q);
     return -1;
   }
-  if (len >= 9 && memcmp(text, "careless:", 9) == 0) {
+  if (len >= 9 && same_letters(text, "careless:", 9)) {
     const char *colon = memchr(text + 9, ':', len - 9);
     uint64_t percent;
     s->kind = COINS_CARELESS;

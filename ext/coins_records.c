@@ -66,7 +66,9 @@ static int read_record(coins_tvf_cursor *cur, sqlite3_value *moves,
   char msg[COINS_ERRMSG_SIZE];
   if (sqlite3_value_type(moves) != SQLITE_TEXT) {
     *err = coins_error(cur->tvf->name, "moves must be TEXT holding a JSON "
-                       "array%s", cur->game.variant == 3 ? " or L/R letters" : "");
+                       "array%s, got %s",
+                       cur->game.variant == 3 ? " or L/R letters" : "",
+                       coins_type_name(moves));
     return *err ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   const char *text = (const char *)sqlite3_value_text(moves);

@@ -27,8 +27,12 @@ int coins_state_play(coins_state *st, coins_move m, coins_ply *out,
                      char err[COINS_ERRMSG_SIZE]) {
   uint64_t left = st->hi - st->lo, ply = st->ply + 1;
   if (left == 0) {
-    snprintf(err, COINS_ERRMSG_SIZE, "ply %llu: no coins are left",
-             (unsigned long long)ply);
+    if (st->variant == 3)
+      snprintf(err, COINS_ERRMSG_SIZE, "ply %llu: %c, but no coins are left",
+               (unsigned long long)ply, m.side);
+    else
+      snprintf(err, COINS_ERRMSG_SIZE, "ply %llu: take %llu, but no coins are "
+               "left", (unsigned long long)ply, (unsigned long long)m.take);
     return -1;
   }
   out->move = m;

@@ -211,7 +211,9 @@ void coins_review_init(coins_review *rv, int variant, const int64_t *a,
                        uint64_t n, uint64_t k, int64_t *work);
 /* The best move from the current position (take 0 when no coins left). */
 coins_move coins_review_best(coins_review *rv);
-/* Judges and plays m: 0, or -1 with err for an illegal move. */
+/* Judges and plays m: 0, or -1 with err for an illegal move (nothing is
+** played) or for a loss above 2^63-1 (possible only when the sum of |coins|
+** exceeds 2^62; the move is played). */
 int coins_review_play(coins_review *rv, coins_move m, coins_judgement *out,
                       char err[COINS_ERRMSG_SIZE]);
 
@@ -248,8 +250,8 @@ typedef struct coins_strategy {
 } coins_strategy;
 
 /* Parses 'optimal', 'greedy', 'left', 'parity', 'random:SEED' or
-** 'careless:PERCENT:SEED' (SEED a decimal 64-bit integer, PERCENT 0..100).
-** 0, or -1 with err. */
+** 'careless:PERCENT:SEED' (SEED a decimal 64-bit integer, PERCENT 0..100),
+** the names in any case.  0, or -1 with err. */
 int coins_strategy_parse(const char *text, size_t len, coins_strategy *s,
                          char err[COINS_ERRMSG_SIZE]);
 /* Checks s can play as player (1 or 2) of the game rv starts, and sets it

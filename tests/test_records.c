@@ -495,9 +495,15 @@ static void want_take_error(char *want, uint64_t ply, uint64_t take,
            (unsigned long long)k);
 }
 
-static void want_empty_error(char *want, uint64_t ply) {
-  snprintf(want, COINS_ERRMSG_SIZE, "ply %llu: no coins are left",
-           (unsigned long long)ply);
+static void want_empty_error(char *want, uint64_t ply, int variant,
+                             coins_move m) {
+  if (variant == 3)
+    snprintf(want, COINS_ERRMSG_SIZE, "ply %llu: %c, but no coins are left",
+             (unsigned long long)ply, m.side);
+  else
+    snprintf(want, COINS_ERRMSG_SIZE,
+             "ply %llu: take %llu, but no coins are left",
+             (unsigned long long)ply, (unsigned long long)m.take);
 }
 
 /* The review and its state are where the test thinks they are. */
@@ -722,7 +728,7 @@ static void review_case(rng *r) {
       CHECK_EQU(none.take, 0);
       coins_move more = variant == 3 ? (coins_move){1, below(r, 2) ? 'L' : 'R'}
                                      : (coins_move){1 + below(r, 3), 'L'};
-      want_empty_error(want, count + 1);
+      want_empty_error(want, count + 1, variant, more);
       try_illegal(&rv, more, want, lo, hi, count, tot);
       if (variant == 2) { /* the totals add up to the row */
         int64_t s = 0;
@@ -809,7 +815,7 @@ static void test_review_known(void **state) {
   assert_int_equal(j.played.first_total, 23);
   assert_int_equal(j.played.second_total, 10);
   assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L'}, &j, err), -1);
-  assert_string_equal(err, "ply 5: no coins are left");
+  assert_string_equal(err, "ply 5: L, but no coins are left");
 
   /* variant I, 4 coins, k = 3: taking 1 leaves 3 to a winning opponent
   ** (a win thrown away); then every move of the opponent is optimal */
@@ -968,7 +974,7 @@ static void test_illegal_known(void **state) {
   assert_int_equal(coins_state_play(&st, (coins_move){1, 'L'}, &p, err), 0);
   assert_int_equal(p.first_total, 6);
   assert_int_equal(coins_state_play(&st, (coins_move){1, 'L'}, &p, err), -1);
-  assert_string_equal(err, "ply 4: no coins are left");
+  assert_string_equal(err, "ply 4: take 1, but no coins are left");
   /* I with a count: k huge, the take beyond the row */
   coins_state_init(&st, 1, NULL, 3, UINT64_MAX);
   assert_int_equal(coins_state_play(&st, (coins_move){4, 'L'}, &p, err), -1);
@@ -976,11 +982,11 @@ static void test_illegal_known(void **state) {
                            "max_take 18446744073709551615");
   assert_int_equal(coins_state_play(&st, (coins_move){3, 'L'}, &p, err), 0);
   assert_int_equal(coins_state_play(&st, (coins_move){1, 'L'}, &p, err), -1);
-  assert_string_equal(err, "ply 2: no coins are left");
+  assert_string_equal(err, "ply 2: take 1, but no coins are left");
   /* I with no coins at all */
   coins_state_init(&st, 1, NULL, 0, 2);
   assert_int_equal(coins_state_play(&st, (coins_move){1, 'L'}, &p, err), -1);
-  assert_string_equal(err, "ply 1: no coins are left");
+  assert_string_equal(err, "ply 1: take 1, but no coins are left");
   /* III: a move after the last coin, from either side */
   coins_state_init(&st, 3, a, 2, 1);
   assert_int_equal(coins_state_play(&st, (coins_move){1, 'R'}, &p, err), 0);
@@ -989,9 +995,9 @@ static void test_illegal_known(void **state) {
   assert_int_equal(p.pos, 0);
   assert_int_equal(p.player, 2);
   assert_int_equal(coins_state_play(&st, (coins_move){1, 'L'}, &p, err), -1);
-  assert_string_equal(err, "ply 3: no coins are left");
+  assert_string_equal(err, "ply 3: L, but no coins are left");
   assert_int_equal(coins_state_play(&st, (coins_move){1, 'R'}, &p, err), -1);
-  assert_string_equal(err, "ply 3: no coins are left");
+  assert_string_equal(err, "ply 3: R, but no coins are left");
 }
 
 /* ========================================================== strategies */
@@ -1396,16 +1402,18 @@ static void test_strategy_parse(void **state) {
       {"careless:100:-2", COINS_CARELESS, UINT64_MAX - 1, 100, NULL},
       {"careless:25:9223372036854775807", COINS_CARELESS,
        0x7FFFFFFFFFFFFFFFu, 25, NULL},
-      /* unknown names: case matters, no spaces */
+      /* names in any case */
+      {"Optimal", COINS_OPTIMAL, 0, 0, NULL},
+      {"RANDOM:1", COINS_RANDOM, 1, 0, NULL},
+      {"Careless:5:3", COINS_CARELESS, 3, 5, NULL},
+      /* unknown names: no spaces */
       {"", -1, 0, 0, NULL},
       {"foo", -1, 0, 0, NULL},
-      {"Optimal", -1, 0, 0, NULL},
       {"optimal ", -1, 0, 0, NULL},
       {" greedy", -1, 0, 0, NULL},
       {"optimalx", -1, 0, 0, NULL},
       {"opt", -1, 0, 0, NULL},
       {"random", -1, 0, 0, NULL},
-      {"RANDOM:1", -1, 0, 0, NULL},
       {"careless", -1, 0, 0, NULL},
       {"random 1", -1, 0, 0, NULL},
       {"par\x01ty", -1, 0, 0, "par\\x01ty"},
