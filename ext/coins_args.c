@@ -89,8 +89,29 @@ static int read_max_take(const char *fname, sqlite3_value *v, int variant,
   return *err ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
+/* Parses text into game->a, or with solve3 (variant III) parses and solves
+** it in one pass into *solve3; game->a is the buffer either way, grown only
+** when it turns out too small.  0, or -1 with msg. */
+static int parse_coins(const char *text, size_t len, coins_game *game,
+                       coins_result *solve3, char msg[COINS_ERRMSG_SIZE]) {
+  for (int attempt = 0;; attempt++) {
+    size_t n = 0;
+    int rc = solve3 ? coins3_solve_text(text, len, game->a, game->a_words,
+                                        solve3, msg)
+                    : coins_parse_array(text, len, game->a, game->a_words, &n,
+                                        msg);
+    if (rc != -2 || attempt > 0) {
+      game->n = solve3 ? 0 : n;
+      return rc;
+    }
+    if (coins_reserve(&game->a, &game->a_words,
+                      coins_parse_capacity(text, len)))
+      return -2;
+  }
+}
+
 static int read_coins(const char *fname, sqlite3_value *v, coins_game *game,
-                      char **err) {
+                      coins_result *solve3, char **err) {
   int type = sqlite3_value_type(v);
   if (type == SQLITE_INTEGER && game->variant == 1) {
     sqlite3_int64 n = sqlite3_value_int64(v);
@@ -107,23 +128,11 @@ static int read_coins(const char *fname, sqlite3_value *v, coins_game *game,
     const char *text = (const char *)sqlite3_value_text(v);
     size_t len = (size_t)sqlite3_value_bytes(v);
     if (text == NULL) return SQLITE_NOMEM;
-    /* parse into the buffer there is; count the elements only when the
-    ** buffer turns out too small */
     char msg[COINS_ERRMSG_SIZE];
-    size_t n;
-    int parsed = game->a ? coins_parse_array(text, len, game->a, game->a_words,
-                                             &n, msg)
-                         : -2;
-    if (parsed == -2) {
-      if (coins_reserve(&game->a, &game->a_words,
-                        coins_parse_capacity(text, len)))
-        return SQLITE_NOMEM;
-      parsed = coins_parse_array(text, len, game->a, game->a_words, &n, msg);
-    }
-    if (parsed == 0) {
-      game->n = n;
-      return SQLITE_OK;
-    }
+    int rc = parse_coins(text, len, game, game->variant == 3 ? solve3 : NULL,
+                         msg);
+    if (rc == -2) return SQLITE_NOMEM;
+    if (rc == 0) return SQLITE_OK;
     *err = coins_error(fname, "%s", msg);
   }
   return *err ? SQLITE_ERROR : SQLITE_NOMEM;
@@ -149,7 +158,7 @@ int coins_reserve(int64_t **buf, size_t *room, size_t words) {
 
 int coins_game_read(const char *fname, sqlite3_value *variant,
                     sqlite3_value *coins, sqlite3_value *max_take,
-                    coins_game *game, char **err) {
+                    coins_game *game, coins_result *solve3, char **err) {
   game->variant = 0;
   game->n = game->k = 0;
   *err = NULL;
@@ -160,7 +169,7 @@ int coins_game_read(const char *fname, sqlite3_value *variant,
   int rc = read_variant(fname, variant, &game->variant, err);
   if (rc == SQLITE_OK)
     rc = read_max_take(fname, max_take, game->variant, &game->k, err);
-  if (rc == SQLITE_OK) rc = read_coins(fname, coins, game, err);
+  if (rc == SQLITE_OK) rc = read_coins(fname, coins, game, solve3, err);
   return rc;
 }
 

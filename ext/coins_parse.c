@@ -16,11 +16,19 @@
 #include <string.h>
 
 size_t coins_parse_capacity(const char *text, size_t len) {
-  size_t commas = 0;
-  if (len == 0) return 1;
-  for (const char *c = text, *end = text + len;
-       (c = memchr(c, ',', (size_t)(end - c))) != NULL; c++)
-    commas++;
+  size_t commas = 0, i = 0;
+#if defined(__GNUC__)
+  /* eight bytes at a time: a byte of x is zero where the text has ',' */
+  const uint64_t ones = 0x0101010101010101u;
+  for (; i + 8 <= len; i += 8) {
+    uint64_t x;
+    memcpy(&x, text + i, 8);
+    x ^= 0x2C * ones;
+    uint64_t zero = ~(((x & 0x7F * ones) + 0x7F * ones) | x | 0x7F * ones);
+    commas += (size_t)__builtin_popcountll(zero);
+  }
+#endif
+  for (; i < len; i++) commas += text[i] == ',';
   return commas + 1;
 }
 
@@ -183,11 +191,17 @@ static int parse_number(parser *p, size_t index, int64_t *v) {
   return 0;
 }
 
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
 /* Reads the run of digits at c (8 readable bytes) without a branch per
 ** byte: returns its length, and its value in *v when shorter than 8 (a
 ** return of 8 means "8 or more, or a big-endian machine": the caller
 ** counts them itself). */
-static inline unsigned swar_digits(const unsigned char *c, uint64_t *v) {
+static ALWAYS_INLINE unsigned swar_digits(const unsigned char *c, uint64_t *v) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
     defined(__GNUC__)
   const uint64_t ones = 0x0101010101010101u;
@@ -219,10 +233,15 @@ static inline unsigned swar_digits(const unsigned char *c, uint64_t *v) {
 ** tokens.  Returns 1 with the row in out, or 0 at the first anything else
 ** (an error, a fraction, a long number, a full buffer...): the general
 ** parser below then starts again and decides. */
-static int parse_plain_array(const unsigned char *c, const unsigned char *end,
-                             int64_t *out, size_t cap, size_t *count) {
+/* (Inlined into its two callers, so that each gets a copy specialised for
+** its constant fuse.) */
+static ALWAYS_INLINE int parse_plain_array(const unsigned char *c,
+                                    const unsigned char *end, int64_t *out,
+                                    size_t cap, size_t *count, int fuse,
+                                    int64_t *total) {
   uint64_t abs_sum = 0;
   size_t n = 0;
+  int64_t sum = 0;
   while (c < end && is_space(*c)) c++;
   if (c == end || *c++ != '[') return 0;
   while (c < end && is_space(*c)) c++;
@@ -248,7 +267,13 @@ static int parse_plain_array(const unsigned char *c, const unsigned char *end,
         return 0;
       abs_sum += v;
       if (abs_sum > (uint64_t)INT64_MAX) return 0;
-      out[n++] = negative ? -(int64_t)v : (int64_t)v;
+      int64_t value = negative ? -(int64_t)v : (int64_t)v;
+      if (fuse) { /* variant III: fuse as we go, keep only the stack */
+        sum += value;
+        n = coins3_push(out, NULL, n, value, 0);
+      } else {
+        out[n++] = value;
+      }
       if (*c == ',' && c + 1 < end && !is_space(c[1])) { /* "1,2" */
         c++;
         continue;
@@ -266,6 +291,7 @@ static int parse_plain_array(const unsigned char *c, const unsigned char *end,
   while (c < end && is_space(*c)) c++;
   if (c != end) return 0;
   *count = n;
+  if (total) *total = sum;
   return 1;
 }
 
@@ -281,7 +307,7 @@ int coins_parse_array_of(const char *text, size_t len, int64_t *out,
   uint64_t abs_sum = 0;
   size_t n = 0;
 
-  if (parse_plain_array(p.s, p.s + len, out, cap, count)) return 0;
+  if (parse_plain_array(p.s, p.s + len, out, cap, count, 0, NULL)) return 0;
   *count = 0;
   skip_space(&p);
   if (p.at >= len || p.s[p.at] != '[') {
@@ -441,4 +467,22 @@ int coins_parse_moves(int variant, const char *text, size_t len,
                       "max_take coins)", i + 1, (long long)moves[i]);
   *count = n;
   return 0;
+}
+
+/* ------------------------------------------------ parse and solve at once */
+
+int coins3_solve_text(const char *text, size_t len, int64_t *stack,
+                      size_t cap, coins_result *r,
+                      char err[COINS_ERRMSG_SIZE]) {
+  const unsigned char *s = (const unsigned char *)text;
+  size_t m, n;
+  int64_t total;
+  if (parse_plain_array(s, s + len, stack, cap, &m, 1, &total)) {
+    coins3_solve_blocks(stack, m, total, r);
+    return 0;
+  }
+  /* anything unusual: the general parser, then the solver in place */
+  int rc = coins_parse_array(text, len, stack, cap, &n, err);
+  if (rc == 0) coins3_solve(stack, n, stack, r);
+  return rc;
 }

@@ -38,7 +38,8 @@ static int record_begin(coins_tvf_cursor *cur, sqlite3_value *variant,
                         sqlite3_value *coins, sqlite3_value *max_take,
                         char **err) {
   coins_game *game = &cur->game;
-  int rc = coins_game_read(cur->tvf->name, variant, coins, max_take, game, err);
+  int rc = coins_game_read(cur->tvf->name, variant, coins, max_take, game,
+                           NULL, err);
   if (rc != SQLITE_OK) return rc;
   size_t words = coins_review_work_words(game->variant, (size_t)game->n, game->k);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;

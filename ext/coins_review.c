@@ -79,20 +79,12 @@ static int mover_wins(uint64_t left, uint64_t k) {
   return r.outcome == COINS_FIRST;
 }
 
-/* III: the margin of the valley of blocks, largest end first. */
-static int64_t blocks_margin(const int64_t *value, size_t m) {
-  int64_t margin = 0, s = 1;
-  for (size_t lo = 0, hi = m; lo < hi; s = -s)
-    margin += s * (value[lo] >= value[hi - 1] ? value[lo++] : value[--hi]);
-  return margin;
-}
-
 /* III: solves the interval left and starts the line from it. */
 static void restart_line(coins_review *rv) {
   coins_state *st = &rv->st;
   rv->line_base = st->lo;
   coins_line_init(&rv->line, 3, st->a + st->lo, st->hi - st->lo, 1, rv->work);
-  rv->margin = blocks_margin(rv->line.block_value, rv->line.br);
+  rv->margin = coins3_blocks_margin(rv->line.block_value, rv->line.br);
   rv->line_stale = 0;
 }
 

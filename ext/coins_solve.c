@@ -98,32 +98,29 @@ size_t coins3_work_words(size_t n) { return n; }
 ** NULL).  value may alias a.  Returns m, the number of blocks. */
 size_t coins3_fuse(const int64_t *a, size_t n, int64_t *value, int64_t *len) {
   size_t top = 0;
-  for (size_t i = 0; i < n; i++) {
-    value[top] = a[i];
-    if (len) len[top] = 1;
-    top++;
-    while (top >= 3 && value[top - 2] >= value[top - 3] &&
-           value[top - 2] >= value[top - 1]) {
-      value[top - 3] = value[top - 3] - value[top - 2] + value[top - 1];
-      if (len) len[top - 3] += len[top - 2] + len[top - 1];
-      top -= 2;
-    }
-  }
+  for (size_t i = 0; i < n; i++) top = coins3_push(value, len, top, a[i], 1);
   return top;
 }
 
-void coins3_solve(const int64_t *a, size_t n, int64_t *work, coins_result *r) {
-  int64_t total = 0, margin = 0, sign = 1;
-  for (size_t i = 0; i < n; i++) total += a[i];
-  size_t m = coins3_fuse(a, n, work, NULL);
-  r->best.take = n > 0;
-  r->best.side = m > 0 && work[0] < work[m - 1] ? 'R' : 'L';
+int64_t coins3_blocks_margin(const int64_t *value, size_t m) {
   /* the blocks form a valley: taking the larger end is taking the largest */
-  for (size_t lo = 0, hi = m; lo < hi; sign = -sign) {
-    int64_t v = work[lo] >= work[hi - 1] ? work[lo++] : work[--hi];
-    margin += sign * v;
-  }
-  set_margin(r, margin, total);
+  int64_t margin = 0, sign = 1;
+  for (size_t lo = 0, hi = m; lo < hi; sign = -sign)
+    margin += sign * (value[lo] >= value[hi - 1] ? value[lo++] : value[--hi]);
+  return margin;
+}
+
+void coins3_solve_blocks(const int64_t *value, size_t m, int64_t total,
+                         coins_result *r) {
+  r->best.take = m > 0;
+  r->best.side = m > 0 && value[0] < value[m - 1] ? 'R' : 'L';
+  set_margin(r, coins3_blocks_margin(value, m), total);
+}
+
+void coins3_solve(const int64_t *a, size_t n, int64_t *work, coins_result *r) {
+  int64_t total = 0;
+  for (size_t i = 0; i < n; i++) total += a[i];
+  coins3_solve_blocks(work, coins3_fuse(a, n, work, NULL), total, r);
 }
 
 /* ------------------------------------------------------------- dispatch */

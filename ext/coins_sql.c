@@ -75,17 +75,16 @@ static void scalar_data_free(void *p) {
   sqlite3_free(data);
 }
 
-/* Solves the game in data->game into *r; SQLITE_OK or an error code. */
+/* Solves the game in data->game into *r (variant III was solved while
+** its text was parsed); SQLITE_OK or an error code. */
 static int scalar_solve(scalar_data *data, coins_result *r) {
   coins_game *game = &data->game;
-  int64_t *work = game->a; /* variant III solves in place */
-  if (game->variant == 2) {
-    if (coins_reserve(&data->work, &data->work_words,
-                      coins_work_words(2, (size_t)game->n, game->k)))
-      return SQLITE_NOMEM;
-    work = data->work;
-  }
-  coins_solve(game->variant, game->a, (size_t)game->n, game->k, work, r);
+  if (game->variant == 3) return SQLITE_OK;
+  if (game->variant == 2 &&
+      coins_reserve(&data->work, &data->work_words,
+                    coins_work_words(2, (size_t)game->n, game->k)))
+    return SQLITE_NOMEM;
+  coins_solve(game->variant, game->a, (size_t)game->n, game->k, data->work, r);
   return SQLITE_OK;
 }
 
@@ -95,7 +94,7 @@ static void scalar_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   char *err = NULL;
   coins_result r;
   int rc = coins_game_read(spec->name, argv[0], argv[1],
-                           argc > 2 ? argv[2] : NULL, &data->game, &err);
+                           argc > 2 ? argv[2] : NULL, &data->game, &r, &err);
   if (rc == SQLITE_OK && data->game.variant == 1 &&
       (spec->kind == MARGIN || spec->kind == SCORE)) {
     err = coins_error(spec->name, "variant I has no coin values; "

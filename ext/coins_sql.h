@@ -37,10 +37,13 @@ int coins_reserve(int64_t **buf, size_t *room, size_t words);
 
 /* Reads (variant, coins [, max_take]) for the function fname; max_take may
 ** be NULL (left out).  Returns SQLITE_OK, COINS_NULL_ARG, SQLITE_NOMEM, or
-** SQLITE_ERROR with *err set to a sqlite3_malloc'd "fname: ..." message. */
+** SQLITE_ERROR with *err set to a sqlite3_malloc'd "fname: ..." message.
+** With solve3 not NULL, a variant III row given as text is solved while it
+** is parsed, into *solve3, and game->a then holds no coins (game->n = 0):
+** the scalar functions' fast path. */
 int coins_game_read(const char *fname, sqlite3_value *variant,
                     sqlite3_value *coins, sqlite3_value *max_take,
-                    coins_game *game, char **err);
+                    coins_game *game, coins_result *solve3, char **err);
 void coins_game_free(coins_game *game);
 
 /* sqlite3_mprintf("%s: " fmt) that never returns a half message. */

@@ -271,7 +271,7 @@ static void diagram_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   size_t room = 0;
   char *err = NULL;
   int rc = coins_game_read(DIAGRAM_NAME, argv[0], argv[1],
-                           argc > 3 ? argv[3] : NULL, &game, &err);
+                           argc > 3 ? argv[3] : NULL, &game, NULL, &err);
   if (rc == SQLITE_OK && game.variant == 1 &&
       sqlite3_value_type(argv[1]) == SQLITE_INTEGER &&
       game.n > DIAGRAM_MAX_COUNT) {

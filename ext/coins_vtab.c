@@ -257,7 +257,8 @@ void coins_tvf_ply_column(coins_tvf_cursor *cur, sqlite3_context *ctx,
 static int moves_start(coins_tvf_cursor *cur, sqlite3_value **args,
                        char **err) {
   coins_game *game = &cur->game;
-  int rc = coins_game_read(cur->tvf->name, args[0], args[1], args[2], game, err);
+  int rc = coins_game_read(cur->tvf->name, args[0], args[1], args[2], game,
+                           NULL, err);
   if (rc != SQLITE_OK) return rc;
   size_t words = coins_line_work_words(game->variant, (size_t)game->n, game->k);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;

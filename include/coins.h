@@ -97,6 +97,15 @@ void coins2_solve(const int64_t *a, size_t n, uint64_t k, int64_t *work,
 size_t coins3_work_words(size_t n);
 void coins3_solve(const int64_t *a, size_t n, int64_t *work, coins_result *r);
 
+/* Variant III straight from the text: parses text[0..len) like
+** coins_parse_array and solves it in the same pass, keeping only the fusion
+** stack (which is often far shorter than the row) in stack[0..cap).
+** Returns 0, -1 with err for bad text, or -2 when cap is too small (cap >=
+** coins_parse_capacity(text, len) always suffices). */
+int coins3_solve_text(const char *text, size_t len, int64_t *stack,
+                      size_t cap, coins_result *r,
+                      char err[COINS_ERRMSG_SIZE]);
+
 /* Dispatch on variant (1, 2 or 3).  For variant I only n and k are used. */
 size_t coins_work_words(int variant, size_t n, uint64_t k);
 void coins_solve(int variant, const int64_t *a, size_t n, uint64_t k,
