@@ -35,7 +35,8 @@ EXT      := $(B)/coins.$(SO)
 CORE_OBJ := $(CORE_SRC:ext/%.c=$(B)/obj/%.o)
 STATIC_OBJ := $(CORE_SRC:ext/%.c=$(B)/static/%.o) $(SQL_SRC:ext/%.c=$(B)/static/%.o)
 CMOCKA_LIBS := -lcmocka
-TESTS := $(B)/test_core $(B)/test_diff $(B)/test_records $(B)/test_sql
+TESTS := $(B)/test_core $(B)/test_diff $(B)/test_records $(B)/test_sql \
+         $(B)/test_faults $(B)/test_limits
 
 .PHONY: all demo test test-unit test-shell test-clients asan deps clean
 
@@ -70,6 +71,14 @@ $(B)/test_records: tests/test_records.c tests/reference.c tests/reference.h $(CO
 $(B)/test_sql: tests/test_sql.c $(B)/libcoins.a
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_sql.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
 
+# Every SQL function with each allocation failing in turn.
+$(B)/test_faults: tests/test_faults.c $(B)/libcoins.a
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_faults.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
+
+# Length limits, 10^7 coins, deep nesting, 2^63-1, interrupts.
+$(B)/test_limits: tests/test_limits.c $(B)/libcoins.a
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_limits.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
+
 $(B):
 	@mkdir -p $(B)
 
@@ -92,7 +101,7 @@ $(B)/games.db: sql/games_db.sql $(EXT) | $(B)
 	$(SQLITE3) -bail $(LOAD) $@ < sql/games_db.sql
 
 test: deps
-	@$(MAKE) --no-print-directory test-unit test-shell test-clients test-packaging test-bench
+	@$(MAKE) --no-print-directory test-unit test-shell test-clients test-packaging test-bench test-catalogue
 	@echo "all test groups passed"
 
 test-unit: $(TESTS)
@@ -100,6 +109,14 @@ test-unit: $(TESTS)
 	$(B)/test_diff
 	$(B)/test_records
 	$(B)/test_sql
+	$(B)/test_faults
+	$(B)/test_limits
+
+# The bad-input catalogue: each entry of tests/bad_inputs.tsv through every
+# function that takes that kind of argument, exact messages.
+.PHONY: test-catalogue
+test-catalogue: $(EXT)
+	$(PYTHON) tests/bad_inputs.py $(EXT) tests/bad_inputs.tsv
 
 test-shell: $(EXT)
 	@sh tests/golden.sh $(EXT) $(SQLITE3)
@@ -227,3 +244,77 @@ coverage:
 
 clean:
 	rm -rf build
+
+# ------------------------------------------------------------------ fuzzing
+# make fuzz [FUZZ_SECONDS=60]: the libFuzzer harnesses of tests/fuzz (clang,
+# -fsanitize=fuzzer,address,undefined), built into $(B)/fuzz/: fuzz_parse
+# (the core's parsers on raw bytes), fuzz_sql (every SQL function through an
+# in-memory database) and fuzz_diff (the core against tests/reference.c).
+# First every file of tests/fuzz/regressions/<harness>/ is replayed, then
+# each harness runs FUZZ_SECONDS seconds on a scratch copy of its seed
+# corpus (tests/fuzz/corpus/<harness>, kept and grown in $(B)/fuzz/corpus)
+# with the dictionary tests/fuzz/coins.dict.  A crash, leak, sanitizer
+# report, disagreement or hang fails the target; the input is left in
+# $(B)/fuzz/artifacts/ and the log in $(B)/fuzz/<harness>.log.
+# make fuzz-smoke: the same, 10 seconds a harness.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS  ?= -O1 -g
+FUZZ_SAN     := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_NAMES   := fuzz_parse fuzz_sql fuzz_diff
+FUZZ_BINS    := $(FUZZ_NAMES:%=$(B)/fuzz/%)
+
+.PHONY: fuzz fuzz-build fuzz-regress fuzz-smoke fuzz-deps
+
+# clang and its libFuzzer runtime (Debian: clang, libclang-rt-14-dev)
+fuzz-deps:
+	@mkdir -p $(B)
+	@printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' \
+	  > $(B)/fuzz-probe.c
+	@$(FUZZ_CC) $(FUZZ_SAN) -o $(B)/fuzz-probe $(B)/fuzz-probe.c >/dev/null 2>&1 \
+	  || sh tests/deps.sh clang libclang-rt-14-dev
+	@rm -f $(B)/fuzz-probe $(B)/fuzz-probe.c
+
+fuzz-build: fuzz-deps $(FUZZ_BINS)
+$(FUZZ_BINS): | fuzz-deps
+
+$(B)/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c $(CORE_SRC) $(HEADERS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) $(FUZZ_SAN) $(WARN) -o $@ tests/fuzz/fuzz_parse.c $(CORE_SRC)
+
+$(B)/fuzz/fuzz_diff: tests/fuzz/fuzz_diff.c tests/reference.c tests/reference.h $(CORE_SRC) $(HEADERS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CPPFLAGS) -Itests $(FUZZ_CFLAGS) $(FUZZ_SAN) $(WARN) -o $@ tests/fuzz/fuzz_diff.c tests/reference.c $(CORE_SRC)
+
+$(B)/fuzz/fuzz_sql: tests/fuzz/fuzz_sql.c $(CORE_SRC) $(SQL_SRC) $(HEADERS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CPPFLAGS) -DSQLITE_CORE $(FUZZ_CFLAGS) $(FUZZ_SAN) $(WARN) -o $@ tests/fuzz/fuzz_sql.c $(CORE_SRC) $(SQL_SRC) -lsqlite3
+
+# Every regression input, once each (a libFuzzer binary given files runs them).
+fuzz-regress: fuzz-build
+	@for h in $(FUZZ_NAMES); do \
+	  dir=tests/fuzz/regressions/$$h; \
+	  ls $$dir/* >/dev/null 2>&1 || continue; \
+	  echo "== $$h: $$(ls $$dir | wc -l) regression inputs"; \
+	  $(B)/fuzz/$$h $$dir/* > $(B)/fuzz/$$h.regress.log 2>&1 \
+	    || { tail -n 40 $(B)/fuzz/$$h.regress.log; echo "fuzz: $$h failed on a regression input"; exit 1; }; \
+	done
+
+fuzz: fuzz-regress
+	@for h in $(FUZZ_NAMES); do \
+	  mkdir -p $(B)/fuzz/corpus/$$h $(B)/fuzz/artifacts; \
+	  cp tests/fuzz/corpus/$$h/* $(B)/fuzz/corpus/$$h/; \
+	  dict=-dict=tests/fuzz/coins.dict; len=4096; \
+	  [ $$h != fuzz_diff ] || { dict=; len=512; }; \
+	  echo "== $$h: $(FUZZ_SECONDS) s"; \
+	  $(B)/fuzz/$$h -max_total_time=$(FUZZ_SECONDS) -timeout=25 -rss_limit_mb=2048 \
+	    -max_len=$$len $$dict -print_final_stats=1 \
+	    -artifact_prefix=$(B)/fuzz/artifacts/$$h- $(B)/fuzz/corpus/$$h \
+	    > $(B)/fuzz/$$h.log 2>&1 \
+	    || { tail -n 60 $(B)/fuzz/$$h.log; echo "fuzz: $$h failed; the input is in $(B)/fuzz/artifacts/"; exit 1; }; \
+	  grep -E '^#[0-9]+[[:space:]]+(DONE|pulse)' $(B)/fuzz/$$h.log | tail -n 1; \
+	  grep -E '^stat::number_of_executed_units|^stat::average_exec_per_sec' $(B)/fuzz/$$h.log; \
+	done
+
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10

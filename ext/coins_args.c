@@ -178,3 +178,32 @@ void coins_game_free(coins_game *game) {
   game->a = NULL;
   game->a_words = 0;
 }
+
+int coins_record_read(const char *fname, sqlite3_value *moves,
+                      const coins_game *game, int64_t **record, size_t *room,
+                      size_t *count, char **err) {
+  char msg[COINS_ERRMSG_SIZE];
+  *err = NULL;
+  if (sqlite3_value_type(moves) != SQLITE_TEXT) {
+    *err = coins_error(fname, "moves must be TEXT holding a JSON array%s, "
+                       "got %s", game->variant == 3 ? " or L/R letters" : "",
+                       coins_type_name(moves));
+    return *err ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  const char *text = (const char *)sqlite3_value_text(moves);
+  size_t len = (size_t)sqlite3_value_bytes(moves);
+  if (text == NULL ||
+      coins_reserve(record, room, coins_moves_capacity(text, len)))
+    return SQLITE_NOMEM;
+  int rc = coins_parse_moves(game->variant, text, len, *record, *room, count,
+                             msg);
+  coins_state check;
+  coins_ply ply;
+  coins_state_init(&check, game->variant, game->a, game->n, game->k);
+  for (size_t i = 0; rc == 0 && i < *count; i++)
+    rc = coins_state_play(&check, coins_move_of(game->variant, (*record)[i]),
+                          &ply, msg);
+  if (rc == 0) return SQLITE_OK;
+  *err = coins_error(fname, "%s", msg);
+  return *err ? SQLITE_ERROR : SQLITE_NOMEM;
+}

@@ -22,7 +22,7 @@ SQLITE_EXTENSION_INIT3
 typedef struct record_state {
   coins_review rv;
   int64_t *moves;          /* coins_review: the record       */
-  size_t n_moves, next;
+  size_t room, n_moves, next;
   coins_judgement judged;  /* coins_review: the current row  */
   coins_strategy players[2]; /* coins_play                   */
 } record_state;
@@ -60,41 +60,14 @@ static int core_error(const coins_tvf_cursor *cur, const char *msg,
 
 /* ---------------------------------------------------------- coins_review */
 
-/* Parses the record and checks every move is legal, before any row. */
-static int read_record(coins_tvf_cursor *cur, sqlite3_value *moves,
-                       char **err) {
-  record_state *rs = cur->state;
-  char msg[COINS_ERRMSG_SIZE];
-  if (sqlite3_value_type(moves) != SQLITE_TEXT) {
-    *err = coins_error(cur->tvf->name, "moves must be TEXT holding a JSON "
-                       "array%s, got %s",
-                       cur->game.variant == 3 ? " or L/R letters" : "",
-                       coins_type_name(moves));
-    return *err ? SQLITE_ERROR : SQLITE_NOMEM;
-  }
-  const char *text = (const char *)sqlite3_value_text(moves);
-  size_t len = (size_t)sqlite3_value_bytes(moves);
-  if (text == NULL) return SQLITE_NOMEM;
-  size_t cap = coins_moves_capacity(text, len);
-  rs->moves = sqlite3_malloc64((sqlite3_uint64)cap * sizeof *rs->moves);
-  if (rs->moves == NULL) return SQLITE_NOMEM;
-  int variant = cur->game.variant;
-  if (coins_parse_moves(variant, text, len, rs->moves, cap, &rs->n_moves, msg))
-    return core_error(cur, msg, err);
-  coins_state check;
-  coins_ply ply;
-  coins_state_init(&check, variant, cur->game.a, cur->game.n, cur->game.k);
-  for (size_t i = 0; i < rs->n_moves; i++)
-    if (coins_state_play(&check, coins_move_of(variant, rs->moves[i]), &ply, msg))
-      return core_error(cur, msg, err);
-  return SQLITE_OK;
-}
-
 static int review_start(coins_tvf_cursor *cur, sqlite3_value **args,
                         char **err) {
   if (sqlite3_value_type(args[2]) == SQLITE_NULL) return COINS_NULL_ARG;
   int rc = record_begin(cur, args[0], args[1], args[3], err);
-  return rc != SQLITE_OK ? rc : read_record(cur, args[2], err);
+  if (rc != SQLITE_OK) return rc;
+  record_state *rs = cur->state;
+  return coins_record_read(cur->tvf->name, args[2], &cur->game, &rs->moves,
+                           &rs->room, &rs->n_moves, err);
 }
 
 static int review_next(coins_tvf_cursor *cur, char **err) {

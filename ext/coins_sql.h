@@ -46,6 +46,15 @@ int coins_game_read(const char *fname, sqlite3_value *variant,
                     coins_game *game, coins_result *solve3, char **err);
 void coins_game_free(coins_game *game);
 
+/* Reads a game record (moves) for game: a JSON array of takes, or of "L"/
+** "R" (variant III, also a bare string 'LRRL'), into *record (grown with
+** coins_reserve), and checks that every move is legal, so that an illegal
+** move is an error naming its ply before any row.  Returns SQLITE_OK,
+** SQLITE_NOMEM, or SQLITE_ERROR with *err. */
+int coins_record_read(const char *fname, sqlite3_value *moves,
+                      const coins_game *game, int64_t **record, size_t *room,
+                      size_t *count, char **err);
+
 /* sqlite3_mprintf("%s: " fmt) that never returns a half message. */
 char *coins_error(const char *fname, const char *fmt, ...);
 /* Makes err (a coins_error message, freed here) the function's error;

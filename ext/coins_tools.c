@@ -148,38 +148,26 @@ static int diagram_line(const coins_game *g, diagram_game *d) {
   return SQLITE_OK;
 }
 
-/* A record, checked move by move as coins_review checks it. */
+/* A record, checked as coins_review checks it, then marked. */
 static int diagram_record(const coins_game *g, sqlite3_value *moves,
                           diagram_game *d, char **err) {
-  if (sqlite3_value_type(moves) != SQLITE_TEXT) {
-    *err = coins_error(DIAGRAM_NAME, "moves must be TEXT holding a JSON "
-                       "array%s", g->variant == 3 ? " or L/R letters" : "");
-    return SQLITE_ERROR;
-  }
-  const char *text = (const char *)sqlite3_value_text(moves);
-  size_t len = (size_t)sqlite3_value_bytes(moves), count, room = 0;
   int64_t *record = NULL;
-  if (text == NULL ||
-      coins_reserve(&record, &room, coins_moves_capacity(text, len)))
-    return SQLITE_NOMEM;
-  char msg[COINS_ERRMSG_SIZE];
-  int rc = coins_parse_moves(g->variant, text, len, record, room, &count, msg);
+  size_t room = 0, count = 0;
+  int rc = coins_record_read(DIAGRAM_NAME, moves, g, &record, &room, &count,
+                             err);
   coins_state st;
   coins_ply p;
+  char msg[COINS_ERRMSG_SIZE];
   coins_state_init(&st, g->variant, g->a, g->n, g->k);
-  for (size_t i = 0; rc == 0 && i < count; i++) {
-    rc = coins_state_play(&st, coins_move_of(g->variant, record[i]), &p, msg);
-    if (rc == 0) mark(d, &p);
+  for (size_t i = 0; rc == SQLITE_OK && i < count; i++) {
+    coins_state_play(&st, coins_move_of(g->variant, record[i]), &p, msg);
+    mark(d, &p);
   }
   sqlite3_free(record);
-  if (rc != 0) {
-    *err = coins_error(DIAGRAM_NAME, "%s", msg);
-    return SQLITE_ERROR;
-  }
   d->plies = st.ply;
   d->left = st.hi - st.lo;
   memcpy(d->totals, st.totals, sizeof d->totals);
-  return SQLITE_OK;
+  return rc;
 }
 
 static int decimal_width(int64_t v) {
