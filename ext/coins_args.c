@@ -146,6 +146,15 @@ void coins_result_error(sqlite3_context *ctx, char *err) {
   sqlite3_free(err);
 }
 
+void coins_result_move(sqlite3_context *ctx, int variant, coins_move move) {
+  if (move.take == 0)
+    sqlite3_result_null(ctx);
+  else if (variant == 3)
+    sqlite3_result_text(ctx, move.side == 'L' ? "L" : "R", 1, SQLITE_STATIC);
+  else
+    sqlite3_result_int64(ctx, (sqlite3_int64)move.take);
+}
+
 int coins_reserve(int64_t **buf, size_t *room, size_t words) {
   if (*buf && words <= *room) return SQLITE_OK;
   if (words < 16) words = 16;

@@ -92,13 +92,7 @@ static void review_column(coins_tvf_cursor *cur, sqlite3_context *ctx,
                           int col) {
   const coins_judgement *j = &((record_state *)cur->state)->judged;
   switch (col) {
-    case 8:
-      if (cur->game.variant == 3)
-        sqlite3_result_text(ctx, j->best.side == 'L' ? "L" : "R", 1,
-                            SQLITE_STATIC);
-      else
-        sqlite3_result_int64(ctx, (sqlite3_int64)j->best.take);
-      break;
+    case 8: coins_result_move(ctx, cur->game.variant, j->best); break;
     case 9: sqlite3_result_int64(ctx, j->loss); break;
     case 10: sqlite3_result_text(ctx, result_name(j->before), -1, SQLITE_STATIC); break;
     case 11: sqlite3_result_text(ctx, result_name(j->after), -1, SQLITE_STATIC); break;

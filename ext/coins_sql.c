@@ -37,15 +37,6 @@ static const scalar_spec scalars[] = {
     {"coins_best_move", BEST_MOVE},
 };
 
-static void result_move(sqlite3_context *ctx, int variant, coins_move move) {
-  if (move.take == 0)
-    sqlite3_result_null(ctx);
-  else if (variant == 3)
-    sqlite3_result_text(ctx, move.side == 'L' ? "L" : "R", 1, SQLITE_STATIC);
-  else
-    sqlite3_result_int64(ctx, (sqlite3_int64)move.take);
-}
-
 /* What each registration of a scalar keeps: its spec, and buffers reused
 ** from row to row (a connection runs one function call at a time, and a
 ** call never re-enters itself, so no locking is needed). */
@@ -122,7 +113,7 @@ static void scalar_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     }
     case MARGIN: sqlite3_result_int64(ctx, r.margin); break;
     case SCORE: sqlite3_result_int64(ctx, r.score); break;
-    case BEST_MOVE: result_move(ctx, data->game.variant, r.best); break;
+    case BEST_MOVE: coins_result_move(ctx, data->game.variant, r.best); break;
   }
 }
 

@@ -60,6 +60,9 @@ char *coins_error(const char *fname, const char *fmt, ...);
 /* Makes err (a coins_error message, freed here) the function's error;
 ** NULL err: out of memory. */
 void coins_result_error(sqlite3_context *ctx, char *err);
+/* A move in record notation: the take (I, II) or 'L'/'R' (III); NULL for
+** no move (take 0). */
+void coins_result_move(sqlite3_context *ctx, int variant, coins_move move);
 /* "an INTEGER", "a REAL", "TEXT", "a BLOB" or "NULL", for messages. */
 const char *coins_type_name(sqlite3_value *v);
 

@@ -237,13 +237,7 @@ void coins_tvf_ply_column(coins_tvf_cursor *cur, sqlite3_context *ctx,
   switch (col) {
     case 0: sqlite3_result_int64(ctx, (sqlite3_int64)row->ply); break;
     case 1: sqlite3_result_int(ctx, row->player); break;
-    case 2:
-      if (cur->game.variant == 3)
-        sqlite3_result_text(ctx, row->move.side == 'L' ? "L" : "R", 1,
-                            SQLITE_STATIC);
-      else
-        sqlite3_result_int64(ctx, (sqlite3_int64)row->move.take);
-      break;
+    case 2: coins_result_move(ctx, cur->game.variant, row->move); break;
     case 3: sqlite3_result_int64(ctx, (sqlite3_int64)row->move.take); break;
     case 4: sqlite3_result_int64(ctx, (sqlite3_int64)row->pos); break;
     case 5: if (values) sqlite3_result_int64(ctx, row->gain); break;
