@@ -62,22 +62,22 @@ $(B)/libcoins.a: $(STATIC_OBJ)
 $(B)/test_core: tests/test_core.c tests/reference.c tests/reference.h $(CORE_OBJ)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_core.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
 
-$(B)/test_diff: tests/test_diff.c tests/reference.c tests/reference.h $(CORE_OBJ)
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_diff.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
+$(B)/test_diff: tests/test_diff.c tests/test_random.c tests/test_random.h tests/reference.c tests/reference.h $(CORE_OBJ)
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_diff.c tests/test_random.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
 
-$(B)/test_records: tests/test_records.c tests/reference.c tests/reference.h $(CORE_OBJ)
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_records.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
+$(B)/test_records: tests/test_records.c tests/test_random.c tests/test_random.h tests/reference.c tests/reference.h $(CORE_OBJ)
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_records.c tests/test_random.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
 
-$(B)/test_sql: tests/test_sql.c $(B)/libcoins.a
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_sql.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
+$(B)/test_sql: tests/test_sql.c tests/test_sqlutil.c tests/test_sqlutil.h $(B)/libcoins.a
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_sql.c tests/test_sqlutil.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
 
 # Every SQL function with each allocation failing in turn.
-$(B)/test_faults: tests/test_faults.c $(B)/libcoins.a
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_faults.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
+$(B)/test_faults: tests/test_faults.c tests/test_sqlutil.c tests/test_sqlutil.h $(B)/libcoins.a
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_faults.c tests/test_sqlutil.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
 
 # Length limits, 10^7 coins, deep nesting, 2^63-1, interrupts.
-$(B)/test_limits: tests/test_limits.c $(B)/libcoins.a
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_limits.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
+$(B)/test_limits: tests/test_limits.c tests/test_sqlutil.c tests/test_sqlutil.h $(B)/libcoins.a
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_limits.c tests/test_sqlutil.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
 
 $(B):
 	@mkdir -p $(B)

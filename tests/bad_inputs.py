@@ -15,8 +15,10 @@ is "-" (an accepted edge), run without an error.  Prints each failure, then
 exits non-zero when anything failed.
 """
 import os
-import sqlite3
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "clients"))
+from coins_client import connect, error_of  # noqa: E402
 
 SCALARS = ["coins_win", "coins_outcome", "coins_margin", "coins_score",
            "coins_best_move"]
@@ -111,26 +113,12 @@ def parse_kind(field):
     return kind, variants
 
 
-def error_of(db, sql):
-    try:
-        db.execute(sql).fetchall()
-    except sqlite3.Error as e:
-        return str(e)
-    return None
-
-
 def main():
     if len(sys.argv) not in (2, 3):
         sys.exit("usage: bad_inputs.py EXTENSION [CATALOGUE.tsv]")
-    ext = os.path.splitext(os.path.abspath(sys.argv[1]))[0]
     path = sys.argv[2] if len(sys.argv) == 3 else os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "bad_inputs.tsv")
-    db = sqlite3.connect(":memory:")
-    if not hasattr(db, "enable_load_extension"):
-        sys.exit("this Python's sqlite3 was built without extension loading")
-    db.enable_load_extension(True)
-    db.load_extension(ext)
-    db.enable_load_extension(False)
+    db = connect(sys.argv[1])
 
     passed = failed = entries = 0
     with open(path, encoding="utf-8") as f:

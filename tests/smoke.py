@@ -6,35 +6,13 @@ does not).
     /usr/bin/python3 tests/smoke.py build/coins.so
 """
 import os
-import sqlite3
 import sys
 
-ext = os.path.splitext(os.path.abspath(sys.argv[1]))[0]
-db = sqlite3.connect(":memory:")
-if not hasattr(db, "enable_load_extension"):
-    sys.exit("this Python's sqlite3 was built without extension loading")
-db.enable_load_extension(True)
-db.load_extension(ext)
-db.enable_load_extension(False)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "clients"))
+from coins_client import Checks, connect, error_of  # noqa: E402
 
-checks = 0
-
-
-def check(got, want, what):
-    global checks
-    if got != want:
-        sys.exit(f"FAIL {what}: got {got!r}, want {want!r}")
-    checks += 1
-
-
-def error_of(sql, *args):
-    try:
-        db.execute(sql, args).fetchall()
-    except sqlite3.Error as e:
-        return str(e)
-    return None
-
-
+db = connect(sys.argv[1])
+check = Checks("smoke.py")
 one = lambda sql, *args: db.execute(sql, args).fetchone()[0]
 check(one("SELECT coins_score(3, ?)", "[8,15,3,7]"), 22, "coins_score")
 check(one("SELECT coins_outcome('ii', ?, 3)", "[1,2,3,6]"), "draw", "coins_outcome")
@@ -43,11 +21,11 @@ check(one("SELECT coins_win(1, ?)", 3), 0, "coins_win on a count")
 check(one("SELECT coins_win(3, ?)", None), None, "NULL in, NULL out")
 rows = db.execute("SELECT ply, move, gain FROM coins_moves(3, '[8,15,3,7]')").fetchall()
 check(rows, [(1, "R", 7), (2, "L", 8), (3, "L", 15), (4, "L", 3)], "coins_moves")
-check(error_of("SELECT coins_win(3, '[1,2,2.5]')"),
+check(error_of(db, "SELECT coins_win(3, '[1,2,2.5]')"),
       "coins_win: element 3 is not an integer: 2.5", "error message")
-check(error_of("SELECT coins_win(3, CAST(X'5B31FF5D' AS TEXT))"),
+check(error_of(db, "SELECT coins_win(3, CAST(X'5B31FF5D' AS TEXT))"),
       "coins_win: element 1 is not a valid JSON number: 1\\xFF", "non-UTF-8 input")
-check(error_of("SELECT coins_win(CAST(X'C3' AS TEXT), '[1]')"),
+check(error_of(db, "SELECT coins_win(CAST(X'C3' AS TEXT), '[1]')"),
       "coins_win: unknown variant '\\xC3'; expected 1, 2, 3, 'I', 'II' or 'III'",
       "half a UTF-8 character")
-print(f"smoke.py: {checks} passed, 0 failed")
+check.done()

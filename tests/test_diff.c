@@ -32,55 +32,7 @@
 
 #include "coins.h"
 #include "reference.h"
-
-/* ------------------------------------------------------------- settings */
-
-static uint64_t g_seed = 0xC015C0150BADF00Du;
-static double g_scale = 1.0;
-static int g_only_set = 0;
-static uint64_t g_only = 0;
-
-/* The number of random cases of a test whose default count is base. */
-static uint64_t scaled(uint64_t base) {
-  double c = (double)base * g_scale;
-  return c < 1 ? 1 : (uint64_t)c;
-}
-
-/* ---------------------------------------------------------------- random */
-
-typedef struct rng {
-  uint64_t s;
-} rng;
-
-static uint64_t splitmix64(uint64_t *s) {
-  uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-  return z ^ (z >> 31);
-}
-
-static uint64_t next64(rng *r) { return splitmix64(&r->s); }
-
-/* Uniform enough in [0, n); n = 0 means the full 64-bit range. */
-static uint64_t below(rng *r, uint64_t n) { return n ? next64(r) % n : next64(r); }
-
-static int64_t as_signed(uint64_t u) {
-  return u <= (uint64_t)INT64_MAX ? (int64_t)u
-                                  : -(int64_t)(~u) - 1; /* two's complement */
-}
-
-/* Uniform in [lo, hi]. */
-static int64_t between(rng *r, int64_t lo, int64_t hi) {
-  uint64_t width = (uint64_t)hi - (uint64_t)lo + 1;
-  return as_signed((uint64_t)lo + below(r, width));
-}
-
-/* The generator of one case: independent of every other case. */
-static rng case_rng(int test, uint64_t index) {
-  rng r = {g_seed ^ ((uint64_t)test << 56) ^ (index * 0xD1B54A32D192ED03u)};
-  next64(&r);
-  return r;
-}
+#include "test_random.h"
 
 /* ------------------------------------------------------ failure reports */
 
@@ -93,51 +45,27 @@ static struct {
   size_t n;
 } g_case;
 
-static void dump_case(void) {
-  print_error("\n*** %s, case #%llu (reproduce: COINS_DIFF_SEED=0x%llx "
-              "COINS_DIFF_ONLY=%llu)\n",
-              g_case.test, (unsigned long long)g_case.index,
-              (unsigned long long)g_seed, (unsigned long long)g_case.index);
+/* The case to report on failure: index of test, the row a[0..n) (NULL for
+** variant I, with g_case.count set apart) and max_take k. */
+static void set_case(const char *test, uint64_t index, const int64_t *a,
+                     size_t n, uint64_t k) {
+  g_case.test = test;
+  g_case.index = index;
+  g_case.a = a;
+  g_case.n = n;
+  g_case.k = k;
+}
+
+void dump_case(void) {
+  report_case(g_case.test, g_case.index);
   if (g_case.a) {
     print_error("*** n=%zu k=%llu a=[", g_case.n, (unsigned long long)g_case.k);
-    for (size_t i = 0; i < g_case.n; i++)
-      print_error("%s%lld", i ? "," : "", (long long)g_case.a[i]);
+    report_row(g_case.a, g_case.n);
     print_error("]\n");
   } else {
     print_error("*** coins=%llu k=%llu\n", (unsigned long long)g_case.count,
                 (unsigned long long)g_case.k);
   }
-}
-
-#define CHECK(cond, ...)                                                    \
-  do {                                                                      \
-    if (!(cond)) {                                                          \
-      dump_case();                                                          \
-      fail_msg(__VA_ARGS__);                                                \
-    }                                                                       \
-  } while (0)
-
-#define CHECK_EQ(got, want)                                                 \
-  do {                                                                      \
-    int64_t got_ = (int64_t)(got), want_ = (int64_t)(want);                 \
-    CHECK(got_ == want_, "%s = %lld, expected %s = %lld", #got,             \
-          (long long)got_, #want, (long long)want_);                        \
-  } while (0)
-
-#define CHECK_EQU(got, want)                                                \
-  do {                                                                      \
-    uint64_t got_ = (uint64_t)(got), want_ = (uint64_t)(want);              \
-    CHECK(got_ == want_, "%s = %llu, expected %s = %llu", #got,             \
-          (unsigned long long)got_, #want, (unsigned long long)want_);      \
-  } while (0)
-
-static void *xmalloc(size_t size) {
-  void *p = malloc(size ? size : 1);
-  if (!p) {
-    fprintf(stderr, "test_diff: out of memory\n");
-    abort();
-  }
-  return p;
 }
 
 /* ------------------------------------------------------------------ rows */
@@ -157,63 +85,27 @@ static size_t gen_len(rng *r, size_t max_len) {
 ** fits int64_t. */
 static void gen_row(rng *r, int64_t *a, size_t n) {
   uint64_t model = below(r, 13);
-  int64_t v[3];
   switch (model) {
-  case 0: /* {0,1} */
-    for (size_t i = 0; i < n; i++) a[i] = between(r, 0, 1);
-    break;
-  case 1: /* {0,1,2} */
-    for (size_t i = 0; i < n; i++) a[i] = between(r, 0, 2);
-    break;
-  case 2: /* {-2..2} */
-    for (size_t i = 0; i < n; i++) a[i] = between(r, -2, 2);
-    break;
-  case 3: /* 1..10 */
-    for (size_t i = 0; i < n; i++) a[i] = between(r, 1, 10);
-    break;
-  case 4: /* -100..100 */
-    for (size_t i = 0; i < n; i++) a[i] = between(r, -100, 100);
-    break;
-  case 5: /* three values, many duplicates and ties */
-    for (int j = 0; j < 3; j++) v[j] = between(r, -1000, 1000);
-    for (size_t i = 0; i < n; i++) a[i] = v[below(r, 3)];
-    break;
+  case 0: fill_between(r, a, n, 0, 1); break;     /* {0,1} */
+  case 1: fill_between(r, a, n, 0, 2); break;     /* {0,1,2} */
+  case 2: fill_between(r, a, n, -2, 2); break;    /* {-2..2} */
+  case 3: fill_between(r, a, n, 1, 10); break;    /* 1..10 */
+  case 4: fill_between(r, a, n, -100, 100); break; /* -100..100 */
+  case 5: fill_three(r, a, n, 1000); break; /* many duplicates and ties */
   case 6: /* large signed */
-    for (size_t i = 0; i < n; i++)
-      a[i] = between(r, -((int64_t)1 << 40), (int64_t)1 << 40);
+    fill_between(r, a, n, -((int64_t)1 << 40), (int64_t)1 << 40);
     break;
-  case 7: { /* near-extreme: every element up to INT64_MAX / n */
-    int64_t b = abs_bound(n);
-    for (size_t i = 0; i < n; i++) a[i] = between(r, -b, b);
+  case 7: /* near-extreme: every element up to INT64_MAX / n */
+    fill_between(r, a, n, -abs_bound(n), abs_bound(n));
     break;
-  }
-  case 8: { /* one huge element: the sum of |a[i]| is exactly INT64_MAX */
-    int64_t rest = 0;
-    for (size_t i = 0; i < n; i++) {
-      a[i] = between(r, -100, 100);
-      rest += a[i] < 0 ? -a[i] : a[i];
-    }
-    if (n) {
-      size_t at = (size_t)below(r, n);
-      rest -= a[at] < 0 ? -a[at] : a[at];
-      a[at] = INT64_MAX - rest;
-      if (below(r, 2)) a[at] = -a[at];
-    }
-    break;
-  }
+  case 8: fill_one_huge(r, a, n); break;
   case 9: { /* all equal */
     int64_t c = below(r, 4) ? between(r, -5, 5) : between(r, -abs_bound(n), abs_bound(n));
     for (size_t i = 0; i < n; i++) a[i] = c;
     break;
   }
-  case 10: /* alternating high and low */
-    for (size_t i = 0, ph = (size_t)below(r, 2); i < n; i++)
-      a[i] = (i + ph) % 2 ? between(r, 1000, 1010) : between(r, 0, 10);
-    break;
-  case 11: /* mostly zeros */
-    for (size_t i = 0; i < n; i++)
-      a[i] = below(r, 5) ? 0 : between(r, -1000000, 1000000);
-    break;
+  case 10: fill_alternating(r, a, n, 1000); break;
+  case 11: fill_mostly_zeros(r, a, n, 5, 1000000); break;
   default: { /* monotone or mountain/valley shaped */
     int64_t step = between(r, -3, 3), x = between(r, -50, 50);
     int shape = (int)below(r, 3);
@@ -238,6 +130,72 @@ static coins_outcome outcome_of(int64_t margin) {
   return margin > 0 ? COINS_FIRST : margin < 0 ? COINS_SECOND : COINS_DRAW;
 }
 
+/* =========================================================== the line */
+
+/* The line of best play of one game, walked ply by ply with the checks
+** that every variant shares. */
+typedef struct line_walk {
+  coins_line line;
+  int64_t *work;  /* malloc'd; NULL for variant I, which needs none */
+  size_t n;       /* the coins */
+  uint64_t ply;   /* the plies so far */
+  int64_t tot[2]; /* the running totals */
+} line_walk;
+
+static void walk_init(line_walk *w, int variant, const int64_t *a, size_t n,
+                      uint64_t k) {
+  w->work = variant == 1 ? NULL
+                         : xmalloc(coins_line_work_words(variant, n, k) *
+                                   sizeof *w->work);
+  coins_line_init(&w->line, variant, a, n, k, w->work);
+  w->n = n;
+  w->ply = 0;
+  w->tot[0] = w->tot[1] = 0;
+}
+
+/* The next ply in *p, or 0 at the end: plies numbered in turn, the players
+** alternating, no more plies than coins. */
+static int walk_next(line_walk *w, coins_ply *p) {
+  if (!coins_line_next(&w->line, p)) return 0;
+  uint64_t ply = ++w->ply;
+  CHECK(ply <= w->n, "line longer than %zu moves", w->n);
+  CHECK_EQU(p->ply, ply);
+  CHECK_EQ(p->player, ply % 2 ? 1 : 2);
+  return 1;
+}
+
+/* Ply p gained gain: its gain and running totals say so. */
+static void walk_gain(line_walk *w, const coins_ply *p, int64_t gain) {
+  CHECK_EQ(p->gain, gain);
+  w->tot[p->player - 1] += gain;
+  CHECK_EQ(p->first_total, w->tot[0]);
+  CHECK_EQ(p->second_total, w->tot[1]);
+}
+
+/* After the last ply: no further ply. */
+static void walk_end(line_walk *w) {
+  coins_ply p;
+  CHECK_EQ(coins_line_next(&w->line, &p), 0);
+  free(w->work);
+}
+
+/* II and III: the solver's result r against the reference margin and the
+** total of the row... */
+static void check_result(const coins_result *r, int64_t margin,
+                         int64_t total) {
+  CHECK_EQ(r->margin, margin);
+  CHECK_EQ(r->total, total);
+  CHECK_EQ(r->outcome, outcome_of(margin));
+}
+
+/* ...and the totals of the whole line against both. */
+static void check_totals(const line_walk *w, const coins_result *r,
+                         int64_t margin, int64_t total) {
+  CHECK_EQ(w->tot[0] - w->tot[1], margin);
+  CHECK_EQ(w->tot[0] + w->tot[1], total);
+  CHECK_EQ(r->score, w->tot[0]);
+}
+
 /* ============================================================ variant III */
 
 static void check3(const int64_t *a, size_t n, int in_place) {
@@ -258,9 +216,7 @@ static void check3(const int64_t *a, size_t n, int in_place) {
     coins3_solve(a, n, work, &r);
   }
   free(work);
-  CHECK_EQ(r.margin, margin);
-  CHECK_EQ(r.total, total);
-  CHECK_EQ(r.outcome, outcome_of(margin));
+  check_result(&r, margin, total);
   CHECK_EQU(r.best.take, n > 0);
   if (n > 0) {
     CHECK(r.best.side == 'L' || r.best.side == 'R', "best side %d", r.best.side);
@@ -269,18 +225,12 @@ static void check3(const int64_t *a, size_t n, int in_place) {
   }
 
   /* the line: every move legal and optimal from its position */
-  int64_t *lw = xmalloc(coins_line_work_words(3, n, 1) * sizeof *lw);
-  coins_line line;
+  line_walk lw;
   coins_ply p;
-  coins_line_init(&line, 3, a, n, 1, lw);
+  walk_init(&lw, 3, a, n, 1);
   size_t lo = 0, hi = n;
-  uint64_t ply = 0;
-  int64_t tot[2] = {0, 0};
-  while (coins_line_next(&line, &p)) {
-    ply++;
-    CHECK(ply <= n, "line longer than %zu moves", n);
-    CHECK_EQU(p.ply, ply);
-    CHECK_EQ(p.player, ply % 2 ? 1 : 2);
+  while (walk_next(&lw, &p)) {
+    uint64_t ply = lw.ply;
     CHECK_EQU(p.move.take, 1);
     CHECK(p.move.side == 'L' || p.move.side == 'R', "ply %llu: side %d",
           (unsigned long long)ply, p.move.side);
@@ -289,7 +239,6 @@ static void check3(const int64_t *a, size_t n, int in_place) {
     }
     size_t pos = p.move.side == 'L' ? lo : hi - 1;
     CHECK_EQU(p.pos, pos);
-    CHECK_EQ(p.gain, a[pos]);
     size_t nlo = p.move.side == 'L' ? lo + 1 : lo;
     size_t nhi = p.move.side == 'L' ? hi : hi - 1;
     int64_t value = a[pos] - M3(nlo, nhi);
@@ -297,39 +246,15 @@ static void check3(const int64_t *a, size_t n, int in_place) {
           "ply %llu: move %c from [%zu,%zu) is worth %lld, optimum %lld",
           (unsigned long long)ply, p.move.side, lo, hi, (long long)value,
           (long long)M3(lo, hi));
-    tot[p.player - 1] += a[pos];
-    CHECK_EQ(p.first_total, tot[0]);
-    CHECK_EQ(p.second_total, tot[1]);
+    walk_gain(&lw, &p, a[pos]);
     lo = nlo;
     hi = nhi;
   }
   CHECK(lo == hi, "line stopped with [%zu,%zu) left", lo, hi);
-  CHECK_EQ(coins_line_next(&line, &p), 0);
-  CHECK_EQ(tot[0] - tot[1], margin);
-  CHECK_EQ(tot[0] + tot[1], total);
-  CHECK_EQ(r.score, tot[0]);
-  free(lw);
+  walk_end(&lw);
+  check_totals(&lw, &r, margin, total);
   free(t);
 #undef M3
-}
-
-static void test_random3(void **state) {
-  (void)state;
-  uint64_t count = scaled(100000);
-  for (uint64_t i = 0; i < count; i++) {
-    if (g_only_set && i != g_only) continue;
-    rng r = case_rng(3, i);
-    size_t n = gen_len(&r, 300);
-    int64_t *row = xmalloc(n * sizeof *row); /* exact size, for ASan */
-    gen_row(&r, row, n);
-    g_case.test = "test_random3";
-    g_case.index = i;
-    g_case.a = row;
-    g_case.n = n;
-    g_case.k = 1;
-    check3(row, n, (int)(i % 2));
-    free(row);
-  }
 }
 
 /* ============================================================= variant II */
@@ -346,26 +271,18 @@ static void check2(const int64_t *a, size_t n, uint64_t k) {
   int64_t *work = xmalloc(coins2_work_words(n, k) * sizeof *work);
   coins2_solve(a, n, k, work, &r);
   free(work);
-  CHECK_EQ(r.margin, margin);
-  CHECK_EQ(r.total, total);
-  CHECK_EQ(r.outcome, outcome_of(margin));
+  check_result(&r, margin, total);
   CHECK_EQ(r.best.side, 'L');
   if (n == 0) CHECK_EQU(r.best.take, 0);
 
   /* the line: every move legal, optimal, and the fewest coins among the
   ** optimal moves (the documented tie rule) */
-  int64_t *lw = xmalloc(coins_line_work_words(2, n, k) * sizeof *lw);
-  coins_line line;
+  line_walk lw;
   coins_ply p;
-  coins_line_init(&line, 2, a, n, k, lw);
+  walk_init(&lw, 2, a, n, k);
   size_t lo = 0;
-  uint64_t ply = 0;
-  int64_t tot[2] = {0, 0};
-  while (coins_line_next(&line, &p)) {
-    ply++;
-    CHECK(ply <= n, "line longer than %zu moves", n);
-    CHECK_EQU(p.ply, ply);
-    CHECK_EQ(p.player, ply % 2 ? 1 : 2);
+  while (walk_next(&lw, &p)) {
+    uint64_t ply = lw.ply;
     CHECK_EQ(p.move.side, 'L');
     CHECK_EQU(p.pos, lo);
     uint64_t take = p.move.take;
@@ -388,18 +305,12 @@ static void check2(const int64_t *a, size_t n, uint64_t k) {
               (unsigned long long)take, lo, (long long)value,
               (long long)m[lo]);
     }
-    CHECK_EQ(p.gain, gain);
-    tot[p.player - 1] += gain;
-    CHECK_EQ(p.first_total, tot[0]);
-    CHECK_EQ(p.second_total, tot[1]);
+    walk_gain(&lw, &p, gain);
     lo += (size_t)take;
   }
   CHECK(lo == n, "line stopped with %zu coins left", n - lo);
-  CHECK_EQ(coins_line_next(&line, &p), 0);
-  CHECK_EQ(tot[0] - tot[1], margin);
-  CHECK_EQ(tot[0] + tot[1], total);
-  CHECK_EQ(r.score, tot[0]);
-  free(lw);
+  walk_end(&lw);
+  check_totals(&lw, &r, margin, total);
   free(m);
 }
 
@@ -413,24 +324,36 @@ static uint64_t gen_k(rng *r, size_t n) {
   return k ? k : 1;
 }
 
-static void test_random2(void **state) {
-  (void)state;
+/* ================================================ random rows: II and III */
+
+/* The random games of variant II or III (test number variant): rows of up
+** to 300 coins; III solved in place every other game. */
+static void random_rows(int variant, const char *test) {
   uint64_t count = scaled(100000);
   for (uint64_t i = 0; i < count; i++) {
     if (g_only_set && i != g_only) continue;
-    rng r = case_rng(2, i);
+    rng r = case_rng(variant, i);
     size_t n = gen_len(&r, 300);
-    uint64_t k = gen_k(&r, n);
-    int64_t *row = xmalloc(n * sizeof *row);
+    uint64_t k = variant == 2 ? gen_k(&r, n) : 1;
+    int64_t *row = xmalloc(n * sizeof *row); /* exact size, for ASan */
     gen_row(&r, row, n);
-    g_case.test = "test_random2";
-    g_case.index = i;
-    g_case.a = row;
-    g_case.n = n;
-    g_case.k = k;
-    check2(row, n, k);
+    set_case(test, i, row, n, k);
+    if (variant == 2)
+      check2(row, n, k);
+    else
+      check3(row, n, (int)(i % 2));
     free(row);
   }
+}
+
+static void test_random2(void **state) {
+  (void)state;
+  random_rows(2, "test_random2");
+}
+
+static void test_random3(void **state) {
+  (void)state;
+  random_rows(3, "test_random3");
 }
 
 /* ============================================================== variant I */
@@ -450,22 +373,16 @@ static void check1_small(size_t n, uint64_t k) {
   if (n == 0) CHECK_EQU(r.best.take, 0);
 
   CHECK_EQU(coins_line_work_words(1, n, k), 0);
-  coins_line line;
+  line_walk lw;
   coins_ply p;
-  coins_line_init(&line, 1, NULL, n, k, NULL);
+  walk_init(&lw, 1, NULL, n, k);
   size_t left = n;
-  uint64_t ply = 0;
   int last = 0;
-  while (coins_line_next(&line, &p)) {
-    ply++;
-    CHECK(ply <= n, "line longer than %zu moves", n);
-    CHECK_EQU(p.ply, ply);
-    CHECK_EQ(p.player, ply % 2 ? 1 : 2);
+  while (walk_next(&lw, &p)) {
+    uint64_t ply = lw.ply;
     CHECK_EQ(p.move.side, 'L');
     CHECK_EQU(p.pos, n - left);
-    CHECK_EQ(p.gain, 0);
-    CHECK_EQ(p.first_total, 0);
-    CHECK_EQ(p.second_total, 0);
+    walk_gain(&lw, &p, 0);
     uint64_t take = p.move.take;
     CHECK(take >= 1 && take <= k && take <= left,
           "ply %llu: illegal take %llu with %zu coins left",
@@ -481,7 +398,7 @@ static void check1_small(size_t n, uint64_t k) {
     last = p.player;
   }
   CHECK_EQU(left, 0);
-  CHECK_EQ(coins_line_next(&line, &p), 0);
+  walk_end(&lw);
   if (n > 0) CHECK_EQ(last, win[n] ? 1 : 2); /* the last coin wins */
   free(win);
 }
@@ -548,9 +465,7 @@ static void test_random1(void **state) {
   for (uint64_t i = 0; i < count; i++) {
     if (g_only_set && i != g_only) continue;
     rng r = case_rng(1, i);
-    g_case.test = "test_random1";
-    g_case.index = i;
-    g_case.a = NULL;
+    set_case("test_random1", i, NULL, 0, 0);
     uint64_t p = below(&r, 100), n, k;
     if (p < 70) {
       n = below(&r, 201);
@@ -601,14 +516,10 @@ static void exhaustive(int variant, const int64_t *alphabet, size_t size,
     memset(digit, 0, sizeof digit);
     for (;;) {
       for (size_t i = 0; i < n; i++) a[i] = alphabet[digit[i]];
-      g_case.test = variant == 3 ? "exhaustive3" : "exhaustive2";
-      g_case.index = index++;
-      g_case.a = a;
-      g_case.n = n;
+      set_case(variant == 3 ? "exhaustive3" : "exhaustive2", index++, a, n, 1);
       if (g_only_set && g_case.index != g_only) {
         /* skip: reproducing another case */
       } else if (variant == 3) {
-        g_case.k = 1;
         check3(a, n, (int)(index % 2));
       } else {
         static const uint64_t ks[] = {1, 2, 3, 4, 5, UINT64_MAX};
@@ -641,30 +552,6 @@ static void test_exhaustive2(void **state) {
 }
 
 /* ============================================================ the parser */
-
-/* Appends s to the buffer. */
-typedef struct text {
-  char *s;
-  size_t len, size;
-} text;
-
-static void put(text *t, const char *s, size_t len) {
-  if (t->len + len > t->size) {
-    t->size = 2 * (t->len + len) + 64;
-    t->s = realloc(t->s, t->size);
-    if (!t->s) abort();
-  }
-  memcpy(t->s + t->len, s, len);
-  t->len += len;
-}
-
-static void puts_(text *t, const char *s) { put(t, s, strlen(s)); }
-
-static void space(rng *r, text *t) {
-  static const char ws[] = " \t\n\r";
-  for (uint64_t i = below(r, 4) == 0 ? below(r, 3) : 0; i > 0; i--)
-    put(t, &ws[below(r, 4)], 1);
-}
 
 /* Writes v in one of the many JSON spellings of the same integer. */
 static void put_number(rng *r, text *t, int64_t v) {
@@ -713,11 +600,7 @@ static void put_number(rng *r, text *t, int64_t v) {
 
 static int parse_exact(const char *s, size_t len, int64_t **out, size_t *n,
                        char *err) {
-  char *copy = malloc(len); /* exact size: ASan sees any overread */
-  if (len) {
-    if (!copy) abort();
-    memcpy(copy, s, len);
-  }
+  char *copy = exact_copy(s, len); /* ASan sees any overread */
   size_t cap = coins_parse_capacity(copy, len);
   *out = xmalloc(cap * sizeof **out);
   int rc = coins_parse_array(copy, len, *out, cap, n, err);
@@ -742,11 +625,7 @@ static void test_parse_roundtrip(void **state) {
     size_t n = (size_t)below(&r, 41);
     int64_t *a = xmalloc(n * sizeof *a);
     gen_row(&r, a, n);
-    g_case.test = "test_parse_roundtrip";
-    g_case.index = i;
-    g_case.a = a;
-    g_case.n = n;
-    g_case.k = 0;
+    set_case("test_parse_roundtrip", i, a, n, 0);
     t.len = 0;
     space(&r, &t);
     puts_(&t, "[");
@@ -838,18 +717,7 @@ static void test_parse_roundtrip(void **state) {
 /* ================================================================== main */
 
 int main(void) {
-  const char *s = getenv("COINS_DIFF_SEED");
-  if (s && *s) g_seed = strtoull(s, NULL, 0);
-  s = getenv("COINS_DIFF_SCALE");
-  if (s && *s) {
-    g_scale = strtod(s, NULL);
-    if (!(g_scale > 0)) g_scale = 1.0;
-  }
-  s = getenv("COINS_DIFF_ONLY");
-  if (s && *s) {
-    g_only_set = 1;
-    g_only = strtoull(s, NULL, 0);
-  }
+  random_init("test_diff", 0xC015C0150BADF00Du);
   printf("test_diff: seed 0x%llx, scale %g: %llu random games per variant\n",
          (unsigned long long)g_seed, g_scale,
          (unsigned long long)scaled(100000));

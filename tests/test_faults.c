@@ -57,9 +57,7 @@
 #include <sqlite3.h>
 
 #include "coins.h"
-
-int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
-                       const sqlite3_api_routines *pApi);
+#include "test_sqlutil.h"
 
 /* ------------------------------------------------- the failing allocator */
 
@@ -235,16 +233,6 @@ static int same_outcome(const outcome *a, const outcome *b) {
 static int is_nomem(const outcome *o) {
   return o->rc == SQLITE_NOMEM ||
          (o->msg != NULL && strcmp(o->msg, "out of memory") == 0);
-}
-
-static sqlite3 *open_db(void) {
-  sqlite3 *db = NULL;
-  char *err = NULL;
-  assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
-  int rc = sqlite3_coins_init(db, &err, NULL);
-  if (rc != SQLITE_OK) fail_msg("sqlite3_coins_init: %d %s", rc, err);
-  assert_null(err);
-  return db;
 }
 
 /* SQLite copies a statement's error message into the connection

@@ -38,33 +38,11 @@
 #include <sqlite3.h>
 
 #include "coins.h"
+#include "test_sqlutil.h"
 
-int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
-                       const sqlite3_api_routines *pApi);
-
-#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
 #define MAX_I64 "9223372036854775807"
 
 /* ------------------------------------------------------------- helpers */
-
-static sqlite3 *open_db(void) {
-  sqlite3 *db = NULL;
-  char *err = NULL;
-  assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
-  int rc = sqlite3_coins_init(db, &err, NULL);
-  if (rc != SQLITE_OK) fail_msg("sqlite3_coins_init: %d %s", rc, err);
-  assert_null(err);
-  return db;
-}
-
-static int setup_db(void **state) {
-  *state = open_db();
-  return 0;
-}
-
-static int teardown_db(void **state) {
-  return sqlite3_close_v2(*state) == SQLITE_OK ? 0 : -1;
-}
 
 static double now(void) {
   struct timespec t;
@@ -112,35 +90,9 @@ static void check_rows(sqlite3 *db, const char *expected, const char *fmt,
                        ...) {
   va_list ap;
   va_start(ap, fmt);
-  char *sql = sqlite3_vmprintf(fmt, ap);
+  char *sql = vformat(fmt, ap);
   va_end(ap);
-  assert_non_null(sql);
-  const char *got = rows_bound(db, sql, NULL, 0);
-  if (strcmp(got, expected) != 0)
-    fail_msg("%s\n  expected: %s\n  got:      %s", sql, expected, got);
-  sqlite3_free(sql);
-}
-
-/* Running the statement must fail with the code and message expected. */
-PRINTF_LIKE(4, 5)
-static void check_error(sqlite3 *db, int code, const char *expected,
-                        const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *sql = sqlite3_vmprintf(fmt, ap);
-  va_end(ap);
-  assert_non_null(sql);
-  sqlite3_stmt *stmt = NULL;
-  int rc = sqlite3_prepare_v2(db, sql, -1, &stmt, NULL);
-  if (rc == SQLITE_OK) {
-    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) continue;
-    if (rc == SQLITE_DONE)
-      fail_msg("%s\n  expected the error: %s\n  but it ran", sql, expected);
-  }
-  if (strcmp(sqlite3_errmsg(db), expected) != 0 || (rc & 0xff) != code)
-    fail_msg("%s\n  expected error %d: %s\n  got:           %d: %s", sql, code,
-             expected, rc, sqlite3_errmsg(db));
-  sqlite3_finalize(stmt);
+  check_same(sql, expected, rows_bound(db, sql, NULL, 0));
   sqlite3_free(sql);
 }
 

@@ -60,59 +60,15 @@
 
 #include "coins.h"
 #include "reference.h"
+#include "test_random.h"
 
 #define COUNT(x) (sizeof(x) / sizeof((x)[0]))
 #define MAX_LEN 32 /* the longest row of the random tests... */
 #define MAX_ROW (MAX_LEN + 20) /* ...and of variant I */
 
-/* ------------------------------------------------------------- settings */
-
-static uint64_t g_seed = 0x5EC0D5C015BADA55u;
-static double g_scale = 1.0;
-static int g_only_set = 0;
-static uint64_t g_only = 0;
-
-static uint64_t scaled(uint64_t base) {
-  double c = (double)base * g_scale;
-  return c < 1 ? 1 : (uint64_t)c;
-}
-
 /* The default counts: records reviewed, games between strategies. */
 #define N_RECORDS 150000
 #define N_GAMES 60000
-
-/* ---------------------------------------------------------------- random */
-
-typedef struct rng {
-  uint64_t s;
-} rng;
-
-static uint64_t splitmix64(uint64_t *s) {
-  uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-  return z ^ (z >> 31);
-}
-
-static uint64_t next64(rng *r) { return splitmix64(&r->s); }
-
-/* Uniform enough in [0, n); n = 0 means the full 64-bit range. */
-static uint64_t below(rng *r, uint64_t n) { return n ? next64(r) % n : next64(r); }
-
-static int64_t as_signed(uint64_t u) {
-  return u <= (uint64_t)INT64_MAX ? (int64_t)u : -(int64_t)(~u) - 1;
-}
-
-static int64_t between(rng *r, int64_t lo, int64_t hi) {
-  uint64_t width = (uint64_t)hi - (uint64_t)lo + 1;
-  return as_signed((uint64_t)lo + below(r, width));
-}
-
-static rng case_rng(int test, uint64_t index) {
-  rng r = {g_seed ^ ((uint64_t)test << 56) ^ (index * 0xD1B54A32D192ED03u)};
-  next64(&r);
-  return r;
-}
 
 /* ------------------------------------------------------ failure reports */
 
@@ -134,18 +90,14 @@ static void set_case(const char *test, uint64_t index) {
   g_case.index = index;
 }
 
-static void dump_case(void) {
+void dump_case(void) {
   if (!g_case.test) return;
-  print_error("\n*** %s, case #%llu (reproduce: COINS_DIFF_SEED=0x%llx "
-              "COINS_DIFF_ONLY=%llu)\n",
-              g_case.test, (unsigned long long)g_case.index,
-              (unsigned long long)g_seed, (unsigned long long)g_case.index);
+  report_case(g_case.test, g_case.index);
   print_error("*** variant %d, n=%zu, k=%llu", g_case.variant, g_case.n,
               (unsigned long long)g_case.k);
   if (g_case.a) {
     print_error(", a=[");
-    for (size_t i = 0; i < g_case.n; i++)
-      print_error("%s%lld", i ? "," : "", (long long)g_case.a[i]);
+    report_row(g_case.a, g_case.n);
     print_error("]");
   }
   print_error("\n*** moves so far: [");
@@ -159,44 +111,6 @@ static void dump_case(void) {
   print_error("]\n");
   if (g_case.first)
     print_error("*** first '%s', second '%s'\n", g_case.first, g_case.second);
-}
-
-#define CHECK(cond, ...)                                                    \
-  do {                                                                      \
-    if (!(cond)) {                                                          \
-      dump_case();                                                          \
-      fail_msg(__VA_ARGS__);                                                \
-    }                                                                       \
-  } while (0)
-
-#define CHECK_EQ(got, want)                                                 \
-  do {                                                                      \
-    int64_t got_ = (int64_t)(got), want_ = (int64_t)(want);                 \
-    CHECK(got_ == want_, "%s = %lld, expected %s = %lld", #got,             \
-          (long long)got_, #want, (long long)want_);                        \
-  } while (0)
-
-#define CHECK_EQU(got, want)                                                \
-  do {                                                                      \
-    uint64_t got_ = (uint64_t)(got), want_ = (uint64_t)(want);              \
-    CHECK(got_ == want_, "%s = %llu, expected %s = %llu", #got,             \
-          (unsigned long long)got_, #want, (unsigned long long)want_);      \
-  } while (0)
-
-#define CHECK_STR(got, want)                                                \
-  do {                                                                      \
-    const char *got_ = (got), *want_ = (want);                              \
-    CHECK(strcmp(got_, want_) == 0, "%s = \"%s\",\n   expected \"%s\"",     \
-          #got, got_, want_);                                               \
-  } while (0)
-
-static void *xmalloc(size_t size) {
-  void *p = malloc(size ? size : 1);
-  if (!p) {
-    fprintf(stderr, "test_records: out of memory\n");
-    abort();
-  }
-  return p;
 }
 
 static int sign(int64_t v) { return (v > 0) - (v < 0); }
@@ -220,59 +134,29 @@ static uint64_t gen_k(rng *r, size_t n) {
 
 /* Fills a[0..n) (n <= MAX_LEN); the sum of |a[i]| always fits int64_t. */
 static void gen_row(rng *r, int64_t *a, size_t n) {
-  int64_t v[3];
   switch (below(r, 12)) {
-  case 0: /* {0,1} */
-    for (size_t i = 0; i < n; i++) a[i] = between(r, 0, 1);
-    break;
-  case 1: /* {-2..2}: signed, zeros, many ties */
-    for (size_t i = 0; i < n; i++) a[i] = between(r, -2, 2);
-    break;
-  case 2: /* 1..10 */
-    for (size_t i = 0; i < n; i++) a[i] = between(r, 1, 10);
-    break;
+  case 0: fill_between(r, a, n, 0, 1); break; /* {0,1} */
+  case 1: fill_between(r, a, n, -2, 2); break; /* signed, zeros, many ties */
+  case 2: fill_between(r, a, n, 1, 10); break;
   case 3:
-  case 4: /* -100..100 */
-    for (size_t i = 0; i < n; i++) a[i] = between(r, -100, 100);
+  case 4: fill_between(r, a, n, -100, 100); break;
+  case 5: fill_three(r, a, n, 50); break;
+  case 6: { /* all equal */
+    int64_t c = between(r, -3, 3);
+    for (size_t i = 0; i < n; i++) a[i] = c;
     break;
-  case 5: /* three values */
-    for (int j = 0; j < 3; j++) v[j] = between(r, -50, 50);
-    for (size_t i = 0; i < n; i++) a[i] = v[below(r, 3)];
-    break;
-  case 6: /* all equal */
-    v[0] = between(r, -3, 3);
-    for (size_t i = 0; i < n; i++) a[i] = v[0];
-    break;
-  case 7: /* mostly zeros */
-    for (size_t i = 0; i < n; i++) a[i] = below(r, 4) ? 0 : between(r, -9, 9);
-    break;
-  case 8: /* alternating high and low */
-    for (size_t i = 0, ph = (size_t)below(r, 2); i < n; i++)
-      a[i] = (i + ph) % 2 ? between(r, 100, 110) : between(r, 0, 10);
-    break;
+  }
+  case 7: fill_mostly_zeros(r, a, n, 4, 9); break;
+  case 8: fill_alternating(r, a, n, 100); break;
   case 9: /* large signed */
-    for (size_t i = 0; i < n; i++)
-      a[i] = between(r, -((int64_t)1 << 40), (int64_t)1 << 40);
+    fill_between(r, a, n, -((int64_t)1 << 40), (int64_t)1 << 40);
     break;
   case 10: { /* near-extreme: the sum of |a[i]| up to INT64_MAX */
     int64_t b = n ? INT64_MAX / (int64_t)n : 0;
-    for (size_t i = 0; i < n; i++) a[i] = between(r, -b, b);
+    fill_between(r, a, n, -b, b);
     break;
   }
-  default: { /* one huge element: the sum of |a[i]| is exactly INT64_MAX */
-    int64_t rest = 0;
-    for (size_t i = 0; i < n; i++) {
-      a[i] = between(r, -100, 100);
-      rest += a[i] < 0 ? -a[i] : a[i];
-    }
-    if (n) {
-      size_t at = (size_t)below(r, n);
-      rest -= a[at] < 0 ? -a[at] : a[at];
-      a[at] = INT64_MAX - rest;
-      if (below(r, 2)) a[at] = -a[at];
-    }
-    break;
-  }
+  default: fill_one_huge(r, a, n); break;
   }
 }
 
@@ -403,29 +287,6 @@ static coins_move pick_move(const oracle *o, size_t lo, size_t hi, int policy,
 
 /* ------------------------------------------------------ record notation */
 
-typedef struct text {
-  char *s;
-  size_t len, size;
-} text;
-
-static void put(text *t, const char *s, size_t len) {
-  if (t->len + len > t->size) {
-    t->size = 2 * (t->len + len) + 64;
-    t->s = realloc(t->s, t->size);
-    if (!t->s) abort();
-  }
-  memcpy(t->s + t->len, s, len);
-  t->len += len;
-}
-
-static void puts_(text *t, const char *s) { put(t, s, strlen(s)); }
-
-static void space(rng *r, text *t) {
-  static const char ws[] = " \t\n\r";
-  for (uint64_t i = below(r, 4) == 0 ? below(r, 3) : 0; i > 0; i--)
-    put(t, &ws[below(r, 4)], 1);
-}
-
 /* Writes the record in one of its notations. */
 static void write_record(rng *r, int variant, const coins_move *m, size_t n,
                          text *t) {
@@ -470,11 +331,7 @@ static void write_record(rng *r, int variant, const coins_move *m, size_t n,
 static int parse_moves_copy(int variant, const char *s, size_t len,
                             int64_t **out, size_t *n,
                             char err[COINS_ERRMSG_SIZE]) {
-  char *copy = malloc(len);
-  if (len) {
-    if (!copy) abort();
-    memcpy(copy, s, len);
-  }
+  char *copy = exact_copy(s, len);
   size_t cap = coins_moves_capacity(copy, len);
   *out = xmalloc(cap * sizeof **out);
   *n = 12345;
@@ -1527,18 +1384,7 @@ static void test_generator(void **state) {
 /* ================================================================== main */
 
 int main(void) {
-  const char *s = getenv("COINS_DIFF_SEED");
-  if (s && *s) g_seed = strtoull(s, NULL, 0);
-  s = getenv("COINS_DIFF_SCALE");
-  if (s && *s) {
-    g_scale = strtod(s, NULL);
-    if (!(g_scale > 0)) g_scale = 1.0;
-  }
-  s = getenv("COINS_DIFF_ONLY");
-  if (s && *s) {
-    g_only_set = 1;
-    g_only = strtoull(s, NULL, 0);
-  }
+  random_init("test_records", 0x5EC0D5C015BADA55u);
   printf("test_records: seed 0x%llx, scale %g: %llu records, %llu games\n",
          (unsigned long long)g_seed, g_scale,
          (unsigned long long)scaled(N_RECORDS),

@@ -28,11 +28,7 @@
 #include <sqlite3.h>
 
 #include "coins.h"
-
-int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
-                       const sqlite3_api_routines *pApi);
-
-#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#include "test_sqlutil.h"
 
 /* The five scalar functions that take (variant, coins [, max_take]). */
 static const char *const scalar_names[] = {
@@ -43,110 +39,6 @@ static const char *const scalar_names[] = {
 
 /* ------------------------------------------------------------- helpers */
 
-static sqlite3 *open_db(void) {
-  sqlite3 *db = NULL;
-  char *err = NULL;
-  assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
-  int rc = sqlite3_coins_init(db, &err, NULL);
-  if (rc != SQLITE_OK) fail_msg("sqlite3_coins_init: %d %s", rc, err);
-  assert_null(err);
-  return db;
-}
-
-static int setup_db(void **state) {
-  *state = open_db();
-  return 0;
-}
-
-static int teardown_db(void **state) {
-  /* close_v2: a failed test may leave a statement behind */
-  return sqlite3_close_v2(*state) == SQLITE_OK ? 0 : -1;
-}
-
-static char *vformat(const char *fmt, va_list ap) {
-  char *sql = sqlite3_vmprintf(fmt, ap);
-  assert_non_null(sql);
-  return sql;
-}
-
-static char *copy_text(const unsigned char *text) {
-  if (text == NULL) return NULL;
-  size_t len = strlen((const char *)text) + 1;
-  char *copy = malloc(len);
-  assert_non_null(copy);
-  return memcpy(copy, text, len);
-}
-
-/* Runs sql, which must give exactly one row of one column.  Returns the
-** value as text (malloc'd; NULL for SQL NULL) and its type in *type. */
-static char *one_value(sqlite3 *db, const char *sql, int *type) {
-  sqlite3_stmt *stmt = NULL;
-  if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
-    fail_msg("%s\n  prepare failed: %s", sql, sqlite3_errmsg(db));
-  if (sqlite3_step(stmt) != SQLITE_ROW)
-    fail_msg("%s\n  no row: %s", sql, sqlite3_errmsg(db));
-  assert_int_equal(sqlite3_column_count(stmt), 1);
-  *type = sqlite3_column_type(stmt, 0);
-  char *value = copy_text(sqlite3_column_text(stmt, 0));
-  if (sqlite3_step(stmt) != SQLITE_DONE)
-    fail_msg("%s\n  more than one row, or an error: %s", sql,
-             sqlite3_errmsg(db));
-  sqlite3_finalize(stmt);
-  return value;
-}
-
-/* The single value of a query, as malloc'd text (NULL for SQL NULL). */
-PRINTF_LIKE(2, 3) static char *query_text(sqlite3 *db, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *sql = vformat(fmt, ap);
-  va_end(ap);
-  int type;
-  char *value = one_value(db, sql, &type);
-  sqlite3_free(sql);
-  return value;
-}
-
-/* The single value of a query, which must be an INTEGER. */
-PRINTF_LIKE(2, 3)
-static long long query_int(sqlite3 *db, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *sql = vformat(fmt, ap);
-  va_end(ap);
-  int type;
-  char *value = one_value(db, sql, &type);
-  if (type != SQLITE_INTEGER)
-    fail_msg("%s\n  not an INTEGER: %s", sql, value ? value : "NULL");
-  long long i = strtoll(value, NULL, 10);
-  free(value);
-  sqlite3_free(sql);
-  return i;
-}
-
-static void vcheck_text(sqlite3 *db, const char *expected, const char *fmt,
-                        va_list ap) {
-  char *sql = vformat(fmt, ap);
-  int type;
-  char *got = one_value(db, sql, &type);
-  if ((expected == NULL) != (got == NULL) ||
-      (expected && strcmp(expected, got) != 0))
-    fail_msg("%s\n  expected: %s\n  got:      %s", sql,
-             expected ? expected : "NULL", got ? got : "NULL");
-  free(got);
-  sqlite3_free(sql);
-}
-
-/* The single value of a query must be expected (NULL: SQL NULL). */
-PRINTF_LIKE(3, 4)
-static void check_text(sqlite3 *db, const char *expected, const char *fmt,
-                       ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vcheck_text(db, expected, fmt, ap);
-  va_end(ap);
-}
-
 /* expr must evaluate to typed, written "type:value" ("integer:1",
 ** "text:draw", "null:NULL"), so one check covers the value and its type. */
 static void check_value(sqlite3 *db, const char *expr, const char *typed) {
@@ -154,34 +46,6 @@ static void check_value(sqlite3 *db, const char *expr, const char *typed) {
       db, typed,
       "SELECT typeof(x) || ':' || ifnull(x, 'NULL') FROM (SELECT %s AS x)",
       expr);
-}
-
-/* Running the statement must fail with exactly the message expected. */
-PRINTF_LIKE(3, 4)
-static void check_error(sqlite3 *db, const char *expected, const char *fmt,
-                        ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *sql = vformat(fmt, ap);
-  va_end(ap);
-  sqlite3_stmt *stmt = NULL;
-  int rc = sqlite3_prepare_v2(db, sql, -1, &stmt, NULL);
-  if (rc == SQLITE_OK) {
-    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) continue;
-    if (rc == SQLITE_DONE)
-      fail_msg("%s\n  expected the error: %s\n  but it ran", sql, expected);
-  }
-  if (strcmp(sqlite3_errmsg(db), expected) != 0)
-    fail_msg("%s\n  expected error: %s\n  got:            %s", sql, expected,
-             sqlite3_errmsg(db));
-  sqlite3_finalize(stmt);
-  sqlite3_free(sql);
-}
-
-static void exec(sqlite3 *db, const char *sql) {
-  char *err = NULL;
-  if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
-    fail_msg("%s\n  failed: %s", sql, err);
 }
 
 /* One row of coins_moves as text; NULL columns show as '-'. */
@@ -202,12 +66,6 @@ typedef struct typed_case {
   const char *expr;
   const char *typed;
 } typed_case;
-
-static void check_values(sqlite3 *db, const typed_case *cases, size_t n) {
-  for (size_t i = 0; i < n; i++) check_value(db, cases[i].expr, cases[i].typed);
-}
-#define CHECK_VALUES(db, cases)                                                \
-  check_values(db, cases, sizeof cases / sizeof *cases)
 
 /* ------------------------------------------------- a reference margin */
 
@@ -285,8 +143,10 @@ static void test_init_and_second_connection(void **state) {
   assert_int_equal(sqlite3_close(second), SQLITE_OK);
 }
 
-static void test_contract_examples(void **state) {
-  static const typed_case cases[] = {
+/* Expressions and the "type:value" each must give, in groups: a row with
+** no typed value starts the group its expr names (see check_group). */
+static const typed_case typed_cases[] = {
+    {"contract examples", NULL},
       {"coins_win(3, '[3,2,2]')", "integer:1"},
       {"coins_win(3, '[1,2,4]')", "integer:1"},
       {"coins_win(3, '[1,20,4]')", "integer:0"},
@@ -297,19 +157,7 @@ static void test_contract_examples(void **state) {
       {"coins_win(1, '[1,1,1,1]')", "integer:1"},
       {"coins_outcome(2, '[1,2,2]')", "text:first"},
       {"coins_outcome(2, '[1,2,4]')", "text:second"},
-  };
-  CHECK_VALUES(*state, cases);
-}
-
-static void test_version(void **state) {
-  check_value(*state, "coins_version()", "text:" COINS_VERSION);
-  char *version = query_text(*state, "SELECT coins_version()");
-  assert_string_equal(version, COINS_VERSION);
-  free(version);
-}
-
-static void test_result_types(void **state) {
-  static const typed_case cases[] = {
+    {"result types", NULL},
       {"coins_win(2, '[1,2]')", "integer:1"},
       {"coins_win(3, '[]')", "integer:0"},
       {"coins_outcome(1, 4)", "text:first"},
@@ -326,8 +174,103 @@ static void test_result_types(void **state) {
       {"coins_best_move(1, 0)", "null:NULL"},
       {"coins_best_move(2, '[]')", "null:NULL"},
       {"coins_best_move(3, '[]')", "null:NULL"},
-  };
-  CHECK_VALUES(*state, cases);
+    {"semantics", NULL},
+      /* no coins: a draw for II and III, a loss for the first player in I */
+      {"coins_outcome(2, '[]')", "text:draw"},
+      {"coins_outcome(3, '[]')", "text:draw"},
+      {"coins_outcome(3, ' [ ] ')", "text:draw"},
+      {"coins_margin(2, '[]')", "integer:0"},
+      {"coins_score(3, '[]')", "integer:0"},
+      {"coins_win(1, 0)", "integer:0"},
+      {"coins_win(1, '[]')", "integer:0"},
+      {"coins_outcome(1, '[]')", "text:second"},
+      /* all zeros */
+      {"coins_outcome(3, '[0,0,0]')", "text:draw"},
+      /* negative values: Stone Game III and Predict the Winner examples */
+      {"coins_outcome(2, '[1,2,3,7]', 3)", "text:second"},
+      {"coins_outcome(2, '[1,2,3,-9]', 3)", "text:first"},
+      {"coins_outcome(2, '[1,2,3,6]', 3)", "text:draw"},
+      {"coins_outcome(2, '[-1,-2,-3]', 3)", "text:draw"},
+      {"coins_margin(2, '[-5,-1,10]')", "integer:-14"},
+      {"coins_score(2, '[-5,-1,10]')", "integer:-5"},
+      {"coins_best_move(2, '[-5,-1,10]')", "integer:1"},
+      {"coins_win(3, '[1,5,2]')", "integer:0"},
+      {"coins_win(3, '[1,5,233,7]')", "integer:1"},
+      {"coins_margin(3, '[-1,-2]')", "integer:1"},
+      {"coins_score(3, '[-1,-2]')", "integer:-1"},
+      {"coins_best_move(3, '[-1,-2]')", "text:L"},
+      /* max_take larger than the row: take everything */
+      {"coins_score(2, '[1,2,3]', 100)", "integer:6"},
+      {"coins_best_move(2, '[1,2,3]', 9223372036854775807)", "integer:3"},
+      {"coins_win(1, 5, 100)", "integer:1"},
+      {"coins_best_move(1, 5, 100)", "integer:5"},
+      /* variant III accepts max_take 1 */
+      {"coins_score(3, '[8,15,3,7]', 1)", "integer:22"},
+      /* variant I: an INTEGER count, up to 2^63-1, and max_take up to it */
+      {"coins_win(1, 1000000000000000000)", "integer:1"},
+      {"coins_win(1, 9223372036854775807)", "integer:1"},
+      {"coins_best_move(1, 9223372036854775807)", "integer:1"},
+      {"coins_win(1, 9223372036854775807, 9223372036854775807)", "integer:1"},
+      {"coins_best_move(1, 9223372036854775807, 9223372036854775807)",
+       "integer:9223372036854775807"},
+      {"coins_win(1, 9223372036854775806, 9223372036854775807)", "integer:1"},
+      {"coins_win(1, 9223372036854775807, 9223372036854775806)", "integer:0"},
+      {"coins_outcome(1, 9223372036854775807, 9223372036854775806)",
+       "text:second"},
+      {"coins_best_move(1, 9223372036854775807, 9223372036854775806)",
+       "integer:1"},
+      {"coins_win(1, 1, 1)", "integer:1"},
+      {"coins_win(1, 2, 1)", "integer:0"},
+      /* variant I: an array counts its elements, whatever their values */
+      {"coins_win(1, '[5,5,5]')", "integer:0"},
+      {"coins_win(1, '[-7,0,9,1]')", "integer:1"},
+      {"coins_best_move(1, '[0,0,0,0,0]')", "integer:2"},
+      {"coins_win(1, '[1,1,1]', 3)", "integer:1"},
+      /* sums right at the limit, exact integers written as reals */
+      {"coins_score(3, '[9223372036854775807]')",
+       "integer:9223372036854775807"},
+      {"coins_margin(3, '[-9223372036854775807]')",
+       "integer:-9223372036854775807"},
+      {"coins_margin(2, '[9223372036854775806,1]', 1)",
+       "integer:9223372036854775805"},
+      {"coins_margin(3, '[4611686018427387904,-4611686018427387903]')",
+       "integer:9223372036854775807"},
+      {"coins_margin(2, '[5,-9223372036854775802]', 9223372036854775807)",
+       "integer:9223372036854775807"},
+      {"coins_score(3, ' [ 2.0 ,\n1e3 ,\t5E-0 ,-0 ]\r\n')", "integer:1000"},
+      {"coins_score(3, '[10e-1]')", "integer:1"},
+      {"coins_score(3, '[1.5e1]')", "integer:15"},
+      {"coins_score(3, '[-0.0]')", "integer:0"},
+      {"coins_score(3, '[100000000000000000000e-2]')",
+       "integer:1000000000000000000"},
+      {"coins_score(3, '[9223372036854775807.0]')",
+       "integer:9223372036854775807"},
+};
+
+/* Checks every row of the group of typed_cases named group. */
+static void check_group(sqlite3 *db, const char *group) {
+  const size_t n = sizeof typed_cases / sizeof *typed_cases;
+  size_t i = 0;
+  while (i < n && (typed_cases[i].typed || strcmp(typed_cases[i].expr, group)))
+    i++;
+  assert_true(i + 1 < n && typed_cases[i + 1].typed); /* found, not empty */
+  for (i++; i < n && typed_cases[i].typed; i++)
+    check_value(db, typed_cases[i].expr, typed_cases[i].typed);
+}
+
+static void test_contract_examples(void **state) {
+  check_group(*state, "contract examples");
+}
+
+static void test_version(void **state) {
+  check_value(*state, "coins_version()", "text:" COINS_VERSION);
+  char *version = query_text(*state, "SELECT coins_version()");
+  assert_string_equal(version, COINS_VERSION);
+  free(version);
+}
+
+static void test_result_types(void **state) {
+  check_group(*state, "result types");
 }
 
 static void test_variant_names(void **state) {
@@ -434,11 +377,13 @@ static void test_bad_arguments(void **state) {
   for (size_t i = 0; i < sizeof bad_args / sizeof *bad_args; i++) {
     for (size_t f = 0; f < N_SCALARS; f++) {
       char *msg = sqlite3_mprintf("%s: %s", scalar_names[f], bad_args[i].what);
-      check_error(db, msg, "SELECT %s(%s)", scalar_names[f], bad_args[i].args);
+      check_error(db, ANY_CODE, msg, "SELECT %s(%s)", scalar_names[f],
+                  bad_args[i].args);
       sqlite3_free(msg);
     }
     char *msg = sqlite3_mprintf("coins_moves: %s", bad_args[i].what);
-    check_error(db, msg, "SELECT * FROM coins_moves(%s)", bad_args[i].args);
+    check_error(db, ANY_CODE, msg, "SELECT * FROM coins_moves(%s)",
+                bad_args[i].args);
     sqlite3_free(msg);
   }
 }
@@ -454,7 +399,7 @@ static void test_variant_one_has_no_values(void **state) {
       char *msg = sqlite3_mprintf("%s: variant I has no coin values; use "
                                   "coins_win or coins_outcome",
                                   names[f]);
-      check_error(db, msg, "SELECT %s(%s)", names[f], args[i]);
+      check_error(db, ANY_CODE, msg, "SELECT %s(%s)", names[f], args[i]);
       sqlite3_free(msg);
     }
 }
@@ -480,79 +425,7 @@ static void test_null_arguments(void **state) {
 }
 
 static void test_semantics(void **state) {
-  static const typed_case cases[] = {
-      /* no coins: a draw for II and III, a loss for the first player in I */
-      {"coins_outcome(2, '[]')", "text:draw"},
-      {"coins_outcome(3, '[]')", "text:draw"},
-      {"coins_outcome(3, ' [ ] ')", "text:draw"},
-      {"coins_margin(2, '[]')", "integer:0"},
-      {"coins_score(3, '[]')", "integer:0"},
-      {"coins_win(1, 0)", "integer:0"},
-      {"coins_win(1, '[]')", "integer:0"},
-      {"coins_outcome(1, '[]')", "text:second"},
-      /* all zeros */
-      {"coins_outcome(3, '[0,0,0]')", "text:draw"},
-      /* negative values: Stone Game III and Predict the Winner examples */
-      {"coins_outcome(2, '[1,2,3,7]', 3)", "text:second"},
-      {"coins_outcome(2, '[1,2,3,-9]', 3)", "text:first"},
-      {"coins_outcome(2, '[1,2,3,6]', 3)", "text:draw"},
-      {"coins_outcome(2, '[-1,-2,-3]', 3)", "text:draw"},
-      {"coins_margin(2, '[-5,-1,10]')", "integer:-14"},
-      {"coins_score(2, '[-5,-1,10]')", "integer:-5"},
-      {"coins_best_move(2, '[-5,-1,10]')", "integer:1"},
-      {"coins_win(3, '[1,5,2]')", "integer:0"},
-      {"coins_win(3, '[1,5,233,7]')", "integer:1"},
-      {"coins_margin(3, '[-1,-2]')", "integer:1"},
-      {"coins_score(3, '[-1,-2]')", "integer:-1"},
-      {"coins_best_move(3, '[-1,-2]')", "text:L"},
-      /* max_take larger than the row: take everything */
-      {"coins_score(2, '[1,2,3]', 100)", "integer:6"},
-      {"coins_best_move(2, '[1,2,3]', 9223372036854775807)", "integer:3"},
-      {"coins_win(1, 5, 100)", "integer:1"},
-      {"coins_best_move(1, 5, 100)", "integer:5"},
-      /* variant III accepts max_take 1 */
-      {"coins_score(3, '[8,15,3,7]', 1)", "integer:22"},
-      /* variant I: an INTEGER count, up to 2^63-1, and max_take up to it */
-      {"coins_win(1, 1000000000000000000)", "integer:1"},
-      {"coins_win(1, 9223372036854775807)", "integer:1"},
-      {"coins_best_move(1, 9223372036854775807)", "integer:1"},
-      {"coins_win(1, 9223372036854775807, 9223372036854775807)", "integer:1"},
-      {"coins_best_move(1, 9223372036854775807, 9223372036854775807)",
-       "integer:9223372036854775807"},
-      {"coins_win(1, 9223372036854775806, 9223372036854775807)", "integer:1"},
-      {"coins_win(1, 9223372036854775807, 9223372036854775806)", "integer:0"},
-      {"coins_outcome(1, 9223372036854775807, 9223372036854775806)",
-       "text:second"},
-      {"coins_best_move(1, 9223372036854775807, 9223372036854775806)",
-       "integer:1"},
-      {"coins_win(1, 1, 1)", "integer:1"},
-      {"coins_win(1, 2, 1)", "integer:0"},
-      /* variant I: an array counts its elements, whatever their values */
-      {"coins_win(1, '[5,5,5]')", "integer:0"},
-      {"coins_win(1, '[-7,0,9,1]')", "integer:1"},
-      {"coins_best_move(1, '[0,0,0,0,0]')", "integer:2"},
-      {"coins_win(1, '[1,1,1]', 3)", "integer:1"},
-      /* sums right at the limit, exact integers written as reals */
-      {"coins_score(3, '[9223372036854775807]')",
-       "integer:9223372036854775807"},
-      {"coins_margin(3, '[-9223372036854775807]')",
-       "integer:-9223372036854775807"},
-      {"coins_margin(2, '[9223372036854775806,1]', 1)",
-       "integer:9223372036854775805"},
-      {"coins_margin(3, '[4611686018427387904,-4611686018427387903]')",
-       "integer:9223372036854775807"},
-      {"coins_margin(2, '[5,-9223372036854775802]', 9223372036854775807)",
-       "integer:9223372036854775807"},
-      {"coins_score(3, ' [ 2.0 ,\n1e3 ,\t5E-0 ,-0 ]\r\n')", "integer:1000"},
-      {"coins_score(3, '[10e-1]')", "integer:1"},
-      {"coins_score(3, '[1.5e1]')", "integer:15"},
-      {"coins_score(3, '[-0.0]')", "integer:0"},
-      {"coins_score(3, '[100000000000000000000e-2]')",
-       "integer:1000000000000000000"},
-      {"coins_score(3, '[9223372036854775807.0]')",
-       "integer:9223372036854775807"},
-  };
-  CHECK_VALUES(*state, cases);
+  check_group(*state, "semantics");
 }
 
 static void test_function_flags(void **state) {
@@ -738,12 +611,7 @@ static void test_moves_agree_with_scalars(void **state) {
 }
 
 static void test_moves_joins(void **state) {
-  sqlite3 *db = *state;
-  exec(db, "CREATE TABLE g2(id INTEGER PRIMARY KEY, variant, coins, max_take);"
-           "INSERT INTO g2 VALUES (1, 3, '[8,15,3,7]', NULL),"
-           " (2, 2, '[1,2,3,7]', 3), (3, 1, 5, NULL), (4, 3, NULL, NULL),"
-           " (5, 'ii', '[]', NULL), (6, NULL, '[1]', NULL),"
-           " (7, 'III', '[5,3,7,10]', NULL)");
+  /* the same join written every way: each gives the same rows */
   static const char *const froms[] = {
       "g2 g, coins_moves(g.variant, g.coins) m",
       "coins_moves(g.variant, g.coins) m, g2 g",
@@ -753,6 +621,12 @@ static void test_moves_joins(void **state) {
       "coins_moves m JOIN g2 g ON m.arg_variant = g.variant AND "
       "m.arg_coins = g.coins",
   };
+  sqlite3 *db = *state;
+  exec(db, "CREATE TABLE g2(id INTEGER PRIMARY KEY, variant, coins, max_take);"
+           "INSERT INTO g2 VALUES (1, 3, '[8,15,3,7]', NULL),"
+           " (2, 2, '[1,2,3,7]', 3), (3, 1, 5, NULL), (4, 3, NULL, NULL),"
+           " (5, 'ii', '[]', NULL), (6, NULL, '[1]', NULL),"
+           " (7, 'III', '[5,3,7,10]', NULL)");
   const char *expected =
       "1:1:R 1:2:L 1:3:L 1:4:L 2:1:1 2:2:2 2:3:1 3:1:2 3:2:1 3:3:2 "
       "7:1:R 7:2:R 7:3:L 7:4:L";
@@ -767,7 +641,7 @@ static void test_moves_joins(void **state) {
              "coins_moves(g.variant, g.coins, g.max_take) m");
   /* a bad row in the outer table stops the statement with its message */
   exec(db, "INSERT INTO g2 VALUES (8, 3, '[1,oops]', NULL)");
-  check_error(db, "coins_moves: element 2 is not an integer: oops",
+  check_error(db, ANY_CODE, "coins_moves: element 2 is not an integer: oops",
               "SELECT * FROM g2 g, coins_moves(g.variant, g.coins)");
 }
 
@@ -776,33 +650,37 @@ static void test_moves_errors(void **state) {
   const char *missing =
       "coins_moves: missing argument: the first 2 arguments are required "
       "(an argument that refers to a later table in a join can be the cause)";
-  check_error(db, missing, "SELECT * FROM coins_moves");
-  check_error(db, missing, "SELECT * FROM coins_moves()");
-  check_error(db, missing, "SELECT * FROM coins_moves(3)");
-  check_error(db, missing, "SELECT * FROM coins_moves WHERE arg_coins = '[1]'");
+  check_error(db, ANY_CODE, missing, "SELECT * FROM coins_moves");
+  check_error(db, ANY_CODE, missing, "SELECT * FROM coins_moves()");
+  check_error(db, ANY_CODE, missing, "SELECT * FROM coins_moves(3)");
+  check_error(db, ANY_CODE, missing,
+              "SELECT * FROM coins_moves WHERE arg_coins = '[1]'");
   /* the vtab first in a CROSS JOIN cannot see the other table's columns */
   exec(db, "CREATE TABLE g3(variant, coins); INSERT INTO g3 VALUES (3, '[1]')");
   check_error(
-      db, missing,
+      db, ANY_CODE, missing,
       "SELECT * FROM coins_moves(g.variant, g.coins) m CROSS JOIN g3 g");
-  check_error(db, "coins_moves: expected a JSON array, got empty text",
+  check_error(db, ANY_CODE,
+              "coins_moves: expected a JSON array, got empty text",
               "SELECT * FROM coins_moves(3, '')");
-  check_error(db, "too many arguments on coins_moves() - max 3",
+  check_error(db, ANY_CODE, "too many arguments on coins_moves() - max 3",
               "SELECT * FROM coins_moves(3, '[1]', 1, 1)");
 }
 
 static void test_moves_order_by(void **state) {
-  sqlite3 *db = *state;
-  check_text(db, "1,2,3,4,5",
-             "SELECT group_concat(ply) FROM (SELECT ply FROM "
-             "coins_moves(3, '[4,1,9,2,6]') ORDER BY ply)");
-  check_text(db, "5,4,3,2,1",
-             "SELECT group_concat(ply) FROM (SELECT ply FROM "
-             "coins_moves(3, '[4,1,9,2,6]') ORDER BY ply DESC)");
-  /* variant II [4,1,9,2,6], k 2: the line takes 4, then 1+9, then 2+6 */
-  check_text(db, "2,3,1",
-             "SELECT group_concat(ply) FROM (SELECT ply FROM "
-             "coins_moves(2, '[4,1,9,2,6]', 2) ORDER BY gain DESC, ply)");
+  static const struct {
+    const char *args, *order, *plies;
+  } orders[] = {
+      {"3, '[4,1,9,2,6]'", "ply", "1,2,3,4,5"},
+      {"3, '[4,1,9,2,6]'", "ply DESC", "5,4,3,2,1"},
+      /* variant II [4,1,9,2,6], k 2: the line takes 4, then 1+9, then 2+6 */
+      {"2, '[4,1,9,2,6]', 2", "gain DESC, ply", "2,3,1"},
+  };
+  for (size_t i = 0; i < sizeof orders / sizeof *orders; i++)
+    check_text(*state, orders[i].plies,
+               "SELECT group_concat(ply) FROM (SELECT ply FROM "
+               "coins_moves(%s) ORDER BY %s)",
+               orders[i].args, orders[i].order);
 }
 
 static void unsafe_echo(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -832,12 +710,14 @@ static void test_trusted_schema_off(void **state) {
                    SQLITE_OK);
   exec(db, "CREATE VIEW vbad AS SELECT unsafe_echo(1) AS x;"
            "PRAGMA trusted_schema = OFF");
-  check_error(db, "unsafe use of unsafe_echo()", "SELECT * FROM vbad");
+  check_error(db, ANY_CODE, "unsafe use of unsafe_echo()",
+              "SELECT * FROM vbad");
   check_text(db, "1|first|1|2|R|" COINS_VERSION,
              "SELECT w||'|'||o||'|'||m||'|'||s||'|'||b||'|'||ver FROM v");
   check_text(db, "R L", "SELECT group_concat(move, ' ') FROM vm");
   exec(db, "INSERT INTO t(c) VALUES ('[1,2]'), ('[5,3,7,10]'), ('[1,20,4]')");
-  check_error(db, "CHECK constraint failed: coins_margin(3, c) >= -100",
+  check_error(db, ANY_CODE,
+              "CHECK constraint failed: coins_margin(3, c) >= -100",
               "INSERT INTO t(c) VALUES ('[0,1000,0]')");
   check_text(db, "1,1,0",
              "SELECT group_concat(w) FROM (SELECT w FROM t ORDER BY rowid)");

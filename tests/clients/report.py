@@ -6,8 +6,9 @@ sqlite3 module, with the extension loaded as a user would load it.
 """
 import os
 import re
-import sqlite3
 import sys
+
+from coins_client import Checks, connect
 
 
 def report_sql(number):
@@ -18,22 +19,9 @@ def report_sql(number):
     return "\n".join(l for l in section.splitlines() if not l.startswith("."))
 
 
-ext, db_path = os.path.splitext(os.path.abspath(sys.argv[1]))[0], sys.argv[2]
-db = sqlite3.connect(db_path)
-db.enable_load_extension(True)
-db.load_extension(ext)
-db.enable_load_extension(False)
-
+db = connect(sys.argv[1], sys.argv[2])
 rows = db.execute(report_sql(2)).fetchall()
-checks = 0
-
-
-def check(got, want, what):
-    global checks
-    if got != want:
-        sys.exit(f"FAIL {what}: got {got!r}, want {want!r}")
-    checks += 1
-
+check = Checks("clients/report.py")
 
 check(len(rows), 12, "one row per player")
 check(rows[0][:5], ("ivy", "near-optimal", 503, 313, 99.6), "the best player")
@@ -42,4 +30,4 @@ check([r[4] for r in rows], sorted((r[4] for r in rows), reverse=True),
 check({r[1] for r in rows}, {"near-optimal", "greedy", "careless", "random", "always left"},
       "every style")
 check(sum(r[2] for r in rows), 2 * 3000, "every game has two players")
-print(f"clients/report.py: {checks} passed, 0 failed")
+check.done()
