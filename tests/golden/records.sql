@@ -91,3 +91,8 @@ FROM coins_review(2, '[3,-1,1,0,5,-2]',
   (SELECT json_group_array(move)
    FROM coins_play(2, '[3,-1,1,0,5,-2]', 'greedy', 'optimal', 3)), 3)
 GROUP BY player;
+-- empty rows: no rows, in every variant (once an offset from a NULL row)
+SELECT count(*) FROM coins_review(3, '[]', '[]');
+SELECT count(*) FROM coins_play(3, '[]', 'optimal', 'optimal');
+SELECT count(*) FROM coins_play(2, '[]', 'greedy', 'random:1');
+SELECT count(*) FROM coins_review(1, 0, '[]');
