@@ -129,6 +129,27 @@ static void follow_suffix(coins_review *rv, int64_t gain) {
   rv->margin = suffix_margin(rv, rv->st.lo, rv->line.suffix);
 }
 
+/* III: plays side on the line when the line can take it, and returns 1:
+** its own next move (best_side), or, between blocks, the other end block
+** when the two end blocks are worth the same (either is optimal, and the
+** block is then played out from the end it was started at), so that a
+** record made with other tie rules stays on the line.  Returns 0 when the
+** move leaves the line. */
+static int follow_line(coins_review *rv, char best_side, char side) {
+  coins_line *line = &rv->line;
+  coins_ply step;
+  if (line->run_left == 0 && line->bl + 1 < line->br &&
+      line->block_value[line->bl] == line->block_value[line->br - 1]) {
+    line->run_side = side;
+    line->run_left = (uint64_t)(side == 'L' ? line->block_len[line->bl++]
+                                            : line->block_len[--line->br]);
+  } else if (side != best_side) {
+    return 0;
+  }
+  coins_line_next(line, &step);
+  return 1;
+}
+
 int coins_review_play(coins_review *rv, coins_move m, coins_judgement *out,
                       char err[COINS_ERRMSG_SIZE]) {
   coins_state *st = &rv->st;
@@ -150,10 +171,8 @@ int coins_review_play(coins_review *rv, coins_move m, coins_judgement *out,
   if (st->variant == 2) {
     follow_suffix(rv, gain);
     margin_after = rv->margin;
-  } else if (out->best.side == m.side) {
-    coins_ply step;
-    coins_line_next(&rv->line, &step); /* the record follows the line */
-    margin_after = rv->margin = gain - margin_before;
+  } else if (follow_line(rv, out->best.side, m.side)) {
+    margin_after = rv->margin = gain - margin_before; /* an optimal move */
   } else {
     restart_line(rv);
     margin_after = rv->margin;
@@ -175,14 +194,12 @@ int coins_review_play(coins_review *rv, coins_move m, coins_judgement *out,
 int coins_review_apply(coins_review *rv, coins_move m, coins_ply *out,
                        char err[COINS_ERRMSG_SIZE]) {
   coins_state *st = &rv->st;
-  int on_line = st->variant == 3 && !rv->line_stale &&
-                st->lo < st->hi && coins_review_best(rv).side == m.side;
+  int line_fresh = st->variant == 3 && !rv->line_stale && st->lo < st->hi;
+  char best_side = line_fresh ? coins_review_best(rv).side : 0;
   if (coins_state_play(st, m, out, err)) return -1;
   if (st->variant == 2) {
     follow_suffix(rv, out->gain);
-  } else if (on_line) {
-    coins_ply step;
-    coins_line_next(&rv->line, &step);
+  } else if (line_fresh && follow_line(rv, best_side, m.side)) {
     rv->margin = out->gain - rv->margin;
   } else if (st->variant == 3) {
     rv->line_stale = 1;
