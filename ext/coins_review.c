@@ -82,7 +82,6 @@ static int mover_wins(uint64_t left, uint64_t k) {
 /* III: solves the interval left and starts the line from it. */
 static void restart_line(coins_review *rv) {
   coins_state *st = &rv->st;
-  rv->line_base = st->lo;
   const int64_t *left = st->lo < st->hi ? st->a + st->lo : NULL; /* a may be NULL */
   coins_line_init(&rv->line, 3, left, st->hi - st->lo, 1, rv->work);
   rv->margin = coins3_blocks_margin(rv->line.block_value, rv->line.br);

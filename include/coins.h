@@ -208,8 +208,7 @@ typedef struct coins_judgement {
 ** O(1) amortised throughout).  work holds coins_review_work_words(...). */
 typedef struct coins_review {
   coins_state st;
-  coins_line line;        /* III: the optimal line from lo, over a[lo..hi) */
-  uint64_t line_base;     /* III: the line's index 0 in the whole row     */
+  coins_line line;        /* III: the optimal line over a[lo..hi), from lo */
   int64_t margin;         /* II/III: the mover's margin from here          */
   int64_t *work;
   int line_stale;         /* III: the position left the line               */
