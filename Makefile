@@ -12,7 +12,7 @@
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra
-CPPFLAGS += -Iinclude -Iext
+CPPFLAGS += -Iinclude
 PYTHON  ?= /usr/bin/python3
 SQLITE3 ?= sqlite3
 B       ?= build
@@ -28,9 +28,11 @@ else
   SHARED := -shared
 endif
 
-CORE_SRC := ext/coins_parse.c ext/coins_solve.c ext/coins_line.c ext/coins_review.c ext/coins_play.c
-SQL_SRC  := ext/coins_sql.c ext/coins_args.c ext/coins_vtab.c ext/coins_records.c ext/coins_tools.c
-HEADERS  := include/coins.h include/coins_sqlite.h ext/coins_internal.h ext/coins_sql.h
+# ext/core: the pure core (no SQLite, no allocation; include/coins.h).
+# ext/sqlite: the SQL layer, which includes only the public headers.
+CORE_SRC := $(sort $(wildcard ext/core/*.c))
+SQL_SRC  := $(sort $(wildcard ext/sqlite/*.c))
+HEADERS  := include/coins.h include/coins_sqlite.h ext/core/internal.h ext/sqlite/coins_sql.h
 EXT      := $(B)/coins.$(SO)
 CORE_OBJ := $(CORE_SRC:ext/%.c=$(B)/obj/%.o)
 STATIC_OBJ := $(CORE_SRC:ext/%.c=$(B)/static/%.o) $(SQL_SRC:ext/%.c=$(B)/static/%.o)
@@ -57,6 +59,7 @@ $(B)/static/%.o: ext/%.c $(HEADERS) | $(B)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -DSQLITE_CORE -c -o $@ $<
 
 $(B)/libcoins.a: $(STATIC_OBJ)
+	@rm -f $@
 	$(AR) rcs $@ $^
 
 $(B)/test_core: tests/test_core.c tests/reference.c tests/reference.h $(CORE_OBJ)
@@ -186,7 +189,7 @@ $(B)/coins.dll: $(CORE_SRC) $(SQL_SRC) $(HEADERS) | $(B)
 	@command -v $(MINGW)gcc >/dev/null 2>&1 || sh tests/deps.sh gcc-mingw-w64-x86-64
 	@mkdir -p $(B)/mingw-include
 	cp $(SQLITE_INCLUDE)/sqlite3.h $(SQLITE_INCLUDE)/sqlite3ext.h $(B)/mingw-include/
-	$(MINGW)gcc -Iinclude -Iext -I$(B)/mingw-include -D__USE_MINGW_ANSI_STDIO=1 \
+	$(MINGW)gcc -Iinclude -I$(B)/mingw-include -D__USE_MINGW_ANSI_STDIO=1 \
 	  $(CFLAGS) $(WARN) -shared -static-libgcc \
 	  -o $@ $(CORE_SRC) $(SQL_SRC)
 

@@ -1,8 +1,9 @@
 /*
 ** coins.h -- the pure C core of coins: no SQLite in here.
 **
-** Solvers for three "coins in a line" games and a strict parser for the
-** JSON arrays of integers the games are written in:
+** Solvers for three "coins in a line" games, the optimal line of play,
+** reviews of recorded games, playing strategies, and a strict parser for
+** the JSON arrays of integers the games are written in:
 **
 **   Variant I   n identical coins, take 1..k, whoever takes the last wins.
 **   Variant II  a row of values, take 1..k from the left, larger total wins.
@@ -17,6 +18,9 @@
 ** Margins are "mover's total minus the other player's total" under optimal
 ** play.  Callers guarantee the sum of |a[i]| fits in int64_t (the parser
 ** checks it), so no total, margin or intermediate value overflows.
+**
+** docs/architecture.md says how the files fit together and what adding a
+** variant involves; docs/algorithms.md explains each algorithm.
 */
 #ifndef COINS_H
 #define COINS_H
@@ -29,6 +33,25 @@ extern "C" {
 #endif
 
 #define COINS_VERSION "0.1.0"
+
+/* The games.  Every operation that differs between them is one switch
+** over this type with no default case, so that -Wswitch names each place
+** a new variant must fill (docs/architecture.md, "Add a variant"). */
+typedef enum coins_variant {
+  COINS_I = 1,  /* identical coins, take 1..k, the last coin wins */
+  COINS_II = 2, /* values, take 1..k from the left, larger total  */
+  COINS_III = 3 /* values, one coin from either end, larger total */
+} coins_variant;
+
+/* What a core function that can fail returns. */
+typedef enum coins_status {
+  COINS_OK = 0,
+  COINS_INVALID = -1, /* bad input or an illegal move: err says why      */
+  COINS_NO_ROOM = -2  /* the caller's buffer is too small: grow and retry */
+} coins_status;
+
+/* Room for an error message, including its terminating NUL. */
+#define COINS_ERRMSG_SIZE 256
 
 /* Who wins with best play. */
 typedef enum coins_outcome {
@@ -47,16 +70,35 @@ typedef struct coins_move {
 /* What a solver reports for a whole game. */
 typedef struct coins_result {
   coins_outcome outcome;
-  int64_t margin; /* first player's total minus second's (0 for variant I) */
-  int64_t score;  /* first player's total (0 for variant I)                */
-  int64_t total;  /* sum of all coins (0 for variant I)                    */
-  coins_move best; /* an optimal first move (see the tie rules below)      */
+  int64_t margin;  /* first player's total minus second's (0 for variant I) */
+  int64_t score;   /* first player's total (0 for variant I)                */
+  int64_t total;   /* sum of all coins (0 for variant I)                    */
+  coins_move best; /* an optimal first move (see the tie rules below)       */
 } coins_result;
 
-/* ---------------------------------------------------------------- parser */
+/* --------------------------------------------------------------- variants */
 
-/* Room for an error message, including its terminating NUL. */
-#define COINS_ERRMSG_SIZE 256
+/* How a variant's games look from outside: what the SQL layer and other
+** hosts need to read arguments and write results. */
+typedef struct coins_variant_traits {
+  const char *name;      /* "I", "II", "III"                              */
+  int has_values;        /* coins carry values (margins and scores exist)  */
+  int moves_are_sides;   /* a move is 'L'/'R' rather than a take count     */
+  int takes_any_count;   /* a count of identical coins may replace a row   */
+  uint64_t default_take; /* max_take when it is left out                   */
+  uint64_t fixed_take;   /* the only max_take allowed, or 0 for any >= 1   */
+} coins_variant_traits;
+
+coins_variant_traits coins_variant_traits_of(coins_variant v);
+
+/* Reads a variant name: "1".."3" or "I", "II", "III" in any case.
+** COINS_OK, or COINS_INVALID for anything else (nothing is written). */
+coins_status coins_variant_parse(const char *text, size_t len,
+                                 coins_variant *v);
+/* The variant numbered i (1, 2, 3): COINS_OK or COINS_INVALID. */
+coins_status coins_variant_of_number(int64_t i, coins_variant *v);
+
+/* ----------------------------------------------------------------- parser */
 
 /* Upper bound on the number of elements text[0..len) can hold (its commas
 ** plus one): size the output of coins_parse_array with it. */
@@ -66,16 +108,25 @@ size_t coins_parse_capacity(const char *text, size_t len);
 ** Accepts any JSON whitespace, and numbers with a fraction or exponent
 ** whose value is an exact integer (2.0, 1e3).  Rejects everything else,
 ** and rows whose sum of absolute values exceeds INT64_MAX.  cap is the room
-** in out; coins_parse_capacity(text, len) always suffices.
-** Locale-independent; never reads past len (NUL bytes are ordinary, invalid characters).  Returns 0 on success;
-** on failure returns -1 and writes a message naming the element (counted
-** from 1) or the byte offset (counted from 0) to err; returns -2 when out
-** is full (cap smaller than coins_parse_capacity), so that a caller with a
-** reusable buffer can parse first and count only when it must. */
-int coins_parse_array(const char *text, size_t len, int64_t *out, size_t cap,
-                      size_t *n, char err[COINS_ERRMSG_SIZE]);
+** in out; coins_parse_capacity(text, len) always suffices.  Locale-free;
+** never reads past len (NUL bytes are ordinary, invalid characters).
+** Returns COINS_OK; COINS_INVALID with a message naming the element
+** (counted from 1) or the byte offset (counted from 0) in err; or
+** COINS_NO_ROOM when out is full, so that a caller with a reusable buffer
+** can parse first and count only when it must. */
+coins_status coins_parse_array(const char *text, size_t len, int64_t *out,
+                               size_t cap, size_t *n,
+                               char err[COINS_ERRMSG_SIZE]);
 
-/* --------------------------------------------------------------- solvers */
+/* Writes s[0..len) to out (size >= 48) as printable ASCII for an error
+** message: other bytes as \xNN, cut with "..." after about 40 characters
+** (so that a message is always valid UTF-8). */
+void coins_quote(const unsigned char *s, size_t len, char *out, size_t size);
+
+/* 'L' or 'R' for a move letter in either case, else 0. */
+char coins_side_of(int c);
+
+/* ---------------------------------------------------------------- solvers */
 
 /* Variant I: n identical coins, take 1..k (k >= 1).  Any 64-bit n and k.
 ** The winning move is unique; from a lost position the solver takes one
@@ -93,27 +144,29 @@ void coins2_solve(const int64_t *a, size_t n, uint64_t k, int64_t *work,
 /* Variant III: one coin from either end.  work must hold
 ** coins3_work_words(n) int64_t; work may be a itself (a is then
 ** destroyed), which makes the solve need no extra memory.
-** Tie rule: see coins3_line below; the first move is that line's. */
+** Tie rule: see coins_line below; the first move is that line's. */
 size_t coins3_work_words(size_t n);
 void coins3_solve(const int64_t *a, size_t n, int64_t *work, coins_result *r);
 
-/* Variant III straight from the text: parses text[0..len) like
-** coins_parse_array and solves it in the same pass, keeping only the fusion
-** stack (which is often far shorter than the row) in stack[0..cap).
-** Returns 0, -1 with err for bad text, or -2 when cap is too small (cap >=
-** coins_parse_capacity(text, len) always suffices). */
-int coins3_solve_text(const char *text, size_t len, int64_t *stack,
-                      size_t cap, coins_result *r,
-                      char err[COINS_ERRMSG_SIZE]);
-
-/* Dispatch on variant (1, 2 or 3).  For variant I only n and k are used. */
-size_t coins_work_words(int variant, size_t n, uint64_t k);
-void coins_solve(int variant, const int64_t *a, size_t n, uint64_t k,
+/* Any variant.  For variant I only n and k are used (a may be NULL). */
+size_t coins_work_words(coins_variant v, size_t n, uint64_t k);
+void coins_solve(coins_variant v, const int64_t *a, size_t n, uint64_t k,
                  int64_t *work, coins_result *r);
 
-/* -------------------------------------------------- the line of best play */
+/* Any variant straight from the text of its row, parsed as
+** coins_parse_array parses it, in the fewest passes the variant allows
+** (variant III fuses while it parses and keeps only the fusion stack).
+** room[0..cap) is scratch space.  Returns COINS_OK; COINS_INVALID with err
+** for bad text; or COINS_NO_ROOM with *need set to a room that suffices
+** (call again with it). */
+coins_status coins_solve_text(coins_variant v, const char *text, size_t len,
+                              uint64_t k, int64_t *room, size_t cap,
+                              size_t *need, coins_result *r,
+                              char err[COINS_ERRMSG_SIZE]);
 
-/* One move of a line, with its effect. */
+/* --------------------------------------------------------------- positions */
+
+/* One move of a game, with its effect. */
 typedef struct coins_ply {
   uint64_t ply;    /* 1, 2, 3, ...                                   */
   int player;      /* 1 (first) or 2 (second)                        */
@@ -123,10 +176,33 @@ typedef struct coins_ply {
   int64_t first_total, second_total; /* running totals after the move */
 } coins_ply;
 
+/* A position of a game being played: the coins still on the table, whose
+** turn it is and the totals so far. */
+typedef struct coins_state {
+  coins_variant variant;
+  const int64_t *a;  /* the whole row (NULL for a variant I count)   */
+  uint64_t n, k;
+  uint64_t lo, hi;   /* coins left: [lo, hi)                         */
+  uint64_t ply;      /* moves made                                   */
+  int64_t totals[2]; /* first and second player's totals             */
+} coins_state;
+
+void coins_state_init(coins_state *st, coins_variant v, const int64_t *a,
+                      uint64_t n, uint64_t k);
+/* 1 or 2: whose turn it is. */
+int coins_state_mover(const coins_state *st);
+/* Plays m if it is legal: fills *out and returns COINS_OK; else returns
+** COINS_INVALID and says why in err ("ply 3: ..."). */
+coins_status coins_state_play(coins_state *st, coins_move m, coins_ply *out,
+                              char err[COINS_ERRMSG_SIZE]);
+
+/* ------------------------------------------------- the line of best play */
+
 /* A generator of the optimal line, one move per call, O(1) amortised per
 ** move.  Set up with coins_line_init over buffers the caller keeps alive
 ** (a must stay unchanged; work holds coins_line_work_words(...) int64_t),
-** then call coins_line_next until it returns 0.
+** then call coins_line_next until it returns 0.  line.st is the position
+** the line has reached.
 **
 ** Tie rules, chosen so that the line is deterministic:
 **   I   the winning move, or one coin from a lost position;
@@ -136,101 +212,84 @@ typedef struct coins_ply {
 **       plays the whole (odd-length) block from that end, players
 **       alternating inside it. */
 typedef struct coins_line {
-  int variant;
-  const int64_t *a;
-  uint64_t n, k;
-  uint64_t ply;          /* moves made so far                        */
-  uint64_t lo, hi;       /* coins still on the table: [lo, hi)       */
-  int64_t totals[2];     /* first and second player's totals         */
-  int64_t suffix;        /* II: sum of a[lo..n)                      */
-  int64_t *best;         /* II: best[i] for i in 0..n                */
-  int64_t *block_value;  /* III: fused blocks, values                */
-  int64_t *block_len;    /* III: fused blocks, lengths               */
-  size_t bl, br;         /* III: end blocks still in play [bl, br)   */
-  uint64_t run_left;     /* III: moves left in the block being taken */
-  char run_side;         /* III: its side                            */
+  coins_state st;       /* the position reached                     */
+  int64_t *work;        /* the caller's work space                  */
+  int64_t suffix;       /* II: sum of a[lo..n)                      */
+  int64_t *best;        /* II: best[i] for i in 0..n                */
+  int64_t *block_value; /* III: fused blocks, values                */
+  int64_t *block_len;   /* III: fused blocks, lengths               */
+  size_t bl, br;        /* III: end blocks still in play [bl, br)   */
+  uint64_t run_left;    /* III: moves left in the block being taken */
+  char run_side;        /* III: its side                            */
 } coins_line;
 
-size_t coins_line_work_words(int variant, size_t n, uint64_t k);
+size_t coins_line_work_words(coins_variant v, size_t n, uint64_t k);
 /* For variant I, a may be NULL and n is the coin count. */
-void coins_line_init(coins_line *line, int variant, const int64_t *a,
+void coins_line_init(coins_line *line, coins_variant v, const int64_t *a,
                      uint64_t n, uint64_t k, int64_t *work);
 /* Writes the next move to *out and returns 1, or returns 0 at the end. */
 int coins_line_next(coins_line *line, coins_ply *out);
 
-/* ------------------------------------------------------ recorded games */
+/* ------------------------------------------------------- recorded games */
 
-/* Parses a game record for variant (1, 2 or 3) into moves[0..*n): a JSON
-** array of take counts (I, II) or of "L"/"R" (III, any case), or for
-** variant III also a bare string of L/R letters ("LRRL").  A move is
-** stored as its take count (I, II) or as 'L' / 'R' (III); coins_move_of
-** turns it into a coins_move.  Only the form is checked here (and that a
-** take is >= 1); coins_state_play checks that each move is legal.  cap must
-** be at least coins_moves_capacity(text, len).  Errors name the ply. */
+/* Parses a game record for variant v into moves[0..*n): a JSON array of
+** take counts (I, II) or of "L"/"R" (III, any case), or for variant III
+** also a bare string of L/R letters ("LRRL").  A move is stored as its
+** take count (I, II) or as 'L' / 'R' (III); coins_move_of turns it into a
+** coins_move.  Only the form is checked here (and that a take is >= 1);
+** coins_record_check checks that the moves are legal.  cap must be at
+** least coins_moves_capacity(text, len).  Errors name the ply. */
 size_t coins_moves_capacity(const char *text, size_t len);
-int coins_parse_moves(int variant, const char *text, size_t len,
-                      int64_t *moves, size_t cap, size_t *n,
-                      char err[COINS_ERRMSG_SIZE]);
-coins_move coins_move_of(int variant, int64_t stored);
+coins_status coins_parse_moves(coins_variant v, const char *text, size_t len,
+                               int64_t *moves, size_t cap, size_t *n,
+                               char err[COINS_ERRMSG_SIZE]);
+coins_move coins_move_of(coins_variant v, int64_t stored);
 
-/* A position of a game being played: the coins still on the table, whose
-** turn it is and the totals so far. */
-typedef struct coins_state {
-  int variant;
-  const int64_t *a;       /* the whole row (NULL for a variant I count)   */
-  uint64_t n, k;
-  uint64_t lo, hi;        /* coins left: [lo, hi)                         */
-  uint64_t ply;           /* moves made                                   */
-  int64_t totals[2];
-} coins_state;
-
-void coins_state_init(coins_state *st, int variant, const int64_t *a,
-                      uint64_t n, uint64_t k);
-/* 1 or 2: whose turn it is. */
-int coins_state_mover(const coins_state *st);
-/* Plays m if it is legal: fills *out and returns 0; else returns -1 and
-** says why in err ("ply 3: ..."). */
-int coins_state_play(coins_state *st, coins_move m, coins_ply *out,
-                     char err[COINS_ERRMSG_SIZE]);
+/* Checks that moves[0..count) (as coins_parse_moves stores them) can be
+** played in order from the start of a game of n coins with max_take k,
+** without playing them: O(count).  COINS_OK, or COINS_INVALID with the
+** message coins_state_play would give at the first illegal move. */
+coins_status coins_record_check(coins_variant v, uint64_t n, uint64_t k,
+                                const int64_t *moves, size_t count,
+                                char err[COINS_ERRMSG_SIZE]);
 
 /* One judged move of a record. */
 typedef struct coins_judgement {
   coins_ply played;
-  coins_move best;        /* an optimal move from the same position       */
-  int64_t loss;           /* what the move cost the mover (>= 0); variant
-                             I: 1 if it turned a win into a loss           */
-  int before, after;      /* the mover's forced result: +1, 0, -1         */
+  coins_move best;  /* an optimal move from the same position       */
+  int64_t loss;     /* what the move cost the mover (>= 0); variant
+                       I: 1 if it turned a win into a loss           */
+  int before, after; /* the mover's forced result: +1, 0, -1        */
 } coins_judgement;
 
 /* Reviews a record move by move against optimal play.  O(1) amortised
 ** per move while the record follows the optimal line coins keeps; each
 ** move off that line costs O(coins left) (variant III only; II and I are
-** O(1) amortised throughout).  work holds coins_review_work_words(...). */
+** O(1) amortised throughout).  work holds coins_review_work_words(...).
+** line.st is the position reached. */
 typedef struct coins_review {
-  coins_state st;
-  coins_line line;        /* III: the optimal line over a[lo..hi), from lo */
-  int64_t margin;         /* II/III: the mover's margin from here          */
-  int64_t *work;
-  int line_stale;         /* III: the position left the line               */
+  coins_line line; /* III: the optimal line from the position   */
+  int64_t margin;  /* II/III: the mover's margin from here      */
+  int line_stale;  /* III: the position left the line           */
 } coins_review;
 
-size_t coins_review_work_words(int variant, size_t n, uint64_t k);
-void coins_review_init(coins_review *rv, int variant, const int64_t *a,
+size_t coins_review_work_words(coins_variant v, size_t n, uint64_t k);
+void coins_review_init(coins_review *rv, coins_variant v, const int64_t *a,
                        uint64_t n, uint64_t k, int64_t *work);
 /* The best move from the current position (take 0 when no coins left). */
 coins_move coins_review_best(coins_review *rv);
-/* Judges and plays m: 0, or -1 with err for an illegal move (nothing is
-** played) or for a loss above 2^63-1 (possible only when the sum of |coins|
-** exceeds 2^62; the move is played). */
-int coins_review_play(coins_review *rv, coins_move m, coins_judgement *out,
-                      char err[COINS_ERRMSG_SIZE]);
-
+/* Judges and plays m: COINS_OK, or COINS_INVALID with err for an illegal
+** move (nothing is played) or for a loss above 2^63-1 (possible only when
+** the sum of |coins| exceeds 2^62; the move is played). */
+coins_status coins_review_play(coins_review *rv, coins_move m,
+                               coins_judgement *out,
+                               char err[COINS_ERRMSG_SIZE]);
 /* Plays m like coins_review_play but without judging it: O(1), and the
 ** optimal line is re-solved only when coins_review_best next needs it. */
-int coins_review_apply(coins_review *rv, coins_move m, coins_ply *out,
-                       char err[COINS_ERRMSG_SIZE]);
+coins_status coins_review_apply(coins_review *rv, coins_move m,
+                                coins_ply *out, char err[COINS_ERRMSG_SIZE]);
 
-/* ------------------------------------------------------------ strategies */
+/* ------------------------------------------------------------- strategies */
 
 /* A pseudo-random generator (splitmix64) that gives the same sequence on
 ** every platform. */
@@ -239,33 +298,35 @@ uint64_t coins_random_next(uint64_t *state);
 int64_t coins_random_range(uint64_t *state, int64_t lo, int64_t hi);
 
 typedef enum coins_strategy_kind {
-  COINS_OPTIMAL,  /* the move coins_review_best gives                   */
-  COINS_GREEDY,   /* the largest immediate gain: ties left / fewer coins;
-                     variant I: as many coins as allowed                 */
-  COINS_LEFT,     /* the left coin (III), or one coin (I, II)            */
-  COINS_PARITY,   /* III, first player, even n: the end of the richer
-                     index class (even or odd positions)                 */
-  COINS_RANDOM,   /* a legal move from a seeded generator                */
-  COINS_CARELESS  /* optimal, but a random move with a given chance      */
+  COINS_OPTIMAL, /* the move coins_review_best gives                   */
+  COINS_GREEDY,  /* the largest immediate gain: ties left / fewer coins;
+                    variant I: as many coins as allowed                 */
+  COINS_LEFT,    /* the left coin (III), or one coin (I, II)            */
+  COINS_PARITY,  /* III, first player, even n: the end of the richer
+                    index class (even or odd positions)                 */
+  COINS_RANDOM,  /* a legal move from a seeded generator                */
+  COINS_CARELESS /* optimal, but a random move with a given chance      */
 } coins_strategy_kind;
 
 typedef struct coins_strategy {
   coins_strategy_kind kind;
-  uint64_t rng;       /* RANDOM, CARELESS: the generator's state         */
-  unsigned percent;   /* CARELESS: the chance of a random move, 0..100   */
-  int parity_odd;     /* COINS_PARITY: 1 when the odd positions are worth
-                         more; set by coins_strategy_ready               */
+  uint64_t rng;     /* RANDOM, CARELESS: the generator's state         */
+  unsigned percent; /* CARELESS: the chance of a random move, 0..100   */
+  int parity_odd;   /* COINS_PARITY: 1 when the odd positions are worth
+                       more; set by coins_strategy_ready               */
 } coins_strategy;
 
 /* Parses 'optimal', 'greedy', 'left', 'parity', 'random:SEED' or
 ** 'careless:PERCENT:SEED' (SEED a decimal 64-bit integer, PERCENT 0..100),
-** the names in any case.  0, or -1 with err. */
-int coins_strategy_parse(const char *text, size_t len, coins_strategy *s,
-                         char err[COINS_ERRMSG_SIZE]);
+** the names in any case.  COINS_OK, or COINS_INVALID with err. */
+coins_status coins_strategy_parse(const char *text, size_t len,
+                                  coins_strategy *s,
+                                  char err[COINS_ERRMSG_SIZE]);
 /* Checks s can play as player (1 or 2) of the game rv starts, and sets it
-** up.  0, or -1 with err. */
-int coins_strategy_ready(coins_strategy *s, int player, const coins_review *rv,
-                         char err[COINS_ERRMSG_SIZE]);
+** up.  COINS_OK, or COINS_INVALID with err. */
+coins_status coins_strategy_ready(coins_strategy *s, int player,
+                                  const coins_review *rv,
+                                  char err[COINS_ERRMSG_SIZE]);
 /* The move s plays from rv's position (which must have coins left). */
 coins_move coins_strategy_move(coins_strategy *s, coins_review *rv);
 

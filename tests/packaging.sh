@@ -43,6 +43,7 @@ cat >"$tmp/known" <<'EOF'
 SQLITE_OK 3.0.0
 SQLITE_ERROR 3.0.0
 SQLITE_NOMEM 3.0.0
+SQLITE_DONE 3.0.0
 SQLITE_TOOBIG 3.0.0
 SQLITE_CONSTRAINT 3.0.0
 SQLITE_INTEGER 3.0.0
@@ -97,7 +98,7 @@ awk '{
     out = out c
   }
   print out
-}' ext/*.c ext/*.h |
+}' ext/*/*.c ext/*/*.h |
   grep -oE '\b(sqlite3_[a-z0-9_]+|SQLITE_[A-Z0-9_]+)\b' | sort -u |
   grep -v '^sqlite3_coins_init$' >"$tmp/used"
 [ -s "$tmp/used" ] || bad "found no SQLite names in ext/"

@@ -366,12 +366,12 @@ static void want_empty_error(char *want, uint64_t ply, int variant,
 /* The review and its state are where the test thinks they are. */
 static void check_position(const coins_review *rv, size_t lo, size_t hi,
                            uint64_t ply, const int64_t tot[2]) {
-  CHECK_EQU(rv->st.lo, lo);
-  CHECK_EQU(rv->st.hi, hi);
-  CHECK_EQU(rv->st.ply, ply);
-  CHECK_EQ(rv->st.totals[0], tot[0]);
-  CHECK_EQ(rv->st.totals[1], tot[1]);
-  CHECK_EQ(coins_state_mover(&rv->st), ply % 2 ? 2 : 1);
+  CHECK_EQU(rv->line.st.lo, lo);
+  CHECK_EQU(rv->line.st.hi, hi);
+  CHECK_EQU(rv->line.st.ply, ply);
+  CHECK_EQ(rv->line.st.totals[0], tot[0]);
+  CHECK_EQ(rv->line.st.totals[1], tot[1]);
+  CHECK_EQ(coins_state_mover(&rv->line.st), ply % 2 ? 2 : 1);
 }
 
 /* Tries an illegal move on the review (and on a copy of its state with
@@ -380,12 +380,12 @@ static void try_illegal(coins_review *rv, coins_move m, const char *want,
                         size_t lo, size_t hi, uint64_t ply,
                         const int64_t tot[2]) {
   char err[COINS_ERRMSG_SIZE];
-  coins_state copy = rv->st;
+  coins_state copy = rv->line.st;
   coins_ply p;
   memset(err, 'Z', sizeof err);
   CHECK_EQ(coins_state_play(&copy, m, &p, err), -1);
   CHECK_STR(err, want);
-  CHECK(memcmp(&copy, &rv->st, sizeof copy) == 0,
+  CHECK(memcmp(&copy, &rv->line.st, sizeof copy) == 0,
         "coins_state_play changed the state on an illegal move");
   coins_judgement j;
   memset(err, 'Z', sizeof err);
@@ -987,8 +987,8 @@ static size_t play_game(const oracle *o, const char *names[2], int mode,
     lo = l, hi = h, count++;
   }
   g_case.n_moves = count;
-  CHECK_EQU(rv.st.lo, rv.st.hi);
-  CHECK_EQU(rv.st.ply, count);
+  CHECK_EQU(rv.line.st.lo, rv.line.st.hi);
+  CHECK_EQU(rv.line.st.ply, count);
   if (strcmp(names[0], "parity") == 0) {
     int64_t at_least = even > odd ? even - odd : odd - even;
     CHECK(tot[0] - tot[1] >= at_least, "'parity' ended %lld - %lld, less "

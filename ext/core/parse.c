@@ -1,19 +1,18 @@
 /*
-** coins_parse.c -- a strict, locale-independent parser for JSON arrays of
-** integers, the form every coin row takes.  Part of the pure core: no
-** SQLite, no allocation, no libc number parsing (strtod and strtoll depend
-** on the locale and on errno).
+** parse.c -- the parsers of the pure core: a strict, locale-independent
+** parser for JSON arrays of integers, the form every coin row takes, and
+** for game records (takes, or L/R moves).  No SQLite, no allocation, no
+** libc number parsing (strtod and strtoll depend on the locale and on
+** errno).
 **
 ** One pass over the bytes.  A number is accepted when its exact value is
 ** an integer that fits int64_t, however it is written (7, 7.0, 0.7e1,
 ** 700e-2); the digits are never converted through a double.  The running
 ** sum of absolute values is checked so that no later total can overflow.
 */
-#include "coins_internal.h"
-
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
+
+#include "internal.h"
 
 size_t coins_parse_capacity(const char *text, size_t len) {
   size_t commas = 0, i = 0;
@@ -39,14 +38,6 @@ typedef struct parser {
   const char *noun; /* what an element is called in messages */
 } parser;
 
-static int fail(parser *p, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(p->err, COINS_ERRMSG_SIZE, fmt, ap);
-  va_end(ap);
-  return -1;
-}
-
 static int is_space(unsigned char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
@@ -56,23 +47,6 @@ static void skip_space(parser *p) {
 }
 
 static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
-
-/* Copies s[0..len) into out as printable ASCII (other bytes as \xNN), at
-** most about 40 characters, "..." marking a cut.  out has size >= 48. */
-void coins_quote(const unsigned char *s, size_t len, char *out, size_t size) {
-  size_t o = 0;
-  for (size_t i = 0; i < len; i++) {
-    if (o + 8 >= size || o >= 40) {
-      memcpy(out + o, "...", 4);
-      return;
-    }
-    if (s[i] >= 0x20 && s[i] < 0x7f)
-      out[o++] = (char)s[i];
-    else
-      o += (size_t)snprintf(out + o, size - o, "\\x%02X", s[i]);
-  }
-  out[o] = 0;
-}
 
 static void quote(const unsigned char *s, size_t from, size_t to, char *out,
                   size_t size) {
@@ -91,7 +65,7 @@ static size_t token_end(const parser *p) {
 static int bad_element(parser *p, size_t index, const char *what, size_t end) {
   char q[64];
   quote(p->s, p->at, end, q, sizeof q);
-  return fail(p, "%s %zu %s: %s", p->noun, index, what, q);
+  return coins_fail(p->err, "%s %zu %s: %s", p->noun, index, what, q);
 }
 
 /* The common case, kept small so that it inlines: an integer of at most
@@ -295,26 +269,28 @@ static ALWAYS_INLINE int parse_plain_array(const unsigned char *c,
   return 1;
 }
 
-int coins_parse_array(const char *text, size_t len, int64_t *out, size_t cap,
-                      size_t *count, char err[COINS_ERRMSG_SIZE]) {
+coins_status coins_parse_array(const char *text, size_t len, int64_t *out,
+                               size_t cap, size_t *count,
+                               char err[COINS_ERRMSG_SIZE]) {
   return coins_parse_array_of(text, len, out, cap, count, err, "element");
 }
 
-int coins_parse_array_of(const char *text, size_t len, int64_t *out,
-                         size_t cap, size_t *count, char err[COINS_ERRMSG_SIZE],
-                         const char *noun) {
+coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out,
+                                  size_t cap, size_t *count,
+                                  char err[COINS_ERRMSG_SIZE],
+                                  const char *noun) {
   parser p = {(const unsigned char *)text, len, 0, err, noun};
   uint64_t abs_sum = 0;
   size_t n = 0;
 
-  if (parse_plain_array(p.s, p.s + len, out, cap, count, 0, NULL)) return 0;
+  if (parse_plain_array(p.s, p.s + len, out, cap, count, 0, NULL)) return COINS_OK;
   *count = 0;
   skip_space(&p);
   if (p.at >= len || p.s[p.at] != '[') {
-    if (p.at >= len) return fail(&p, "expected a JSON array, got empty text");
+    if (p.at >= len) return coins_fail(p.err, "expected a JSON array, got empty text");
     char q[64];
     quote(p.s, p.at, token_end(&p), q, sizeof q);
-    return fail(&p, "expected a JSON array at byte %zu, got %s", p.at, q);
+    return coins_fail(p.err, "expected a JSON array at byte %zu, got %s", p.at, q);
   }
   p.at++;
   skip_space(&p);
@@ -329,22 +305,22 @@ int coins_parse_array_of(const char *text, size_t len, int64_t *out,
       if (p.at == 0) {
         p.at = at;
         if (at >= len)
-          return fail(&p, "unexpected end of text: missing %s %zu", noun, n + 1);
+          return coins_fail(p.err, "unexpected end of text: missing %s %zu", noun, n + 1);
         if (p.s[at] == ',' || p.s[at] == ']')
-          return fail(&p, "%s %zu is missing at byte %zu", noun, n + 1, at);
+          return coins_fail(p.err, "%s %zu is missing at byte %zu", noun, n + 1, at);
         if (p.s[at] == '[')
-          return fail(&p, "%s %zu is not an integer: nested arrays are not "
+          return coins_fail(p.err, "%s %zu is not an integer: nested arrays are not "
                           "allowed", noun, n + 1);
-        if (parse_number(&p, n + 1, &v)) return -1;
+        if (parse_number(&p, n + 1, &v)) return COINS_INVALID;
       }
       if (n >= cap) {
-        fail(&p, "more than %zu elements: the buffer is too small", cap);
-        return -2;
+        coins_fail(p.err, "more than %zu elements: the buffer is too small", cap);
+        return COINS_NO_ROOM;
       }
       out[n++] = v;
       abs_sum += v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
       if (abs_sum > (uint64_t)INT64_MAX)
-        return fail(&p, "the sum of absolute values exceeds 2^63-1 at "
+        return coins_fail(p.err, "the sum of absolute values exceeds 2^63-1 at "
                         "%s %zu", noun, n);
       if (p.at < len && p.s[p.at] == ',') {
         p.at++;
@@ -352,7 +328,7 @@ int coins_parse_array_of(const char *text, size_t len, int64_t *out,
       }
       skip_space(&p);
       if (p.at >= len)
-        return fail(&p, "unexpected end of text after %s %zu: "
+        return coins_fail(p.err, "unexpected end of text after %s %zu: "
                         "expected ',' or ']'", noun, n);
       if (p.s[p.at] == ']') {
         p.at++;
@@ -361,7 +337,7 @@ int coins_parse_array_of(const char *text, size_t len, int64_t *out,
       if (p.s[p.at] != ',') {
         char q[64];
         quote(p.s, p.at, token_end(&p), q, sizeof q);
-        return fail(&p, "expected ',' or ']' after %s %zu at byte %zu, "
+        return coins_fail(p.err, "expected ',' or ']' after %s %zu at byte %zu, "
                         "got %s", noun, n, p.at, q);
       }
       p.at++;
@@ -371,11 +347,11 @@ int coins_parse_array_of(const char *text, size_t len, int64_t *out,
   if (p.at < len) {
     char q[64];
     quote(p.s, p.at, len, q, sizeof q);
-    return fail(&p, "unexpected text after the array at byte %zu: %s", p.at,
+    return coins_fail(p.err, "unexpected text after the array at byte %zu: %s", p.at,
                 q);
   }
   *count = n;
-  return 0;
+  return COINS_OK;
 }
 
 /* ------------------------------------------------------------ records */
@@ -385,21 +361,17 @@ size_t coins_moves_capacity(const char *text, size_t len) {
   return commas > len ? commas : len;
 }
 
-coins_move coins_move_of(int variant, int64_t stored) {
+coins_move coins_move_of(coins_variant v, int64_t stored) {
   coins_move m = {1, 'L'};
-  if (variant == 3)
+  if (coins_variant_traits_of(v).moves_are_sides)
     m.side = (char)stored;
   else
     m.take = (uint64_t)stored;
   return m;
 }
 
-static int side_of(unsigned char c) {
-  return c == 'L' || c == 'l' ? 'L' : c == 'R' || c == 'r' ? 'R' : 0;
-}
-
 /* Variant III: ["L", "R", ...] or a bare string LRRL. */
-static int parse_sides(parser *p, int64_t *moves, size_t cap, size_t *count) {
+static coins_status parse_sides(parser *p, int64_t *moves, size_t cap, size_t *count) {
   size_t n = 0;
   skip_space(p);
   int bare = p->at >= p->len || p->s[p->at] != '[';
@@ -408,8 +380,8 @@ static int parse_sides(parser *p, int64_t *moves, size_t cap, size_t *count) {
     skip_space(p);
     if (p->at >= p->len) {
       if (bare) break;
-      if (n == 0) return fail(p, "unexpected end of text: expected a move or ']'");
-      return fail(p, "unexpected end of text after ply %zu: expected ']'", n);
+      if (n == 0) return coins_fail(p->err, "unexpected end of text: expected a move or ']'");
+      return coins_fail(p->err, "unexpected end of text after ply %zu: expected ']'", n);
     }
     if (!bare && n == 0 && p->s[p->at] == ']') {
       p->at++;
@@ -417,15 +389,15 @@ static int parse_sides(parser *p, int64_t *moves, size_t cap, size_t *count) {
     }
     const unsigned char *s = p->s + p->at;
     size_t left = p->len - p->at, width = bare ? 1 : 3;
-    int side = bare ? side_of(s[0])
-                    : left >= 3 && s[0] == '"' && s[2] == '"' ? side_of(s[1]) : 0;
+    int side = bare ? coins_side_of(s[0])
+                    : left >= 3 && s[0] == '"' && s[2] == '"' ? coins_side_of(s[1]) : 0;
     if (!side) {
       char q[64];
       quote(p->s, p->at, bare ? p->at + 1 : token_end(p), q, sizeof q);
-      return fail(p, "ply %zu is not %s: %s", n + 1,
+      return coins_fail(p->err, "ply %zu is not %s: %s", n + 1,
                   bare ? "L or R" : "\"L\" or \"R\"", q);
     }
-    if (n >= cap) return fail(p, "too many moves for the buffer");
+    if (n >= cap) return coins_fail(p->err, "too many moves for the buffer");
     moves[n++] = side;
     p->at += width;
     if (bare) continue;
@@ -438,7 +410,7 @@ static int parse_sides(parser *p, int64_t *moves, size_t cap, size_t *count) {
     } else if (p->at < p->len) {
       char q[64];
       quote(p->s, p->at, token_end(p), q, sizeof q);
-      return fail(p, "expected ',' or ']' after ply %zu at byte %zu, got %s",
+      return coins_fail(p->err, "expected ',' or ']' after ply %zu at byte %zu, got %s",
                   n, p->at, q);
     }
   }
@@ -446,43 +418,44 @@ static int parse_sides(parser *p, int64_t *moves, size_t cap, size_t *count) {
   if (p->at < p->len) {
     char q[64];
     quote(p->s, p->at, p->len, q, sizeof q);
-    return fail(p, "unexpected text after the moves at byte %zu: %s", p->at,
+    return coins_fail(p->err, "unexpected text after the moves at byte %zu: %s", p->at,
                 q);
   }
   *count = n;
-  return 0;
+  return COINS_OK;
 }
 
-int coins_parse_moves(int variant, const char *text, size_t len,
-                      int64_t *moves, size_t cap, size_t *count,
-                      char err[COINS_ERRMSG_SIZE]) {
+coins_status coins_parse_moves(coins_variant v, const char *text, size_t len,
+                               int64_t *moves, size_t cap, size_t *count,
+                               char err[COINS_ERRMSG_SIZE]) {
   parser p = {(const unsigned char *)text, len, 0, err, "ply"};
   *count = 0;
-  if (variant == 3) return parse_sides(&p, moves, cap, count);
+  if (coins_variant_traits_of(v).moves_are_sides)
+    return parse_sides(&p, moves, cap, count);
   size_t n;
-  if (coins_parse_array_of(text, len, moves, cap, &n, err, "ply")) return -1;
+  coins_status rc = coins_parse_array_of(text, len, moves, cap, &n, err, "ply");
+  if (rc != COINS_OK) return rc;
   for (size_t i = 0; i < n; i++)
     if (moves[i] < 1)
-      return fail(&p, "ply %zu: take %lld is not a move (a move takes 1 to "
-                      "max_take coins)", i + 1, (long long)moves[i]);
+      return coins_fail(err, "ply %zu: take %lld is not a move (a move takes 1 to "
+                             "max_take coins)", i + 1, (long long)moves[i]);
   *count = n;
-  return 0;
+  return COINS_OK;
 }
 
-/* ------------------------------------------------ parse and solve at once */
+/* ----------------------------------------------- parse and fuse at once */
 
-int coins3_solve_text(const char *text, size_t len, int64_t *stack,
-                      size_t cap, coins_result *r,
-                      char err[COINS_ERRMSG_SIZE]) {
+coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack,
+                                size_t cap, size_t *m, int64_t *total,
+                                char err[COINS_ERRMSG_SIZE]) {
   const unsigned char *s = (const unsigned char *)text;
-  size_t m, n;
-  int64_t total;
-  if (parse_plain_array(s, s + len, stack, cap, &m, 1, &total)) {
-    coins3_solve_blocks(stack, m, total, r);
-    return 0;
-  }
-  /* anything unusual: the general parser, then the solver in place */
-  int rc = coins_parse_array(text, len, stack, cap, &n, err);
-  if (rc == 0) coins3_solve(stack, n, stack, r);
-  return rc;
+  if (parse_plain_array(s, s + len, stack, cap, m, 1, total)) return COINS_OK;
+  /* anything unusual: the general parser, then fusion in place */
+  size_t n;
+  coins_status rc = coins_parse_array(text, len, stack, cap, &n, err);
+  if (rc != COINS_OK) return rc;
+  *total = 0;
+  for (size_t i = 0; i < n; i++) *total += stack[i];
+  *m = coins3_fuse(stack, n, stack, NULL);
+  return COINS_OK;
 }

@@ -1,14 +1,15 @@
 /*
-** coins_solve.c -- the solvers of the pure core: outcome, margin, score and
-** an optimal first move for each variant, in linear time.
+** solve.c -- the solvers of the pure core: outcome, margin, score and an
+** optimal first move for each variant, in linear time, from an array or
+** straight from the text of a row.
 **
 **   I    O(1): the mover loses exactly when n % (k+1) == 0.
 **   II   O(n) for any k: best[i] = suffix[i] - min(best[i+1 .. i+k]), the
 **        window minimum kept in a monotone deque.
-**   III  O(n): peak fusion (see docs/algorithms.md) leaves a valley of odd
+**   III  O(n): peak fusion (docs/algorithms.md) leaves a valley of odd
 **        blocks; the margin is their alternating sum, largest end first.
 */
-#include "coins_internal.h"
+#include "internal.h"
 
 static coins_outcome outcome_of_margin(int64_t margin) {
   return margin > 0 ? COINS_FIRST : margin < 0 ? COINS_SECOND : COINS_DRAW;
@@ -125,18 +126,61 @@ void coins3_solve(const int64_t *a, size_t n, int64_t *work, coins_result *r) {
 
 /* ------------------------------------------------------------- dispatch */
 
-size_t coins_work_words(int variant, size_t n, uint64_t k) {
-  return variant == 2 ? coins2_work_words(n, k)
-         : variant == 3 ? coins3_work_words(n)
-                        : 0;
+size_t coins_work_words(coins_variant v, size_t n, uint64_t k) {
+  switch (v) {
+    case COINS_I: return 0;
+    case COINS_II: return coins2_work_words(n, k);
+    case COINS_III: return coins3_work_words(n);
+  }
+  return 0;
 }
 
-void coins_solve(int variant, const int64_t *a, size_t n, uint64_t k,
+void coins_solve(coins_variant v, const int64_t *a, size_t n, uint64_t k,
                  int64_t *work, coins_result *r) {
-  if (variant == 2)
-    coins2_solve(a, n, k, work, r);
-  else if (variant == 3)
-    coins3_solve(a, n, work, r);
-  else
-    coins1_solve(n, k, r);
+  switch (v) {
+    case COINS_I: coins1_solve(n, k, r); break;
+    case COINS_II: coins2_solve(a, n, k, work, r); break;
+    case COINS_III: coins3_solve(a, n, work, r); break;
+  }
+}
+
+/* ------------------------------------------------------- from the text */
+
+/* Room a row of text needs: its elements, and the solver's work space
+** behind them (variant III fuses in the elements' place). */
+static size_t text_room(coins_variant v, const char *text, size_t len,
+                        uint64_t k) {
+  size_t elements = coins_parse_capacity(text, len);
+  switch (v) {
+    case COINS_I:
+    case COINS_III: return elements;
+    case COINS_II: return elements + coins2_work_words(elements, k);
+  }
+  return elements;
+}
+
+coins_status coins_solve_text(coins_variant v, const char *text, size_t len,
+                              uint64_t k, int64_t *room, size_t cap,
+                              size_t *need, coins_result *r,
+                              char err[COINS_ERRMSG_SIZE]) {
+  size_t n = 0, m = 0;
+  int64_t total = 0;
+  coins_status rc = COINS_OK;
+  switch (v) {
+    case COINS_I:
+      rc = coins_parse_array(text, len, room, cap, &n, err);
+      if (rc == COINS_OK) coins1_solve(n, k, r);
+      break;
+    case COINS_II:
+      rc = coins_parse_array(text, len, room, cap, &n, err);
+      if (rc == COINS_OK && cap - n < coins2_work_words(n, k)) rc = COINS_NO_ROOM;
+      if (rc == COINS_OK) coins2_solve(room, n, k, room + n, r);
+      break;
+    case COINS_III:
+      rc = coins3_parse_fused(text, len, room, cap, &m, &total, err);
+      if (rc == COINS_OK) coins3_solve_blocks(room, m, total, r);
+      break;
+  }
+  if (rc == COINS_NO_ROOM) *need = text_room(v, text, len, k);
+  return rc;
 }

@@ -1,25 +1,19 @@
 /*
-** coins_vtab.c -- the table-valued functions of coins, and the machinery
-** they share: eponymous-only virtual tables whose arguments are HIDDEN
+** tvf.c -- the machinery the table-valued functions of coins share:
+** eponymous-only virtual tables whose arguments are HIDDEN
 ** columns (arg_variant, arg_coins, ...: prefixed, so that a user's own
 ** column named variant or coins, passed from an outer query, is not taken
 ** for the function's column), planned the way generate_series is, so that
 **
 **   SELECT g.id, m.* FROM games g, coins_moves(g.variant, g.coins) m;
 **
-** works whichever way the planner orders the join.
-**
-**   coins_moves(variant, coins [, max_take])
-**     one row per move of the game played optimally by both players:
-**     ply, player, move, take, pos, gain, first_total, second_total.
-**     The rows stream: the O(n) set-up happens once in xFilter, each row
-**     costs O(1) amortised, and variant I needs no memory at all.
-**
-** coins_review and coins_play are in coins_records.c.
+** works whichever way the planner orders the join.  Each function is a
+** coins_tvf (coins_sql.h) in a file of its own: moves_tvf.c, review_tvf.c,
+** play_tvf.c.
 */
-#include "coins_sql.h"
-
 #include <string.h>
+
+#include "coins_sql.h"
 
 SQLITE_EXTENSION_INIT3
 
@@ -209,8 +203,8 @@ static int tvf_best_index(sqlite3_vtab *base, sqlite3_index_info *info) {
   info->idxNum = (int)present;
   info->estimatedCost = 1000;
   info->estimatedRows = 1000;
-  /* rows come in ply order (column 0) */
-  if (info->nOrderBy == 1 && info->aOrderBy[0].iColumn == 0 &&
+  /* rows come in ply order */
+  if (info->nOrderBy == 1 && info->aOrderBy[0].iColumn == COINS_COL_PLY &&
       !info->aOrderBy[0].desc)
     info->orderByConsumed = 1;
   return SQLITE_OK;
@@ -230,59 +224,37 @@ static const sqlite3_module tvf_module = {
     .xRowid = tvf_rowid,
 };
 
-void coins_tvf_ply_column(coins_tvf_cursor *cur, sqlite3_context *ctx,
-                          int col) {
+void coins_tvf_ply_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col) {
   const coins_ply *row = &cur->row;
-  int values = cur->game.variant != 1;
-  switch (col) {
-    case 0: sqlite3_result_int64(ctx, (sqlite3_int64)row->ply); break;
-    case 1: sqlite3_result_int(ctx, row->player); break;
-    case 2: coins_result_move(ctx, cur->game.variant, row->move); break;
-    case 3: sqlite3_result_int64(ctx, (sqlite3_int64)row->move.take); break;
-    case 4: sqlite3_result_int64(ctx, (sqlite3_int64)row->pos); break;
-    case 5: if (values) sqlite3_result_int64(ctx, row->gain); break;
-    case 6: if (values) sqlite3_result_int64(ctx, row->first_total); break;
-    case 7: if (values) sqlite3_result_int64(ctx, row->second_total); break;
+  int values = coins_variant_traits_of(cur->game.variant).has_values;
+  switch ((enum coins_ply_column)col) {
+    case COINS_COL_PLY: sqlite3_result_int64(ctx, (sqlite3_int64)row->ply); break;
+    case COINS_COL_PLAYER: sqlite3_result_int(ctx, row->player); break;
+    case COINS_COL_MOVE: coins_result_move(ctx, cur->game.variant, row->move); break;
+    case COINS_COL_TAKE: sqlite3_result_int64(ctx, (sqlite3_int64)row->move.take); break;
+    case COINS_COL_POS: sqlite3_result_int64(ctx, (sqlite3_int64)row->pos); break;
+    case COINS_COL_GAIN: if (values) sqlite3_result_int64(ctx, row->gain); break;
+    case COINS_COL_FIRST_TOTAL: if (values) sqlite3_result_int64(ctx, row->first_total); break;
+    case COINS_COL_SECOND_TOTAL: if (values) sqlite3_result_int64(ctx, row->second_total); break;
+    case COINS_PLY_COLUMN_COUNT: break;
   }
 }
 
-/* ----------------------------------------------------------- coins_moves */
+int coins_tvf_register(sqlite3 *db, const coins_tvf *tvf) {
+  return sqlite3_create_module(db, tvf->name, &tvf_module, (void *)tvf);
+}
 
-static int moves_start(coins_tvf_cursor *cur, sqlite3_value **args,
-                       char **err) {
+int coins_tvf_review_begin(coins_tvf_cursor *cur, sqlite3_value *variant, sqlite3_value *coins,
+                           sqlite3_value *max_take, size_t state_size, char **err) {
   coins_game *game = &cur->game;
-  int rc = coins_game_read(cur->tvf->name, args[0], args[1], args[2], game,
-                           NULL, err);
+  int rc = coins_game_read(cur->tvf->name, variant, coins, max_take, game, err);
   if (rc != SQLITE_OK) return rc;
-  size_t words = coins_line_work_words(game->variant, (size_t)game->n, game->k);
+  size_t words = coins_review_work_words(game->variant, (size_t)game->n, game->k);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
-  coins_line_init(&cur->line, game->variant, game->a, game->n, game->k,
-                  cur->work);
+  coins_review *rv = sqlite3_malloc64(state_size);
+  if (rv == NULL) return SQLITE_NOMEM;
+  memset(rv, 0, state_size);
+  cur->state = rv;
+  coins_review_init(rv, game->variant, game->a, game->n, game->k, cur->work);
   return SQLITE_OK;
-}
-
-static int moves_next(coins_tvf_cursor *cur, char **err) {
-  (void)err;
-  if (!coins_line_next(&cur->line, &cur->row)) cur->eof = 1;
-  return SQLITE_OK;
-}
-
-static const coins_tvf moves_tvf = {
-    .name = "coins_moves",
-    .schema = "CREATE TABLE x(" COINS_PLY_COLUMNS
-              ", arg_variant HIDDEN, arg_coins HIDDEN, arg_max_take HIDDEN)",
-    .n_visible = 8,
-    .n_args = 3,
-    .n_required = 2,
-    .start = moves_start,
-    .next = moves_next,
-    .column = coins_tvf_ply_column,
-};
-
-int coins_register_vtabs(sqlite3 *db) {
-  const coins_tvf *all[] = {&moves_tvf, &coins_review_tvf, &coins_play_tvf};
-  int rc = SQLITE_OK;
-  for (size_t i = 0; rc == SQLITE_OK && i < sizeof all / sizeof *all; i++)
-    rc = sqlite3_create_module(db, all[i]->name, &tvf_module, (void *)all[i]);
-  return rc;
 }

@@ -1,0 +1,155 @@
+/*
+** review.c -- judging every move of a recorded game against optimal play
+** (part of the pure core).
+**
+** How the review knows the value of each position:
+**   I    the modulo rule, O(1).
+**   II   best[i] for every suffix, computed once: O(1) per move.
+**   III  the optimal line coins_line plays from the current interval and
+**        its margin.  While the record follows that line the next margin
+**        is known (it is gain - margin); a move off the line re-solves the
+**        interval that is left, O(coins left).
+*/
+#include "internal.h"
+
+size_t coins_review_work_words(coins_variant v, size_t n, uint64_t k) {
+  return coins_line_work_words(v, n, k);
+}
+
+static int sign(int64_t v) { return (v > 0) - (v < 0); }
+
+/* I: whether the player to move with left coins forces a win. */
+static int mover_wins(uint64_t left, uint64_t k) {
+  coins_result r;
+  coins1_solve(left, k, &r);
+  return r.outcome == COINS_FIRST;
+}
+
+/* III: solves the interval left and starts the line's blocks from it. */
+static void restart_line(coins_review *rv) {
+  coins_line *line = &rv->line;
+  const coins_state *st = &line->st;
+  size_t left = (size_t)(st->hi - st->lo);
+  line->block_value = line->work;
+  line->block_len = line->work + left;
+  line->bl = line->run_left = 0;
+  line->br = left ? coins3_fuse(st->a + st->lo, left, line->block_value, line->block_len) : 0;
+  rv->margin = coins3_blocks_margin(line->block_value, line->br);
+  rv->line_stale = 0;
+}
+
+/* II: the mover's margin from the position on. */
+static int64_t suffix_margin(const coins_line *line) {
+  int64_t mine = line->best[line->st.lo];
+  return mine - (line->suffix - mine);
+}
+
+void coins_review_init(coins_review *rv, coins_variant v, const int64_t *a,
+                       uint64_t n, uint64_t k, int64_t *work) {
+  *rv = (coins_review){.margin = 0};
+  coins_line_init(&rv->line, v, a, n, k, work);
+  switch (v) {
+    case COINS_I: break;
+    case COINS_II: rv->margin = suffix_margin(&rv->line); break;
+    case COINS_III: rv->margin = coins3_blocks_margin(rv->line.block_value, rv->line.br); break;
+  }
+}
+
+coins_move coins_review_best(coins_review *rv) {
+  coins_move none = {0, 'L'};
+  if (rv->line.st.lo >= rv->line.st.hi) return none;
+  if (rv->line_stale) restart_line(rv);
+  coins_line peek = rv->line; /* next() changes only the struct */
+  coins_ply next;
+  coins_line_next(&peek, &next);
+  return next.move;
+}
+
+/* III: plays side on the line and returns 1 when the line can take it:
+** its own next move, or, between blocks, the other end block when the two
+** end blocks are worth the same (either is optimal; the block is then
+** played out from the end it was started at), so that a record made with
+** other tie rules stays on the line.  Returns 0 otherwise. */
+static int follow_line(coins_line *line, char side, coins_ply *out) {
+  if (line->run_left == 0) {
+    int64_t left = line->block_value[line->bl], right = line->block_value[line->br - 1];
+    if (line->bl + 1 < line->br && left == right) {
+      line->run_side = side;
+      line->run_left = (uint64_t)(side == 'L' ? line->block_len[line->bl++]
+                                              : line->block_len[--line->br]);
+    } else if (side != (left >= right ? 'L' : 'R')) {
+      return 0;
+    }
+  } else if (side != line->run_side) {
+    return 0;
+  }
+  coins_line_next(line, out);
+  return 1;
+}
+
+/* Plays the legal move m, keeping what the review knows of the position
+** reached; a variant III move off the line re-solves what is left now
+** (judge) or when the best move is next asked for. */
+static void play_legal(coins_review *rv, coins_move m, int judge, coins_ply *out) {
+  coins_line *line = &rv->line;
+  switch (line->st.variant) {
+    case COINS_I: coins_state_apply(&line->st, m, out); break;
+    case COINS_II:
+      coins_state_apply(&line->st, m, out);
+      line->suffix -= out->gain;
+      rv->margin = suffix_margin(line);
+      break;
+    case COINS_III:
+      if (!rv->line_stale && follow_line(line, m.side, out)) {
+        rv->margin = out->gain - rv->margin; /* an optimal move */
+      } else {
+        coins_state_apply(&line->st, m, out);
+        rv->line_stale = 1;
+        if (judge) restart_line(rv);
+      }
+      break;
+  }
+}
+
+/* I: judges a move that left the opponent left coins. */
+static void judge_count(const coins_state *st, coins_move m, coins_judgement *out) {
+  int won = mover_wins(st->hi - st->lo + m.take, st->k);
+  int opponent_wins = mover_wins(st->hi - st->lo, st->k);
+  out->before = won ? 1 : -1;
+  out->after = opponent_wins ? -1 : 1;
+  out->loss = won && opponent_wins;
+}
+
+coins_status coins_review_play(coins_review *rv, coins_move m, coins_judgement *out,
+                               char err[COINS_ERRMSG_SIZE]) {
+  const coins_state *st = &rv->line.st;
+  int mover = coins_state_mover(st);
+  int64_t lead = st->totals[mover - 1] - st->totals[2 - mover];
+  out->best = coins_review_best(rv); /* may re-solve: before the margin */
+  int64_t margin_before = rv->margin;
+  coins_status rc = coins_state_check(st, m, err);
+  if (rc != COINS_OK) return rc;
+  play_legal(rv, m, 1, &out->played);
+  if (!coins_variant_traits_of(st->variant).has_values) {
+    judge_count(st, m, out);
+    return COINS_OK;
+  }
+  /* the mover's value of the move: its gain, then the opponent's margin;
+  ** the loss is at most twice the sum of |coins|, so it is checked */
+  int64_t gain = out->played.gain, margin_after = rv->margin;
+  uint64_t loss = (uint64_t)margin_before - (uint64_t)(gain - margin_after);
+  if (loss > (uint64_t)INT64_MAX)
+    return coins_fail(err, "ply %llu: the loss exceeds 2^63-1",
+                      (unsigned long long)out->played.ply);
+  out->loss = (int64_t)loss;
+  out->before = sign(lead + margin_before);
+  out->after = sign(lead + gain - margin_after);
+  return COINS_OK;
+}
+
+coins_status coins_review_apply(coins_review *rv, coins_move m, coins_ply *out,
+                                char err[COINS_ERRMSG_SIZE]) {
+  coins_status rc = coins_state_check(&rv->line.st, m, err);
+  if (rc == COINS_OK) play_legal(rv, m, 0, out);
+  return rc;
+}

@@ -1,0 +1,128 @@
+/*
+** strategy.c -- strategies that pick a move from a position, for games
+** between named players (part of the pure core): optimal, greedy, left,
+** parity, random:SEED and careless:PERCENT:SEED.
+*/
+#include <string.h>
+
+#include "internal.h"
+
+/* A strict decimal int64: optional '-', digits, nothing else. */
+static int parse_seed(const char *s, size_t len, uint64_t *seed) {
+  size_t i = len > 0 && s[0] == '-';
+  uint64_t v = 0, limit = i ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+  if (i == len) return -1;
+  for (; i < len; i++) {
+    if (s[i] < '0' || s[i] > '9') return -1;
+    unsigned d = (unsigned)(s[i] - '0');
+    if (v > (limit - d) / 10) return -1;
+    v = v * 10 + d;
+  }
+  *seed = s[0] == '-' ? (uint64_t)0 - v : v;
+  return 0;
+}
+
+coins_status coins_strategy_parse(const char *text, size_t len, coins_strategy *s,
+                                  char err[COINS_ERRMSG_SIZE]) {
+  static const struct {
+    const char *name;
+    coins_strategy_kind kind;
+  } names[] = {{"optimal", COINS_OPTIMAL}, {"greedy", COINS_GREEDY},
+               {"left", COINS_LEFT},       {"parity", COINS_PARITY}};
+  *s = (coins_strategy){0};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (strlen(names[i].name) == len && coins_same_letters(text, names[i].name, len)) {
+      s->kind = names[i].kind;
+      return COINS_OK;
+    }
+  char q[64];
+  coins_quote((const unsigned char *)text, len, q, sizeof q);
+  if (len >= 7 && coins_same_letters(text, "random:", 7)) {
+    s->kind = COINS_RANDOM;
+    if (parse_seed(text + 7, len - 7, &s->rng) == 0) return COINS_OK;
+    return coins_fail(err, "bad seed in strategy '%s': expected random:<64-bit integer>", q);
+  }
+  if (len >= 9 && coins_same_letters(text, "careless:", 9)) {
+    const char *colon = memchr(text + 9, ':', len - 9);
+    uint64_t percent;
+    s->kind = COINS_CARELESS;
+    if (colon && parse_seed(text + 9, (size_t)(colon - text) - 9, &percent) == 0 &&
+        percent <= 100 && text[9] != '-' &&
+        parse_seed(colon + 1, len - (size_t)(colon + 1 - text), &s->rng) == 0) {
+      s->percent = (unsigned)percent;
+      return COINS_OK;
+    }
+    return coins_fail(err, "bad strategy '%s': expected "
+                           "careless:<percent 0..100>:<64-bit integer seed>", q);
+  }
+  return coins_fail(err, "unknown strategy '%s'; expected 'optimal', 'greedy', 'left', "
+                         "'parity', 'random:SEED' or 'careless:PERCENT:SEED'", q);
+}
+
+coins_status coins_strategy_ready(coins_strategy *s, int player, const coins_review *rv,
+                                  char err[COINS_ERRMSG_SIZE]) {
+  const coins_state *st = &rv->line.st;
+  if (s->kind != COINS_PARITY) return COINS_OK;
+  if (st->variant != COINS_III || player != 1 || st->n % 2 != 0)
+    return coins_fail(err, "the parity strategy is for the first player of variant III "
+                           "with an even number of coins");
+  int64_t even = 0, odd = 0;
+  for (uint64_t i = 0; i < st->n; i += 2) even += st->a[i], odd += st->a[i + 1];
+  s->parity_odd = odd > even;
+  return COINS_OK;
+}
+
+/* II: the take with the largest immediate gain, the fewest coins on ties. */
+static uint64_t greedy_take(const coins_state *st) {
+  uint64_t left = st->hi - st->lo, most = left < st->k ? left : st->k, take = 1;
+  int64_t sum = 0, best = st->a[st->lo];
+  for (uint64_t t = 1; t <= most; t++) {
+    sum += st->a[st->lo + t - 1];
+    if (sum > best) best = sum, take = t;
+  }
+  return take;
+}
+
+/* The largest immediate gain (variant I: as many coins as allowed). */
+static coins_move greedy_move(const coins_state *st, uint64_t most) {
+  coins_move m = {1, 'L'};
+  switch (st->variant) {
+    case COINS_I: m.take = most; break;
+    case COINS_II: m.take = greedy_take(st); break;
+    case COINS_III: m.side = st->a[st->hi - 1] > st->a[st->lo] ? 'R' : 'L'; break;
+  }
+  return m;
+}
+
+/* A legal move drawn from s's generator. */
+static coins_move random_move(coins_strategy *s, const coins_state *st,
+                              uint64_t most) {
+  coins_move m = {1, 'L'};
+  switch (st->variant) {
+    case COINS_I:
+    case COINS_II: m.take = (uint64_t)coins_random_range(&s->rng, 1, (int64_t)most); break;
+    case COINS_III: m.side = coins_random_next(&s->rng) >> 63 ? 'R' : 'L'; break;
+  }
+  return m;
+}
+
+coins_move coins_strategy_move(coins_strategy *s, coins_review *rv) {
+  const coins_state *st = &rv->line.st;
+  uint64_t left = st->hi - st->lo, most = left < st->k ? left : st->k;
+  coins_move m = {1, 'L'};
+  switch (s->kind) {
+    case COINS_OPTIMAL: return coins_review_best(rv);
+    case COINS_RANDOM: return random_move(s, st, most);
+    case COINS_CARELESS:
+      if (coins_random_next(&s->rng) % 100 < s->percent)
+        return random_move(s, st, most);
+      return coins_review_best(rv);
+    case COINS_LEFT: break;
+    case COINS_GREEDY: return greedy_move(st, most);
+    case COINS_PARITY:
+      /* the end whose position is of the richer class */
+      m.side = (int)(st->lo % 2) == s->parity_odd ? 'L' : 'R';
+      break;
+  }
+  return m;
+}

@@ -1,0 +1,121 @@
+/*
+** args.c -- turns the sqlite3_values a user passes into a game for the
+** core: the variant (1, '1', 'I', ... any case), max_take and the coins (a
+** JSON array as TEXT, or for variant I an INTEGER count), and grows the
+** buffers they are read into.  Every rejection is a message that names
+** the function and says what was wrong.
+*/
+#include "coins_sql.h"
+
+SQLITE_EXTENSION_INIT3
+
+int coins_reserve(int64_t **buf, size_t *room, size_t words) {
+  if (*buf && words <= *room) return SQLITE_OK;
+  if (words < 16) words = 16;
+  int64_t *grown = sqlite3_realloc64(*buf, (sqlite3_uint64)words * sizeof **buf);
+  if (grown == NULL) return SQLITE_NOMEM;
+  *buf = grown;
+  *room = words;
+  return SQLITE_OK;
+}
+
+void coins_game_free(coins_game *game) {
+  sqlite3_free(game->a);
+  game->a = NULL;
+  game->a_words = 0;
+}
+
+static int read_variant(const char *fname, sqlite3_value *v, coins_variant *variant,
+                        char **err) {
+  const char *accepted = "expected 1, 2, 3, 'I', 'II' or 'III'";
+  switch (sqlite3_value_type(v)) {
+    case SQLITE_INTEGER:
+      if (coins_variant_of_number(sqlite3_value_int64(v), variant) == COINS_OK) return SQLITE_OK;
+      return coins_sql_fail(err, fname, "unknown variant %lld; %s", sqlite3_value_int64(v),
+                            accepted);
+    case SQLITE_TEXT: {
+      const char *text = (const char *)sqlite3_value_text(v);
+      size_t len = (size_t)sqlite3_value_bytes(v);
+      if (text == NULL) return SQLITE_NOMEM;
+      if (coins_variant_parse(text, len, variant) == COINS_OK) return SQLITE_OK;
+      char q[64];
+      coins_quote((const unsigned char *)text, len, q, sizeof q);
+      return coins_sql_fail(err, fname, "unknown variant '%s'; %s", q, accepted);
+    }
+    default:
+      return coins_sql_fail(err, fname, "unknown variant (%s); %s", coins_type_name(v),
+                            accepted);
+  }
+}
+
+static int read_max_take(const char *fname, sqlite3_value *v, coins_variant variant,
+                         uint64_t *k, char **err) {
+  coins_variant_traits traits = coins_variant_traits_of(variant);
+  *k = traits.default_take;
+  if (v == NULL) return SQLITE_OK;
+  if (sqlite3_value_type(v) != SQLITE_INTEGER)
+    return coins_sql_fail(err, fname, "max_take must be an INTEGER >= 1, got %s",
+                          coins_type_name(v));
+  sqlite3_int64 i = sqlite3_value_int64(v);
+  if (i < 1)
+    return coins_sql_fail(err, fname, "max_take must be an INTEGER >= 1, got %lld", i);
+  if (traits.fixed_take && (uint64_t)i != traits.fixed_take)
+    return coins_sql_fail(err, fname, "variant %s takes one coin from either end: "
+                          "max_take must be %llu, got %lld", traits.name,
+                          (unsigned long long)traits.fixed_take, i);
+  *k = (uint64_t)i;
+  return SQLITE_OK;
+}
+
+static int read_coins(const char *fname, sqlite3_value *v, coins_game *game,
+                      coins_text *text, char **err) {
+  int counts = coins_variant_traits_of(game->variant).takes_any_count;
+  text->text = NULL;
+  text->len = 0;
+  switch (sqlite3_value_type(v)) {
+    case SQLITE_INTEGER:
+      if (!counts) break;
+      if (sqlite3_value_int64(v) < 0)
+        return coins_sql_fail(err, fname, "the coin count must be >= 0, got %lld",
+                              sqlite3_value_int64(v));
+      game->n = (uint64_t)sqlite3_value_int64(v);
+      return SQLITE_OK;
+    case SQLITE_TEXT:
+      text->text = (const char *)sqlite3_value_text(v);
+      text->len = (size_t)sqlite3_value_bytes(v);
+      return text->text ? SQLITE_OK : SQLITE_NOMEM;
+  }
+  return coins_sql_fail(err, fname, "coins must be TEXT holding a JSON array%s, got %s",
+                        counts ? " or a count" : "", coins_type_name(v));
+}
+
+int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
+                    sqlite3_value *max_take, coins_game *game, coins_text *text, char **err) {
+  game->n = game->k = 0;
+  *err = NULL;
+  if (sqlite3_value_type(variant) == SQLITE_NULL || sqlite3_value_type(coins) == SQLITE_NULL ||
+      (max_take && sqlite3_value_type(max_take) == SQLITE_NULL))
+    return COINS_NULL_ARG;
+  int rc = read_variant(fname, variant, &game->variant, err);
+  if (rc == SQLITE_OK) rc = read_max_take(fname, max_take, game->variant, &game->k, err);
+  if (rc == SQLITE_OK) rc = read_coins(fname, coins, game, text, err);
+  return rc;
+}
+
+int coins_game_read(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
+                    sqlite3_value *max_take, coins_game *game, char **err) {
+  coins_text text;
+  int rc = coins_args_read(fname, variant, coins, max_take, game, &text, err);
+  if (rc != SQLITE_OK || text.text == NULL) return rc;
+  char msg[COINS_ERRMSG_SIZE];
+  size_t n = 0;
+  /* parse into the buffer as it is; count and grow only when it is full */
+  coins_status parsed = coins_parse_array(text.text, text.len, game->a, game->a_words, &n, msg);
+  if (parsed == COINS_NO_ROOM) {
+    if (coins_reserve(&game->a, &game->a_words, coins_parse_capacity(text.text, text.len)))
+      return SQLITE_NOMEM;
+    parsed = coins_parse_array(text.text, text.len, game->a, game->a_words, &n, msg);
+  }
+  game->n = n;
+  return coins_sql_status(parsed, fname, msg, err);
+}

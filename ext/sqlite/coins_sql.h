@@ -1,0 +1,174 @@
+/*
+** coins_sql.h -- what the files of the SQL layer share: reading arguments
+** out of sqlite3_values, reporting errors and results, and the machinery
+** of the table-valued functions.  No game logic here: that is the pure
+** core's (include/coins.h, the only core header this layer includes).
+*/
+#ifndef COINS_SQL_H
+#define COINS_SQL_H
+
+#include <sqlite3ext.h>
+
+#include "coins.h"
+
+#ifndef SQLITE_INNOCUOUS
+#define SQLITE_INNOCUOUS 0x000200000
+#endif
+#ifndef SQLITE_VTAB_INNOCUOUS
+#define SQLITE_VTAB_INNOCUOUS 2
+#endif
+
+/* The flags of every coins function: pure and safe in a schema. */
+#define COINS_FUNCTION_FLAGS (SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS)
+
+/* What the argument readers below return when an argument is SQL NULL:
+** the result is NULL (scalars) or no rows (table-valued functions).  It is
+** SQLite's "no more rows" code, which no reader returns otherwise. */
+#define COINS_NULL_ARG SQLITE_DONE
+
+/* ------------------------------------------------ errors and results */
+
+/* "fname: ..." as a sqlite3_malloc'd message (NULL when out of memory). */
+char *coins_error(const char *fname, const char *fmt, ...);
+/* Sets *err to coins_error(fname, fmt, ...) and returns SQLITE_ERROR, or
+** SQLITE_NOMEM when the message could not be made (*err is then NULL). */
+int coins_sql_fail(char **err, const char *fname, const char *fmt, ...);
+/* The SQLite code for a core status: SQLITE_OK, SQLITE_ERROR with *err
+** made from the core's message, or SQLITE_NOMEM for COINS_NO_ROOM. */
+int coins_sql_status(coins_status rc, const char *fname, const char *msg, char **err);
+/* Makes err (a coins_error message, freed here) the function's error;
+** NULL err: out of memory. */
+void coins_result_error(sqlite3_context *ctx, char *err);
+/* Makes the text built in s the result (or its error), and frees s. */
+void coins_result_str(sqlite3_context *ctx, sqlite3_str *s);
+/* A move in record notation: the take (I, II) or 'L'/'R' (III); NULL for
+** no move (take 0). */
+void coins_result_move(sqlite3_context *ctx, coins_variant v, coins_move move);
+/* "an INTEGER", "a REAL", "TEXT", "a BLOB" or "NULL", for messages. */
+const char *coins_type_name(sqlite3_value *v);
+
+/* Grows *buf (sqlite3_realloc64) to hold at least words int64_t.
+** Returns SQLITE_OK or SQLITE_NOMEM (*buf is then unchanged). */
+int coins_reserve(int64_t **buf, size_t *room, size_t words);
+
+/* ----------------------------------------------------------- arguments */
+
+/* A game as the arguments give it.  Zero it before the first read; a is
+** reused by later reads into the same game while it is large enough. */
+typedef struct coins_game {
+  coins_variant variant;
+  uint64_t n;     /* number of coins                                 */
+  uint64_t k;     /* max_take (1 for variant III)                    */
+  int64_t *a;     /* the coins (sqlite3_malloc64); unused for counts */
+  size_t a_words; /* room in a                                       */
+} coins_game;
+
+/* The coins argument before it is parsed: its text, or (text NULL) a
+** variant I count already in the game. */
+typedef struct coins_text {
+  const char *text;
+  size_t len;
+} coins_text;
+
+/* Reads (variant, coins [, max_take]) for the function fname, all but
+** parsing the coins: game->variant and game->k, and the coins' text in
+** *coins_text (or a variant I count in game->n).  max_take may be NULL
+** (left out).  Returns SQLITE_OK, COINS_NULL_ARG, SQLITE_NOMEM, or
+** SQLITE_ERROR with *err set to a sqlite3_malloc'd "fname: ..." message. */
+int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
+                    sqlite3_value *max_take, coins_game *game, coins_text *text, char **err);
+/* coins_args_read, then the coins parsed into game->a (game->n of them). */
+int coins_game_read(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
+                    sqlite3_value *max_take, coins_game *game, char **err);
+void coins_game_free(coins_game *game);
+
+/* Reads a game record (moves) for game: a JSON array of takes, or of "L"/
+** "R" (variant III, also a bare string 'LRRL'), into *record (grown with
+** coins_reserve), and checks that every move is legal, so that an illegal
+** move is an error naming its ply before any row.  Returns SQLITE_OK,
+** SQLITE_NOMEM, or SQLITE_ERROR with *err. */
+int coins_record_read(const char *fname, sqlite3_value *moves, const coins_game *game,
+                      int64_t **record, size_t *room, size_t *count, char **err);
+
+/* ---------------------------------------------- table-valued functions */
+
+/* A copy of an argument, kept to answer its hidden column. */
+typedef struct coins_saved_arg {
+  int type;
+  sqlite3_int64 i;
+  double r;
+  char *bytes;
+  size_t room;
+  int len;
+} coins_saved_arg;
+
+#define COINS_TVF_MAX_ARGS 5
+
+typedef struct coins_tvf_cursor coins_tvf_cursor;
+
+/* What one table-valued function adds to the shared machinery (tvf.c). */
+typedef struct coins_tvf {
+  const char *name;
+  const char *schema; /* CREATE TABLE x(...): visible columns, then args */
+  int n_visible;      /* the argument (hidden) columns start here */
+  int n_args, n_required;
+  /* Sets up a cursor for args (NULL where left out); SQLITE_OK,
+  ** COINS_NULL_ARG (no rows) or an error with *err. */
+  int (*start)(coins_tvf_cursor *cur, sqlite3_value **args, char **err);
+  /* Produces the next row in cur->row; sets cur->eof at the end. */
+  int (*next)(coins_tvf_cursor *cur, char **err);
+  void (*column)(coins_tvf_cursor *cur, sqlite3_context *ctx, int col);
+  void (*release)(coins_tvf_cursor *cur); /* frees cur->state */
+} coins_tvf;
+
+struct coins_tvf_cursor {
+  sqlite3_vtab_cursor base;
+  const coins_tvf *tvf;
+  int eof;
+  coins_game game; /* the parsed game, its buffer reused */
+  int64_t *work;   /* the core's work space, reused */
+  size_t work_words;
+  coins_line line; /* coins_moves: the optimal line */
+  coins_ply row;   /* the current row */
+  void *state;     /* what the function keeps besides */
+  coins_saved_arg args[COINS_TVF_MAX_ARGS];
+};
+
+/* The columns every move table starts with, and their numbers. */
+#define COINS_PLY_COLUMNS                                                        \
+  "ply INTEGER, player INTEGER, move, take INTEGER, pos INTEGER, gain INTEGER, " \
+  "first_total INTEGER, second_total INTEGER"
+
+enum coins_ply_column {
+  COINS_COL_PLY,
+  COINS_COL_PLAYER,
+  COINS_COL_MOVE,
+  COINS_COL_TAKE,
+  COINS_COL_POS,
+  COINS_COL_GAIN,
+  COINS_COL_FIRST_TOTAL,
+  COINS_COL_SECOND_TOTAL,
+  COINS_PLY_COLUMN_COUNT
+};
+
+/* Puts column col (a coins_ply_column) of cur->row. */
+void coins_tvf_ply_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col);
+
+/* For coins_review and coins_play: reads the game the arguments give and
+** puts in cur->state a zeroed state of state_size bytes, whose first
+** member is a coins_review of the game, started.  SQLITE_OK,
+** COINS_NULL_ARG or an error with *err. */
+int coins_tvf_review_begin(coins_tvf_cursor *cur, sqlite3_value *variant, sqlite3_value *coins,
+                           sqlite3_value *max_take, size_t state_size, char **err);
+
+/* Registers the table-valued function tvf on db. */
+int coins_tvf_register(sqlite3 *db, const coins_tvf *tvf);
+
+/* The functions, one file each (extension.c registers them all). */
+extern const coins_tvf coins_moves_tvf, coins_review_tvf, coins_play_tvf;
+int coins_register_scalars(sqlite3 *db);
+int coins_register_deal(sqlite3 *db);
+int coins_register_diagram(sqlite3 *db);
+int coins_register_array(sqlite3 *db);
+
+#endif

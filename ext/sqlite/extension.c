@@ -1,0 +1,48 @@
+/*
+** extension.c -- the entry point of coins, sqlite3_coins_init: checks the
+** SQLite version and registers every function, each from the file that
+** defines it.  `.load build/coins` finds it by the library's name.
+*/
+#include "coins_sql.h"
+#include "coins_sqlite.h"
+
+SQLITE_EXTENSION_INIT1
+
+#if defined(_WIN32)
+#define COINS_EXPORT __declspec(dllexport)
+#elif defined(__GNUC__)
+#define COINS_EXPORT __attribute__((visibility("default")))
+#else
+#define COINS_EXPORT
+#endif
+
+static int register_tvfs(sqlite3 *db) {
+  const coins_tvf *all[] = {&coins_moves_tvf, &coins_review_tvf, &coins_play_tvf};
+  int rc = SQLITE_OK;
+  for (size_t i = 0; rc == SQLITE_OK && i < sizeof all / sizeof *all; i++)
+    rc = coins_tvf_register(db, all[i]);
+  return rc;
+}
+
+COINS_EXPORT int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
+                                    const sqlite3_api_routines *pApi) {
+  SQLITE_EXTENSION_INIT2(pApi);
+  const int version = sqlite3_libversion_number();
+  if (version < COINS_SQLITE_MIN_VERSION_NUMBER) {
+    if (pzErrMsg)
+      *pzErrMsg = sqlite3_mprintf("coins: needs SQLite " COINS_SQLITE_MIN_VERSION
+                                  " or later; this is %d.%d.%d",
+                                  version / 1000000, version / 1000 % 1000, version % 1000);
+    return SQLITE_ERROR;
+  }
+  static int (*const registrations[])(sqlite3 *) = {
+      coins_register_scalars, register_tvfs,          coins_register_deal,
+      coins_register_diagram, coins_register_array,
+  };
+  int rc = SQLITE_OK;
+  for (size_t i = 0; rc == SQLITE_OK && i < sizeof registrations / sizeof *registrations; i++)
+    rc = registrations[i](db);
+  if (rc != SQLITE_OK && pzErrMsg)
+    *pzErrMsg = sqlite3_mprintf("coins: cannot register functions: %s", sqlite3_errstr(rc));
+  return rc;
+}

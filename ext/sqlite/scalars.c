@@ -1,0 +1,129 @@
+/*
+** scalars.c -- the scalar functions of coins:
+**
+**   coins_win(variant, coins [, max_take])        1 if the first player
+**                                                 forces a win, else 0
+**   coins_outcome(variant, coins [, max_take])    'first'|'second'|'draw'
+**   coins_margin(variant, coins [, max_take])     first's total - second's
+**   coins_score(variant, coins [, max_take])      first player's total
+**   coins_best_move(variant, coins [, max_take])  an optimal first move
+**   coins_version()                               the extension's version
+**
+** variant: 1, 2, 3 or 'I', 'II', 'III' (any case); coins: TEXT holding a
+** JSON array of integers (variant I: also an INTEGER count); max_take:
+** INTEGER >= 1, default 2 (variant III: 1 only).  NULL in, NULL out.
+** The reference is docs/reference.md.  Usage:
+**
+**   .load build/coins
+**   SELECT coins_score(3, '[8,15,3,7]');            -- 22
+*/
+#include <string.h>
+
+#include "coins_sql.h"
+
+SQLITE_EXTENSION_INIT3
+
+typedef enum scalar_kind { WIN, OUTCOME, MARGIN, SCORE, BEST_MOVE } scalar_kind;
+
+typedef struct scalar_spec {
+  const char *name;
+  scalar_kind kind;
+} scalar_spec;
+
+static const scalar_spec scalars[] = {
+    {"coins_win", WIN},       {"coins_outcome", OUTCOME},        {"coins_margin", MARGIN},
+    {"coins_score", SCORE},   {"coins_best_move", BEST_MOVE},
+};
+
+/* What each registration of a scalar keeps: its spec, and the room the
+** core works in, reused from row to row (a connection runs one function
+** call at a time, and a call never re-enters itself, so no locking is
+** needed). */
+typedef struct scalar_data {
+  const scalar_spec *spec;
+  coins_game game; /* game.a is the room */
+} scalar_data;
+
+/* Rooms larger than this are not kept after the call. */
+#define KEEP_WORDS ((size_t)1 << 16)
+
+static void scalar_data_free(void *p) {
+  scalar_data *data = p;
+  coins_game_free(&data->game);
+  sqlite3_free(data);
+}
+
+/* Solves the game the arguments give into *r. */
+static int scalar_solve(scalar_data *data, sqlite3_value **argv, int argc, coins_result *r,
+                        char **err) {
+  const char *fname = data->spec->name;
+  coins_game *game = &data->game;
+  coins_text text;
+  int rc = coins_args_read(fname, argv[0], argv[1], argc > 2 ? argv[2] : NULL, game, &text, err);
+  if (rc != SQLITE_OK) return rc;
+  char msg[COINS_ERRMSG_SIZE];
+  size_t need = 0;
+  coins_status solved = COINS_OK;
+  if (text.text == NULL) /* a count */
+    coins_solve(game->variant, NULL, (size_t)game->n, game->k, NULL, r);
+  else /* in the room as it is; grown only when it turns out too small */
+    while ((solved = coins_solve_text(game->variant, text.text, text.len, game->k, game->a,
+                                      game->a_words, &need, r, msg)) == COINS_NO_ROOM)
+      if (need <= game->a_words || coins_reserve(&game->a, &game->a_words, need))
+        return SQLITE_NOMEM;
+  coins_variant_traits traits = coins_variant_traits_of(game->variant);
+  if (solved == COINS_OK && !traits.has_values &&
+      (data->spec->kind == MARGIN || data->spec->kind == SCORE))
+    return coins_sql_fail(err, fname, "variant %s has no coin values; use coins_win or "
+                          "coins_outcome", traits.name);
+  return coins_sql_status(solved, fname, msg, err);
+}
+
+static void scalar_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  scalar_data *data = sqlite3_user_data(ctx);
+  char *err = NULL;
+  coins_result r;
+  int rc = scalar_solve(data, argv, argc, &r, &err);
+  if (data->game.a_words > KEEP_WORDS) coins_game_free(&data->game);
+  if (rc == COINS_NULL_ARG) return;
+  if (rc != SQLITE_OK) {
+    coins_result_error(ctx, err); /* err is NULL for SQLITE_NOMEM */
+    return;
+  }
+  switch (data->spec->kind) {
+    case WIN: sqlite3_result_int(ctx, r.outcome == COINS_FIRST); break;
+    case OUTCOME: {
+      const char *name = r.outcome == COINS_FIRST    ? "first"
+                         : r.outcome == COINS_SECOND ? "second"
+                                                     : "draw";
+      sqlite3_result_text(ctx, name, -1, SQLITE_STATIC);
+      break;
+    }
+    case MARGIN: sqlite3_result_int64(ctx, r.margin); break;
+    case SCORE: sqlite3_result_int64(ctx, r.score); break;
+    case BEST_MOVE: coins_result_move(ctx, data->game.variant, r.best); break;
+  }
+}
+
+static void version_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  (void)argv;
+  sqlite3_result_text(ctx, COINS_VERSION, -1, SQLITE_STATIC);
+}
+
+int coins_register_scalars(sqlite3 *db) {
+  int rc = sqlite3_create_function(db, "coins_version", 0, COINS_FUNCTION_FLAGS, NULL,
+                                   version_func, NULL, NULL);
+  for (size_t i = 0; rc == SQLITE_OK && i < sizeof scalars / sizeof *scalars; i++) {
+    for (int argc = 2; rc == SQLITE_OK && argc <= 3; argc++) {
+      scalar_data *data = sqlite3_malloc(sizeof *data);
+      if (data == NULL) return SQLITE_NOMEM;
+      memset(data, 0, sizeof *data);
+      data->spec = &scalars[i];
+      /* on failure SQLite calls scalar_data_free itself */
+      rc = sqlite3_create_function_v2(db, scalars[i].name, argc, COINS_FUNCTION_FLAGS, data,
+                                      scalar_func, NULL, NULL, scalar_data_free);
+    }
+  }
+  return rc;
+}
