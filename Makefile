@@ -7,6 +7,7 @@
 #   make install    coins.so, libcoins.a, headers, coins.pc under PREFIX (/usr/local), DESTDIR
 #   make uninstall  remove exactly what make install put there
 #   make dll        cross-build build/coins.dll for Windows (MinGW-w64); make test-dll checks it
+#   make format     apply .clang-format to every C file; make lint checks it
 #   make clean      remove build/
 
 CC      ?= cc
@@ -104,7 +105,7 @@ $(B)/games.db: sql/games_db.sql $(EXT) | $(B)
 	$(SQLITE3) -bail $(LOAD) $@ < sql/games_db.sql
 
 test: deps
-	@$(MAKE) --no-print-directory test-unit test-shell test-clients test-packaging test-bench test-catalogue
+	@$(MAKE) --no-print-directory lint test-unit test-shell test-clients test-packaging test-bench test-catalogue
 	@echo "all test groups passed"
 
 test-unit: $(TESTS)
@@ -247,6 +248,26 @@ coverage:
 
 clean:
 	rm -rf build
+
+# ------------------------------------------------------------ formatting
+# make format rewrites every C source and header with clang-format (the
+# style is .clang-format); make lint fails, naming the files, when one is
+# not formatted or has a line over 100 columns.
+C_FILES := $(sort $(wildcard ext/*/*.[ch] include/*.h tests/*.[ch] tests/*/*.c))
+CLANG_FORMAT ?= clang-format
+
+.PHONY: format lint
+format:
+	@command -v $(CLANG_FORMAT) >/dev/null 2>&1 || sh tests/deps.sh clang-format
+	$(CLANG_FORMAT) -i $(C_FILES)
+
+lint: | $(B)
+	@command -v $(CLANG_FORMAT) >/dev/null 2>&1 || sh tests/deps.sh clang-format
+	@$(CLANG_FORMAT) --dry-run --Werror $(C_FILES) 2>&1 | grep -o '^[^:]*\.[ch]' | sort -u > $(B)/lint.txt || true
+	@awk 'length > 100 { print FILENAME ":" FNR ": over 100 columns" }' $(C_FILES) >> $(B)/lint.txt
+	@if [ -s $(B)/lint.txt ]; then cat $(B)/lint.txt; \
+	  echo "lint: not formatted (run make format), or lines too long"; exit 1; fi
+	@echo "lint: $(words $(C_FILES)) C files formatted, no line over 100 columns"
 
 # ------------------------------------------------------------------ fuzzing
 # make fuzz [FUZZ_SECONDS=60]: the libFuzzer harnesses of tests/fuzz (clang,

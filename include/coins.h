@@ -93,8 +93,7 @@ coins_variant_traits coins_variant_traits_of(coins_variant v);
 
 /* Reads a variant name: "1".."3" or "I", "II", "III" in any case.
 ** COINS_OK, or COINS_INVALID for anything else (nothing is written). */
-coins_status coins_variant_parse(const char *text, size_t len,
-                                 coins_variant *v);
+coins_status coins_variant_parse(const char *text, size_t len, coins_variant *v);
 /* The variant numbered i (1, 2, 3): COINS_OK or COINS_INVALID. */
 coins_status coins_variant_of_number(int64_t i, coins_variant *v);
 
@@ -114,8 +113,7 @@ size_t coins_parse_capacity(const char *text, size_t len);
 ** (counted from 1) or the byte offset (counted from 0) in err; or
 ** COINS_NO_ROOM when out is full, so that a caller with a reusable buffer
 ** can parse first and count only when it must. */
-coins_status coins_parse_array(const char *text, size_t len, int64_t *out,
-                               size_t cap, size_t *n,
+coins_status coins_parse_array(const char *text, size_t len, int64_t *out, size_t cap, size_t *n,
                                char err[COINS_ERRMSG_SIZE]);
 
 /* Writes s[0..len) to out (size >= 48) as printable ASCII for an error
@@ -138,8 +136,7 @@ uint64_t coins1_take(uint64_t n, uint64_t k);
 /* Variant II: take 1..k (k >= 1) from the left.  work must hold
 ** coins2_work_words(n, k) int64_t.  Tie rule: the fewest coins. */
 size_t coins2_work_words(size_t n, uint64_t k);
-void coins2_solve(const int64_t *a, size_t n, uint64_t k, int64_t *work,
-                  coins_result *r);
+void coins2_solve(const int64_t *a, size_t n, uint64_t k, int64_t *work, coins_result *r);
 
 /* Variant III: one coin from either end.  work must hold
 ** coins3_work_words(n) int64_t; work may be a itself (a is then
@@ -150,8 +147,8 @@ void coins3_solve(const int64_t *a, size_t n, int64_t *work, coins_result *r);
 
 /* Any variant.  For variant I only n and k are used (a may be NULL). */
 size_t coins_work_words(coins_variant v, size_t n, uint64_t k);
-void coins_solve(coins_variant v, const int64_t *a, size_t n, uint64_t k,
-                 int64_t *work, coins_result *r);
+void coins_solve(coins_variant v, const int64_t *a, size_t n, uint64_t k, int64_t *work,
+                 coins_result *r);
 
 /* Any variant straight from the text of its row, parsed as
 ** coins_parse_array parses it, in the fewest passes the variant allows
@@ -159,20 +156,19 @@ void coins_solve(coins_variant v, const int64_t *a, size_t n, uint64_t k,
 ** room[0..cap) is scratch space.  Returns COINS_OK; COINS_INVALID with err
 ** for bad text; or COINS_NO_ROOM with *need set to a room that suffices
 ** (call again with it). */
-coins_status coins_solve_text(coins_variant v, const char *text, size_t len,
-                              uint64_t k, int64_t *room, size_t cap,
-                              size_t *need, coins_result *r,
+coins_status coins_solve_text(coins_variant v, const char *text, size_t len, uint64_t k,
+                              int64_t *room, size_t cap, size_t *need, coins_result *r,
                               char err[COINS_ERRMSG_SIZE]);
 
 /* --------------------------------------------------------------- positions */
 
 /* One move of a game, with its effect. */
 typedef struct coins_ply {
-  uint64_t ply;    /* 1, 2, 3, ...                                   */
-  int player;      /* 1 (first) or 2 (second)                        */
-  coins_move move; /* what was played                                */
-  uint64_t pos;    /* 0-based index of the lowest coin taken         */
-  int64_t gain;    /* sum of the coins taken (0 for variant I)       */
+  uint64_t ply;                      /* 1, 2, 3, ...                                   */
+  int player;                        /* 1 (first) or 2 (second)                        */
+  coins_move move;                   /* what was played                                */
+  uint64_t pos;                      /* 0-based index of the lowest coin taken         */
+  int64_t gain;                      /* sum of the coins taken (0 for variant I)       */
   int64_t first_total, second_total; /* running totals after the move */
 } coins_ply;
 
@@ -180,15 +176,14 @@ typedef struct coins_ply {
 ** turn it is and the totals so far. */
 typedef struct coins_state {
   coins_variant variant;
-  const int64_t *a;  /* the whole row (NULL for a variant I count)   */
+  const int64_t *a; /* the whole row (NULL for a variant I count)   */
   uint64_t n, k;
   uint64_t lo, hi;   /* coins left: [lo, hi)                         */
   uint64_t ply;      /* moves made                                   */
   int64_t totals[2]; /* first and second player's totals             */
 } coins_state;
 
-void coins_state_init(coins_state *st, coins_variant v, const int64_t *a,
-                      uint64_t n, uint64_t k);
+void coins_state_init(coins_state *st, coins_variant v, const int64_t *a, uint64_t n, uint64_t k);
 /* 1 or 2: whose turn it is. */
 int coins_state_mover(const coins_state *st);
 /* Plays m if it is legal: fills *out and returns COINS_OK; else returns
@@ -225,8 +220,8 @@ typedef struct coins_line {
 
 size_t coins_line_work_words(coins_variant v, size_t n, uint64_t k);
 /* For variant I, a may be NULL and n is the coin count. */
-void coins_line_init(coins_line *line, coins_variant v, const int64_t *a,
-                     uint64_t n, uint64_t k, int64_t *work);
+void coins_line_init(coins_line *line, coins_variant v, const int64_t *a, uint64_t n, uint64_t k,
+                     int64_t *work);
 /* Writes the next move to *out and returns 1, or returns 0 at the end. */
 int coins_line_next(coins_line *line, coins_ply *out);
 
@@ -240,24 +235,22 @@ int coins_line_next(coins_line *line, coins_ply *out);
 ** coins_record_check checks that the moves are legal.  cap must be at
 ** least coins_moves_capacity(text, len).  Errors name the ply. */
 size_t coins_moves_capacity(const char *text, size_t len);
-coins_status coins_parse_moves(coins_variant v, const char *text, size_t len,
-                               int64_t *moves, size_t cap, size_t *n,
-                               char err[COINS_ERRMSG_SIZE]);
+coins_status coins_parse_moves(coins_variant v, const char *text, size_t len, int64_t *moves,
+                               size_t cap, size_t *n, char err[COINS_ERRMSG_SIZE]);
 coins_move coins_move_of(coins_variant v, int64_t stored);
 
 /* Checks that moves[0..count) (as coins_parse_moves stores them) can be
 ** played in order from the start of a game of n coins with max_take k,
 ** without playing them: O(count).  COINS_OK, or COINS_INVALID with the
 ** message coins_state_play would give at the first illegal move. */
-coins_status coins_record_check(coins_variant v, uint64_t n, uint64_t k,
-                                const int64_t *moves, size_t count,
-                                char err[COINS_ERRMSG_SIZE]);
+coins_status coins_record_check(coins_variant v, uint64_t n, uint64_t k, const int64_t *moves,
+                                size_t count, char err[COINS_ERRMSG_SIZE]);
 
 /* One judged move of a record. */
 typedef struct coins_judgement {
   coins_ply played;
-  coins_move best;  /* an optimal move from the same position       */
-  int64_t loss;     /* what the move cost the mover (>= 0); variant
+  coins_move best;   /* an optimal move from the same position       */
+  int64_t loss;      /* what the move cost the mover (>= 0); variant
                        I: 1 if it turned a win into a loss           */
   int before, after; /* the mover's forced result: +1, 0, -1        */
 } coins_judgement;
@@ -274,20 +267,19 @@ typedef struct coins_review {
 } coins_review;
 
 size_t coins_review_work_words(coins_variant v, size_t n, uint64_t k);
-void coins_review_init(coins_review *rv, coins_variant v, const int64_t *a,
-                       uint64_t n, uint64_t k, int64_t *work);
+void coins_review_init(coins_review *rv, coins_variant v, const int64_t *a, uint64_t n, uint64_t k,
+                       int64_t *work);
 /* The best move from the current position (take 0 when no coins left). */
 coins_move coins_review_best(coins_review *rv);
 /* Judges and plays m: COINS_OK, or COINS_INVALID with err for an illegal
 ** move (nothing is played) or for a loss above 2^63-1 (possible only when
 ** the sum of |coins| exceeds 2^62; the move is played). */
-coins_status coins_review_play(coins_review *rv, coins_move m,
-                               coins_judgement *out,
+coins_status coins_review_play(coins_review *rv, coins_move m, coins_judgement *out,
                                char err[COINS_ERRMSG_SIZE]);
 /* Plays m like coins_review_play but without judging it: O(1), and the
 ** optimal line is re-solved only when coins_review_best next needs it. */
-coins_status coins_review_apply(coins_review *rv, coins_move m,
-                                coins_ply *out, char err[COINS_ERRMSG_SIZE]);
+coins_status coins_review_apply(coins_review *rv, coins_move m, coins_ply *out,
+                                char err[COINS_ERRMSG_SIZE]);
 
 /* ------------------------------------------------------------- strategies */
 
@@ -319,13 +311,11 @@ typedef struct coins_strategy {
 /* Parses 'optimal', 'greedy', 'left', 'parity', 'random:SEED' or
 ** 'careless:PERCENT:SEED' (SEED a decimal 64-bit integer, PERCENT 0..100),
 ** the names in any case.  COINS_OK, or COINS_INVALID with err. */
-coins_status coins_strategy_parse(const char *text, size_t len,
-                                  coins_strategy *s,
+coins_status coins_strategy_parse(const char *text, size_t len, coins_strategy *s,
                                   char err[COINS_ERRMSG_SIZE]);
 /* Checks s can play as player (1 or 2) of the game rv starts, and sets it
 ** up.  COINS_OK, or COINS_INVALID with err. */
-coins_status coins_strategy_ready(coins_strategy *s, int player,
-                                  const coins_review *rv,
+coins_status coins_strategy_ready(coins_strategy *s, int player, const coins_review *rv,
                                   char err[COINS_ERRMSG_SIZE]);
 /* The move s plays from rv's position (which must have coins left). */
 coins_move coins_strategy_move(coins_strategy *s, coins_review *rv);

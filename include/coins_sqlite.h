@@ -31,8 +31,7 @@ extern "C" {
 /* Registers the coins functions on db.  Returns SQLITE_OK, or an error code
 ** with a sqlite3_malloc'd message in *pzErrMsg (when pzErrMsg is not NULL;
 ** release it with sqlite3_free).  pApi is ignored by the static library. */
-int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
-                       const sqlite3_api_routines *pApi);
+int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi);
 
 #ifdef __cplusplus
 }

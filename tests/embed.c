@@ -10,14 +10,15 @@
 */
 #include <stdio.h>
 
-#include <sqlite3.h>
 #include <coins_sqlite.h>
+#include <sqlite3.h>
 
 int main(void) {
   sqlite3 *db = NULL;
   sqlite3_stmt *stmt = NULL;
-  const char *sql = "SELECT coins_score(3, '[8,15,3,7]'), "
-                    "coins_outcome(3, '[8,15,3,7]')";
+  const char *sql =
+      "SELECT coins_score(3, '[8,15,3,7]'), "
+      "coins_outcome(3, '[8,15,3,7]')";
   /* from here on, every new connection gets the coins functions */
   int rc = sqlite3_auto_extension((void (*)(void))sqlite3_coins_init);
   if (rc != SQLITE_OK) {

@@ -28,12 +28,9 @@ typedef int (*entry_point)(sqlite3 *, char **, const sqlite3_api_routines *);
 static int fake_version;
 static int libversion_number(void) { return fake_version; }
 
-static int refuse_create_function(sqlite3 *db, const char *name, int argc,
-                                  int flags, void *data,
-                                  void (*xFunc)(sqlite3_context *, int,
-                                                sqlite3_value **),
-                                  void (*xStep)(sqlite3_context *, int,
-                                                sqlite3_value **),
+static int refuse_create_function(sqlite3 *db, const char *name, int argc, int flags, void *data,
+                                  void (*xFunc)(sqlite3_context *, int, sqlite3_value **),
+                                  void (*xStep)(sqlite3_context *, int, sqlite3_value **),
                                   void (*xFinal)(sqlite3_context *)) {
   (void)db, (void)name, (void)argc, (void)flags, (void)data;
   (void)xFunc, (void)xStep, (void)xFinal;
@@ -53,8 +50,8 @@ static int check(entry_point init, int version, const char *want) {
   int rc = init(NULL, &err, &api);
   int ok = rc == SQLITE_ERROR && err != NULL && strcmp(err, want) == 0;
   if (!ok)
-    printf("FAIL as SQLite %d: rc %d, message \"%s\", wanted \"%s\"\n",
-           version, rc, err ? err : "(none)", want);
+    printf("FAIL as SQLite %d: rc %d, message \"%s\", wanted \"%s\"\n", version, rc,
+           err ? err : "(none)", want);
   sqlite3_free(err);
   return ok ? 0 : 1;
 }
@@ -75,8 +72,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   int fail = check(init, 3030001,
-                   "coins: needs SQLite " COINS_SQLITE_MIN_VERSION
-                   " or later; this is 3.30.1");
+                   "coins: needs SQLite " COINS_SQLITE_MIN_VERSION " or later; this is 3.30.1");
   fail += check(init, COINS_SQLITE_MIN_VERSION_NUMBER,
                 "coins: cannot register functions: SQL logic error");
   dlclose(so);

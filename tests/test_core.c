@@ -25,20 +25,19 @@
 #define COUNT(x) (sizeof(x) / sizeof((x)[0]))
 
 /* Equality of signed 64-bit values, printed signed on failure. */
-#define assert_i64(got, want)                                               \
-  do {                                                                      \
-    int64_t got_ = (got), want_ = (want);                                   \
-    if (got_ != want_)                                                      \
-      fail_msg("%s = %lld, expected %lld", #got, (long long)got_,           \
-               (long long)want_);                                           \
+#define assert_i64(got, want)                                                        \
+  do {                                                                               \
+    int64_t got_ = (got), want_ = (want);                                            \
+    if (got_ != want_)                                                               \
+      fail_msg("%s = %lld, expected %lld", #got, (long long)got_, (long long)want_); \
   } while (0)
 
-#define assert_u64(got, want)                                               \
-  do {                                                                      \
-    uint64_t got_ = (got), want_ = (want);                                  \
-    if (got_ != want_)                                                      \
-      fail_msg("%s = %llu, expected %llu", #got, (unsigned long long)got_,  \
-               (unsigned long long)want_);                                  \
+#define assert_u64(got, want)                                              \
+  do {                                                                     \
+    uint64_t got_ = (got), want_ = (want);                                 \
+    if (got_ != want_)                                                     \
+      fail_msg("%s = %llu, expected %llu", #got, (unsigned long long)got_, \
+               (unsigned long long)want_);                                 \
   } while (0)
 
 static void *xmalloc(size_t size) {
@@ -77,8 +76,7 @@ static void check_message(const char *err) {
   assert_true(end > err);
   for (const char *c = err; c < end; c++)
     if (*c < 0x20 || *c > 0x7e)
-      fail_msg("non-printable byte 0x%02X in message \"%s\"",
-               (unsigned)(unsigned char)*c, err);
+      fail_msg("non-printable byte 0x%02X in message \"%s\"", (unsigned)(unsigned char)*c, err);
 }
 
 /* Every proper prefix of text must parse without reading past its end;
@@ -99,32 +97,28 @@ static void parse_prefixes(const char *text, size_t len) {
   }
 }
 
-static void expect_ok_len(const char *text, size_t len, const int64_t *want,
-                          size_t want_n) {
+static void expect_ok_len(const char *text, size_t len, const int64_t *want, size_t want_n) {
   int64_t *out;
   size_t n;
   char err[COINS_ERRMSG_SIZE];
   int rc = parse_copy(text, len, &out, &n, err);
   if (rc != 0) fail_msg("parse of \"%.*s\" failed: %s", (int)len, text, err);
-  if (n != want_n)
-    fail_msg("\"%.*s\": %zu elements, expected %zu", (int)len, text, n, want_n);
+  if (n != want_n) fail_msg("\"%.*s\": %zu elements, expected %zu", (int)len, text, n, want_n);
   for (size_t i = 0; i < n; i++)
     if (out[i] != want[i])
-      fail_msg("\"%.*s\": element %zu = %lld, expected %lld", (int)len, text,
-               i + 1, (long long)out[i], (long long)want[i]);
+      fail_msg("\"%.*s\": element %zu = %lld, expected %lld", (int)len, text, i + 1,
+               (long long)out[i], (long long)want[i]);
   free(out);
   parse_prefixes(text, len);
 }
 
-#define expect_ok(text, ...)                                                \
-  do {                                                                      \
-    static const int64_t want_[] = {__VA_ARGS__};                           \
-    expect_ok_len(text, strlen(text), want_, COUNT(want_));                 \
+#define expect_ok(text, ...)                                \
+  do {                                                      \
+    static const int64_t want_[] = {__VA_ARGS__};           \
+    expect_ok_len(text, strlen(text), want_, COUNT(want_)); \
   } while (0)
 
-static void expect_empty(const char *text) {
-  expect_ok_len(text, strlen(text), NULL, 0);
-}
+static void expect_empty(const char *text) { expect_ok_len(text, strlen(text), NULL, 0); }
 
 static void expect_err_len(const char *text, size_t len, const char *want) {
   int64_t *out;
@@ -136,8 +130,7 @@ static void expect_err_len(const char *text, size_t len, const char *want) {
   assert_int_equal(rc, -1);
   assert_int_equal(n, 0);
   check_message(err);
-  if (strcmp(err, want) != 0)
-    fail_msg("message \"%s\", expected \"%s\"", err, want);
+  if (strcmp(err, want) != 0) fail_msg("message \"%s\", expected \"%s\"", err, want);
   parse_prefixes(text, len);
 }
 
@@ -154,10 +147,8 @@ static void test_parse_valid(void **state) {
   expect_ok("[8,15,3,7]", 8, 15, 3, 7);
   expect_ok(" \t\n\r[ \t\n\r1 \t\n\r, \r\n\t2\t\n\r,3]\r\n\t ", 1, 2, 3);
   expect_ok("[-5,0,-0,0.0,-0.0,0e5]", -5, 0, 0, 0, 0, 0);
-  expect_ok("[2.0,1e3,0.7e1,700e-2,1E+2,1e-0,-1e+0]", 2, 1000, 7, 7, 100, 1,
-            -1);
-  expect_ok("[1.5e1,10e-1,0.05e2,2.000000000000000000000000000000]", 15, 1,
-            5, 2);
+  expect_ok("[2.0,1e3,0.7e1,700e-2,1E+2,1e-0,-1e+0]", 2, 1000, 7, 7, 100, 1, -1);
+  expect_ok("[1.5e1,10e-1,0.05e2,2.000000000000000000000000000000]", 15, 1, 5, 2);
   expect_ok("[1000000000000000000000000000000e-30]", 1);
   expect_ok("[1e18,-1E18]", 1000000000000000000, -1000000000000000000);
   expect_ok("[9223372036854775807]", INT64_MAX);
@@ -167,8 +158,8 @@ static void test_parse_valid(void **state) {
   expect_ok("[0e99999999999999999999]", 0);
   /* the sum of absolute values may reach exactly 2^63-1 */
   expect_ok("[9223372036854775806,-1]", INT64_MAX - 1, -1);
-  expect_ok("[-4611686018427387904,4611686018427387903]",
-            -4611686018427387904, 4611686018427387903);
+  expect_ok("[-4611686018427387904,4611686018427387903]", -4611686018427387904,
+            4611686018427387903);
   expect_ok("[0,0,0,0,0,0,0,0,0,0]", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 }
 
@@ -204,8 +195,7 @@ static void test_parse_small_cap(void **state) {
   int64_t *out = xmalloc(2 * sizeof *out);
   size_t n = 99;
   char err[COINS_ERRMSG_SIZE];
-  assert_int_equal(coins_parse_array(text, sizeof text - 1, out, 2, &n, err),
-                   -2);
+  assert_int_equal(coins_parse_array(text, sizeof text - 1, out, 2, &n, err), -2);
   assert_int_equal(n, 0);
   assert_string_equal(err, "more than 2 elements: the buffer is too small");
   free(out);
@@ -220,10 +210,8 @@ static void test_parse_errors(void **state) {
   expect_err("[1,2,2.5]", "element 3 is not an integer: 2.5");
   expect_err("[0.5]", "element 1 is not an integer: 0.5");
   expect_err("[15e-1]", "element 1 is not an integer: 15e-1");
-  expect_err("[1.0000000000000000000001]",
-             "element 1 is not an integer: 1.0000000000000000000001");
-  expect_err("[1e-1000000000000000]",
-             "element 1 is not an integer: 1e-1000000000000000");
+  expect_err("[1.0000000000000000000001]", "element 1 is not an integer: 1.0000000000000000000001");
+  expect_err("[1e-1000000000000000]", "element 1 is not an integer: 1e-1000000000000000");
   /* not JSON numbers */
   expect_err("[01]", "element 1 is not a valid JSON number: 01");
   expect_err("[7,00]", "element 2 is not a valid JSON number: 00");
@@ -246,10 +234,8 @@ static void test_parse_errors(void **state) {
   expect_err("[null]", "element 1 is not an integer: null");
   expect_err("[\"1\"]", "element 1 is not an integer: \"1\"");
   expect_err("[{}]", "element 1 is not an integer: {}");
-  expect_err("[[1]]",
-             "element 1 is not an integer: nested arrays are not allowed");
-  expect_err("[1,[2]]",
-             "element 2 is not an integer: nested arrays are not allowed");
+  expect_err("[[1]]", "element 1 is not an integer: nested arrays are not allowed");
+  expect_err("[1,[2]]", "element 2 is not an integer: nested arrays are not allowed");
   /* structure */
   expect_err("[1,,2]", "element 2 is missing at byte 3");
   expect_err("[1,]", "element 2 is missing at byte 3");
@@ -258,10 +244,12 @@ static void test_parse_errors(void **state) {
   expect_err("[1]x", "unexpected text after the array at byte 3: x");
   expect_err("[1] [2]", "unexpected text after the array at byte 4: [2]");
   expect_err("[]]", "unexpected text after the array at byte 2: ]");
-  expect_err("[1,2", "unexpected end of text after element 2: expected ',' "
-                     "or ']'");
-  expect_err("[1,2 \n", "unexpected end of text after element 2: expected "
-                        "',' or ']'");
+  expect_err("[1,2",
+             "unexpected end of text after element 2: expected ',' "
+             "or ']'");
+  expect_err("[1,2 \n",
+             "unexpected end of text after element 2: expected "
+             "',' or ']'");
   expect_err("[", "unexpected end of text: missing element 1");
   expect_err("[1,", "unexpected end of text: missing element 2");
   expect_err("", "expected a JSON array, got empty text");
@@ -274,17 +262,12 @@ static void test_parse_errors(void **state) {
   expect_err("[\f1]", "element 1 is not an integer: \\x0C1");
   expect_err("[1\v]", "element 1 is not a valid JSON number: 1\\x0B");
   /* range */
-  expect_err("[9223372036854775808]",
-             "element 1 is out of range: 9223372036854775808");
-  expect_err("[-9223372036854775808]",
-             "element 1 is out of range: -9223372036854775808");
-  expect_err("[18446744073709551616]",
-             "element 1 is out of range: 18446744073709551616");
+  expect_err("[9223372036854775808]", "element 1 is out of range: 9223372036854775808");
+  expect_err("[-9223372036854775808]", "element 1 is out of range: -9223372036854775808");
+  expect_err("[18446744073709551616]", "element 1 is out of range: 18446744073709551616");
   expect_err("[1e19]", "element 1 is out of range: 1e19");
-  expect_err("[0,1e99999999999999999999]",
-             "element 2 is out of range: 1e99999999999999999999");
-  expect_err("[9223372036854775807,1]",
-             "the sum of absolute values exceeds 2^63-1 at element 2");
+  expect_err("[0,1e99999999999999999999]", "element 2 is out of range: 1e99999999999999999999");
+  expect_err("[9223372036854775807,1]", "the sum of absolute values exceeds 2^63-1 at element 2");
   expect_err("[-9223372036854775807,0,-1]",
              "the sum of absolute values exceeds 2^63-1 at element 3");
   expect_err("[4611686018427387904,-4611686018427387904]",
@@ -309,8 +292,7 @@ static void test_parse_long_number(void **state) {
   expect_ok_len(text2, (size_t)len, (const int64_t[]){1}, 1);
   /* and a 1000-digit fraction that is not */
   len = snprintf(text2, sizeof text2, "[1.%0998d1]", 0);
-  snprintf(want, sizeof want, "element 1 is not an integer: %.40s...",
-           text2 + 1);
+  snprintf(want, sizeof want, "element 1 is not an integer: %.40s...", text2 + 1);
   expect_err_len(text2, (size_t)len, want);
 }
 
@@ -322,8 +304,9 @@ static void test_parse_bytes(void **state) {
   expect_err_len("[1]\0", 4, "unexpected text after the array at byte 3: \\x00");
   expect_err_len("\0[1]", 4, "expected a JSON array at byte 0, got \\x00");
   /* the parser stops at len even when a valid array continues after it */
-  expect_err_len("[1,2]", 4, "unexpected end of text after element 2: "
-                             "expected ',' or ']'");
+  expect_err_len("[1,2]", 4,
+                 "unexpected end of text after element 2: "
+                 "expected ',' or ']'");
   expect_ok_len("[1,2] trailing", 5, (const int64_t[]){1, 2}, 2);
   /* non-ASCII bytes are escaped, the message stays pure ASCII */
   expect_err("[1,\xC3\xA9]", "element 2 is not an integer: \\xC3\\xA9");
@@ -373,8 +356,7 @@ static void test_parse_all_bytes(void **state) {
 static int64_t *row(const char *text, size_t *n) {
   int64_t *out;
   char err[COINS_ERRMSG_SIZE];
-  if (parse_copy(text, strlen(text), &out, n, err))
-    fail_msg("bad test row %s: %s", text, err);
+  if (parse_copy(text, strlen(text), &out, n, err)) fail_msg("bad test row %s: %s", text, err);
   return out;
 }
 
@@ -438,8 +420,7 @@ static void expect3(const char *text, int64_t margin, coins_outcome outcome) {
   if (n <= 12) assert_i64(ref3_margin_brute(a, n), margin);
   coins_result r = solve3(a, n);
   if (r.margin != margin)
-    fail_msg("III %s: margin %lld, expected %lld", text, (long long)r.margin,
-             (long long)margin);
+    fail_msg("III %s: margin %lld, expected %lld", text, (long long)r.margin, (long long)margin);
   assert_int_equal(r.outcome, outcome);
   assert_i64(r.total, row_sum(a, n));
   /* 2 * score = total + margin, in wrapping arithmetic (no UB on a bug) */
@@ -453,8 +434,7 @@ static void expect3_score(const char *text, int64_t score) {
   int64_t *a = row(text, &n);
   coins_result r = solve3(a, n);
   if (r.score != score)
-    fail_msg("III %s: score %lld, expected %lld", text, (long long)r.score,
-             (long long)score);
+    fail_msg("III %s: score %lld, expected %lld", text, (long long)r.score, (long long)score);
   free(a);
 }
 
@@ -463,8 +443,8 @@ static void expect2_score(const char *text, uint64_t k, int64_t score) {
   int64_t *a = row(text, &n);
   coins_result r = solve2(a, n, k);
   if (r.score != score)
-    fail_msg("II k=%llu %s: score %lld, expected %lld", (unsigned long long)k,
-             text, (long long)r.score, (long long)score);
+    fail_msg("II k=%llu %s: score %lld, expected %lld", (unsigned long long)k, text,
+             (long long)r.score, (long long)score);
   free(a);
 }
 
@@ -473,18 +453,14 @@ static void test_extreme_scores(void **state) {
   (void)state;
   expect3_score("[9223372036854775807]", INT64_MAX);
   expect3_score("[-9223372036854775807]", -INT64_MAX);
-  expect3_score("[4611686018427387903,4611686018427387904]",
-                4611686018427387904);
-  expect3_score("[-4611686018427387903,-4611686018427387904]",
-                -4611686018427387903);
+  expect3_score("[4611686018427387903,4611686018427387904]", 4611686018427387904);
+  expect3_score("[-4611686018427387903,-4611686018427387904]", -4611686018427387903);
   expect3_score("[-1,-9223372036854775806]", -1);
   expect2_score("[9223372036854775807]", 1, INT64_MAX);
   expect2_score("[-9223372036854775807]", 3, -INT64_MAX);
-  expect2_score("[4611686018427387903,4611686018427387904]", 1,
-                4611686018427387903);
+  expect2_score("[4611686018427387903,4611686018427387904]", 1, 4611686018427387903);
   expect2_score("[4611686018427387903,4611686018427387904]", 2, INT64_MAX);
-  expect2_score("[-4611686018427387903,-4611686018427387904]", 2,
-                -4611686018427387903);
+  expect2_score("[-4611686018427387903,-4611686018427387904]", 2, -4611686018427387903);
 }
 
 static void test_variant3_known(void **state) {
@@ -502,8 +478,8 @@ static void test_variant3_known(void **state) {
   expect3("[10,100,10]", -80, COINS_SECOND);
   expect3("[10]", 10, COINS_FIRST);
   expect3("[4,2,9,7,1,5]", 2, COINS_FIRST);
-  expect3("[1000000000,1,1000000000,1,1000000000,1,1000000000,1,1000000000,1]",
-          4999999995, COINS_FIRST);
+  expect3("[1000000000,1,1000000000,1,1000000000,1,1000000000,1,1000000000,1]", 4999999995,
+          COINS_FIRST);
   /* the fusion pitfalls of the algorithms note */
   expect3("[0,1,1,1,0]", -1, COINS_SECOND);
   expect3("[0,3,0]", -3, COINS_SECOND);
@@ -515,12 +491,10 @@ static void test_variant3_known(void **state) {
   expect3("[0]", 0, COINS_DRAW);
   expect3("[9223372036854775807]", INT64_MAX, COINS_FIRST);
   expect3("[-9223372036854775807]", -INT64_MAX, COINS_SECOND);
-  expect3("[4611686018427387903,-4611686018427387904]",
-          INT64_MAX, COINS_FIRST);
-  expect3("[-4611686018427387904,4611686018427387903]",
-          INT64_MAX, COINS_FIRST);
-  expect3("[-3074457345618258602,3074457345618258602,-3074457345618258602]",
-          -9223372036854775806, COINS_SECOND);
+  expect3("[4611686018427387903,-4611686018427387904]", INT64_MAX, COINS_FIRST);
+  expect3("[-4611686018427387904,4611686018427387903]", INT64_MAX, COINS_FIRST);
+  expect3("[-3074457345618258602,3074457345618258602,-3074457345618258602]", -9223372036854775806,
+          COINS_SECOND);
 }
 
 static void test_variant3_best(void **state) {
@@ -564,16 +538,16 @@ static void test_empty_rows(void **state) {
 }
 
 /* Variant II: margin, outcome and the best take (fewest coins on ties). */
-static void expect2(const char *text, uint64_t k, int64_t margin,
-                    coins_outcome outcome, uint64_t take) {
+static void expect2(const char *text, uint64_t k, int64_t margin, coins_outcome outcome,
+                    uint64_t take) {
   size_t n;
   int64_t *a = row(text, &n);
   assert_i64(ref2_margin(a, n, k), margin);
   if (n <= 12) assert_i64(ref2_margin_brute(a, n, k), margin);
   coins_result r = solve2(a, n, k);
   if (r.margin != margin)
-    fail_msg("II k=%llu %s: margin %lld, expected %lld", (unsigned long long)k,
-             text, (long long)r.margin, (long long)margin);
+    fail_msg("II k=%llu %s: margin %lld, expected %lld", (unsigned long long)k, text,
+             (long long)r.margin, (long long)margin);
   assert_int_equal(r.outcome, outcome);
   assert_i64(r.total, row_sum(a, n));
   assert_u64((uint64_t)r.score * 2 - (uint64_t)r.total, (uint64_t)margin);
@@ -606,21 +580,17 @@ static void test_variant2_known(void **state) {
   expect2("[-1,-1]", 100, 0, COINS_DRAW, 1);
   /* extremes */
   expect2("[9223372036854775807]", 2, INT64_MAX, COINS_FIRST, 1);
-  expect2("[-4611686018427387904,4611686018427387903]", 1, -INT64_MAX,
-          COINS_SECOND, 1);
-  expect2("[-4611686018427387904,4611686018427387903]", 2, -1, COINS_SECOND,
-          2);
+  expect2("[-4611686018427387904,4611686018427387903]", 1, -INT64_MAX, COINS_SECOND, 1);
+  expect2("[-4611686018427387904,4611686018427387903]", 2, -1, COINS_SECOND, 2);
 }
 
-static void expect1(uint64_t n, uint64_t k, coins_outcome outcome,
-                    uint64_t take) {
+static void expect1(uint64_t n, uint64_t k, coins_outcome outcome, uint64_t take) {
   coins_result r, d;
   memset(&r, 0x5A, sizeof r);
   coins1_solve(n, k, &r);
   if (r.outcome != outcome || r.best.take != take)
-    fail_msg("I n=%llu k=%llu: outcome %d take %llu, expected %d take %llu",
-             (unsigned long long)n, (unsigned long long)k, (int)r.outcome,
-             (unsigned long long)r.best.take, (int)outcome,
+    fail_msg("I n=%llu k=%llu: outcome %d take %llu, expected %d take %llu", (unsigned long long)n,
+             (unsigned long long)k, (int)r.outcome, (unsigned long long)r.best.take, (int)outcome,
              (unsigned long long)take);
   assert_i64(r.margin, 0);
   assert_i64(r.score, 0);
@@ -666,8 +636,7 @@ static void test_variant1_known(void **state) {
     for (size_t n = 0; n <= 60; n++) {
       coins_result r;
       coins1_solve(n, k, &r);
-      assert_int_equal(r.outcome,
-                       ref1_first_wins(n, k) ? COINS_FIRST : COINS_SECOND);
+      assert_int_equal(r.outcome, ref1_first_wins(n, k) ? COINS_FIRST : COINS_SECOND);
     }
 }
 
@@ -680,8 +649,8 @@ typedef struct want_ply {
   int64_t gain, first_total, second_total;
 } want_ply;
 
-static void expect_line(int variant, const char *text, uint64_t n_coins,
-                        uint64_t k, const want_ply *want, size_t count) {
+static void expect_line(int variant, const char *text, uint64_t n_coins, uint64_t k,
+                        const want_ply *want, size_t count) {
   size_t n = 0;
   int64_t *a = NULL;
   if (text) {
@@ -697,8 +666,7 @@ static void expect_line(int variant, const char *text, uint64_t n_coins,
     coins_ply p;
     memset(&p, 0x5A, sizeof p);
     if (!coins_line_next(&line, &p))
-      fail_msg("line of %s ended after %zu moves, expected %zu",
-               text ? text : "(count)", i, count);
+      fail_msg("line of %s ended after %zu moves, expected %zu", text ? text : "(count)", i, count);
     assert_u64(p.ply, i + 1);
     assert_int_equal(p.player, i % 2 == 0 ? 1 : 2);
     assert_u64(p.move.take, want[i].take);
@@ -720,14 +688,10 @@ static void expect_line(int variant, const char *text, uint64_t n_coins,
 static void test_line_variant3(void **state) {
   (void)state;
   /* blocks (-4, len 3) and (7, len 1): 7 first, then the block from the left */
-  const want_ply g1[] = {{1, 'R', 3, 7, 7, 0},
-                         {1, 'L', 0, 8, 7, 8},
-                         {1, 'L', 1, 15, 22, 8},
-                         {1, 'L', 2, 3, 22, 11}};
+  const want_ply g1[] = {
+      {1, 'R', 3, 7, 7, 0}, {1, 'L', 0, 8, 7, 8}, {1, 'L', 1, 15, 22, 8}, {1, 'L', 2, 3, 22, 11}};
   expect_line(3, "[8,15,3,7]", 0, 1, g1, COUNT(g1));
-  const want_ply g2[] = {{1, 'L', 0, 1, 1, 0},
-                         {1, 'L', 1, 20, 1, 20},
-                         {1, 'L', 2, 4, 5, 20}};
+  const want_ply g2[] = {{1, 'L', 0, 1, 1, 0}, {1, 'L', 1, 20, 1, 20}, {1, 'L', 2, 4, 5, 20}};
   expect_line(3, "[1,20,4]", 0, 1, g2, COUNT(g2));
   /* one block of 5 */
   const want_ply g3[] = {{1, 'L', 0, 0, 0, 0},
@@ -737,15 +701,11 @@ static void test_line_variant3(void **state) {
                          {1, 'L', 4, 0, 1, 2}};
   expect_line(3, "[0,1,1,1,0]", 0, 1, g3, COUNT(g3));
   /* a valley of single coins: larger end each time, left on ties */
-  const want_ply g4[] = {{1, 'R', 3, 7, 7, 0},
-                         {1, 'L', 0, 5, 7, 5},
-                         {1, 'R', 2, 2, 9, 5},
-                         {1, 'L', 1, 1, 9, 6}};
+  const want_ply g4[] = {
+      {1, 'R', 3, 7, 7, 0}, {1, 'L', 0, 5, 7, 5}, {1, 'R', 2, 2, 9, 5}, {1, 'L', 1, 1, 9, 6}};
   expect_line(3, "[5,1,2,7]", 0, 1, g4, COUNT(g4));
-  const want_ply g5[] = {{1, 'L', 0, 2, 2, 0},
-                         {1, 'L', 1, 2, 2, 2},
-                         {1, 'L', 2, 2, 4, 2},
-                         {1, 'L', 3, 2, 4, 4}};
+  const want_ply g5[] = {
+      {1, 'L', 0, 2, 2, 0}, {1, 'L', 1, 2, 2, 2}, {1, 'L', 2, 2, 4, 2}, {1, 'L', 3, 2, 4, 4}};
   expect_line(3, "[2,2,2,2]", 0, 1, g5, COUNT(g5));
   expect_line(3, "[]", 0, 1, NULL, 0);
 }
@@ -756,13 +716,10 @@ static void test_line_variant2(void **state) {
   expect_line(2, "[1,2,3,7]", 0, 3, g1, COUNT(g1));
   const want_ply g2[] = {{2, 'L', 0, 3, 3, 0}, {1, 'L', 2, 4, 3, 4}};
   expect_line(2, "[1,2,4]", 0, 2, g2, COUNT(g2));
-  const want_ply g3[] = {{1, 'L', 0, 0, 0, 0},
-                         {1, 'L', 1, 0, 0, 0},
-                         {1, 'L', 2, 0, 0, 0}};
+  const want_ply g3[] = {{1, 'L', 0, 0, 0, 0}, {1, 'L', 1, 0, 0, 0}, {1, 'L', 2, 0, 0, 0}};
   expect_line(2, "[0,0,0]", 0, 2, g3, COUNT(g3));
   /* negative values: the mover must still take a coin */
-  const want_ply g4[] = {{2, 'L', 0, -3, -3, 0},
-                         {1, 'L', 2, -3, -3, -3}};
+  const want_ply g4[] = {{2, 'L', 0, -3, -3, 0}, {1, 'L', 2, -3, -3, -3}};
   expect_line(2, "[-1,-2,-3]", 0, 3, g4, COUNT(g4));
   const want_ply g5[] = {{3, 'L', 0, 6, 6, 0}};
   expect_line(2, "[1,2,3]", 0, UINT64_MAX, g5, COUNT(g5));
@@ -799,8 +756,7 @@ static void test_line_variant1(void **state) {
   expect_line(1, NULL, 1000000000000000000u, 2, g2, COUNT(g2));
   const want_ply g3[] = {{UINT64_MAX, 'L', 0, 0, 0, 0}};
   expect_line(1, NULL, UINT64_MAX, UINT64_MAX, g3, COUNT(g3));
-  const want_ply g4[] = {{1, 'L', 0, 0, 0, 0},
-                         {UINT64_MAX - 1, 'L', 1, 0, 0, 0}};
+  const want_ply g4[] = {{1, 'L', 0, 0, 0, 0}, {UINT64_MAX - 1, 'L', 1, 0, 0, 0}};
   expect_line(1, NULL, UINT64_MAX, UINT64_MAX - 1, g4, COUNT(g4));
 }
 
@@ -834,22 +790,14 @@ static void test_variant3_alias(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_parse_valid),
-      cmocka_unit_test(test_parse_capacity),
-      cmocka_unit_test(test_parse_small_cap),
-      cmocka_unit_test(test_parse_errors),
-      cmocka_unit_test(test_parse_long_number),
-      cmocka_unit_test(test_parse_bytes),
-      cmocka_unit_test(test_parse_all_bytes),
-      cmocka_unit_test(test_variant3_known),
-      cmocka_unit_test(test_extreme_scores),
-      cmocka_unit_test(test_variant3_best),
-      cmocka_unit_test(test_empty_rows),
-      cmocka_unit_test(test_variant2_known),
-      cmocka_unit_test(test_variant1_known),
-      cmocka_unit_test(test_line_variant3),
-      cmocka_unit_test(test_line_variant2),
-      cmocka_unit_test(test_line_variant1),
+      cmocka_unit_test(test_parse_valid),       cmocka_unit_test(test_parse_capacity),
+      cmocka_unit_test(test_parse_small_cap),   cmocka_unit_test(test_parse_errors),
+      cmocka_unit_test(test_parse_long_number), cmocka_unit_test(test_parse_bytes),
+      cmocka_unit_test(test_parse_all_bytes),   cmocka_unit_test(test_variant3_known),
+      cmocka_unit_test(test_extreme_scores),    cmocka_unit_test(test_variant3_best),
+      cmocka_unit_test(test_empty_rows),        cmocka_unit_test(test_variant2_known),
+      cmocka_unit_test(test_variant1_known),    cmocka_unit_test(test_line_variant3),
+      cmocka_unit_test(test_line_variant2),     cmocka_unit_test(test_line_variant1),
       cmocka_unit_test(test_variant3_alias),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

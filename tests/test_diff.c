@@ -47,8 +47,7 @@ static struct {
 
 /* The case to report on failure: index of test, the row a[0..n) (NULL for
 ** variant I, with g_case.count set apart) and max_take k. */
-static void set_case(const char *test, uint64_t index, const int64_t *a,
-                     size_t n, uint64_t k) {
+static void set_case(const char *test, uint64_t index, const int64_t *a, size_t n, uint64_t k) {
   g_case.test = test;
   g_case.index = index;
   g_case.a = a;
@@ -86,37 +85,35 @@ static size_t gen_len(rng *r, size_t max_len) {
 static void gen_row(rng *r, int64_t *a, size_t n) {
   uint64_t model = below(r, 13);
   switch (model) {
-  case 0: fill_between(r, a, n, 0, 1); break;     /* {0,1} */
-  case 1: fill_between(r, a, n, 0, 2); break;     /* {0,1,2} */
-  case 2: fill_between(r, a, n, -2, 2); break;    /* {-2..2} */
-  case 3: fill_between(r, a, n, 1, 10); break;    /* 1..10 */
-  case 4: fill_between(r, a, n, -100, 100); break; /* -100..100 */
-  case 5: fill_three(r, a, n, 1000); break; /* many duplicates and ties */
-  case 6: /* large signed */
-    fill_between(r, a, n, -((int64_t)1 << 40), (int64_t)1 << 40);
-    break;
-  case 7: /* near-extreme: every element up to INT64_MAX / n */
-    fill_between(r, a, n, -abs_bound(n), abs_bound(n));
-    break;
-  case 8: fill_one_huge(r, a, n); break;
-  case 9: { /* all equal */
-    int64_t c = below(r, 4) ? between(r, -5, 5) : between(r, -abs_bound(n), abs_bound(n));
-    for (size_t i = 0; i < n; i++) a[i] = c;
-    break;
-  }
-  case 10: fill_alternating(r, a, n, 1000); break;
-  case 11: fill_mostly_zeros(r, a, n, 5, 1000000); break;
-  default: { /* monotone or mountain/valley shaped */
-    int64_t step = between(r, -3, 3), x = between(r, -50, 50);
-    int shape = (int)below(r, 3);
-    for (size_t i = 0; i < n; i++) {
-      a[i] = x + between(r, 0, 1);
-      if (shape == 1 && i == n / 2) step = -step;
-      x += step;
-      if (shape == 2) x += between(r, -2, 2);
+    case 0: fill_between(r, a, n, 0, 1); break;      /* {0,1} */
+    case 1: fill_between(r, a, n, 0, 2); break;      /* {0,1,2} */
+    case 2: fill_between(r, a, n, -2, 2); break;     /* {-2..2} */
+    case 3: fill_between(r, a, n, 1, 10); break;     /* 1..10 */
+    case 4: fill_between(r, a, n, -100, 100); break; /* -100..100 */
+    case 5: fill_three(r, a, n, 1000); break;        /* many duplicates and ties */
+    case 6: /* large signed */ fill_between(r, a, n, -((int64_t)1 << 40), (int64_t)1 << 40); break;
+    case 7: /* near-extreme: every element up to INT64_MAX / n */
+      fill_between(r, a, n, -abs_bound(n), abs_bound(n));
+      break;
+    case 8: fill_one_huge(r, a, n); break;
+    case 9: { /* all equal */
+      int64_t c = below(r, 4) ? between(r, -5, 5) : between(r, -abs_bound(n), abs_bound(n));
+      for (size_t i = 0; i < n; i++) a[i] = c;
+      break;
     }
-    break;
-  }
+    case 10: fill_alternating(r, a, n, 1000); break;
+    case 11: fill_mostly_zeros(r, a, n, 5, 1000000); break;
+    default: { /* monotone or mountain/valley shaped */
+      int64_t step = between(r, -3, 3), x = between(r, -50, 50);
+      int shape = (int)below(r, 3);
+      for (size_t i = 0; i < n; i++) {
+        a[i] = x + between(r, 0, 1);
+        if (shape == 1 && i == n / 2) step = -step;
+        x += step;
+        if (shape == 2) x += between(r, -2, 2);
+      }
+      break;
+    }
   }
 }
 
@@ -142,11 +139,8 @@ typedef struct line_walk {
   int64_t tot[2]; /* the running totals */
 } line_walk;
 
-static void walk_init(line_walk *w, int variant, const int64_t *a, size_t n,
-                      uint64_t k) {
-  w->work = variant == 1 ? NULL
-                         : xmalloc(coins_line_work_words(variant, n, k) *
-                                   sizeof *w->work);
+static void walk_init(line_walk *w, int variant, const int64_t *a, size_t n, uint64_t k) {
+  w->work = variant == 1 ? NULL : xmalloc(coins_line_work_words(variant, n, k) * sizeof *w->work);
   coins_line_init(&w->line, variant, a, n, k, w->work);
   w->n = n;
   w->ply = 0;
@@ -181,16 +175,14 @@ static void walk_end(line_walk *w) {
 
 /* II and III: the solver's result r against the reference margin and the
 ** total of the row... */
-static void check_result(const coins_result *r, int64_t margin,
-                         int64_t total) {
+static void check_result(const coins_result *r, int64_t margin, int64_t total) {
   CHECK_EQ(r->margin, margin);
   CHECK_EQ(r->total, total);
   CHECK_EQ(r->outcome, outcome_of(margin));
 }
 
 /* ...and the totals of the whole line against both. */
-static void check_totals(const line_walk *w, const coins_result *r,
-                         int64_t margin, int64_t total) {
+static void check_totals(const line_walk *w, const coins_result *r, int64_t margin, int64_t total) {
   CHECK_EQ(w->tot[0] - w->tot[1], margin);
   CHECK_EQ(w->tot[0] + w->tot[1], total);
   CHECK_EQ(r->score, w->tot[0]);
@@ -201,7 +193,7 @@ static void check_totals(const line_walk *w, const coins_result *r,
 static void check3(const int64_t *a, size_t n, int in_place) {
   const size_t w = n + 1;
   int64_t *t = ref3_table(a, n);
-#define M3(lo, hi) t[(size_t)(lo) * w + (size_t)(hi)]
+#define M3(lo, hi) t[(size_t)(lo)*w + (size_t)(hi)]
   const int64_t margin = M3(0, n), total = sum_row(a, n);
   if (n <= 10) CHECK_EQ(ref3_margin_brute(a, n), margin);
   if (n <= 60) CHECK_EQ(ref3_margin(a, 0, n), margin);
@@ -232,8 +224,8 @@ static void check3(const int64_t *a, size_t n, int in_place) {
   while (walk_next(&lw, &p)) {
     uint64_t ply = lw.ply;
     CHECK_EQU(p.move.take, 1);
-    CHECK(p.move.side == 'L' || p.move.side == 'R', "ply %llu: side %d",
-          (unsigned long long)ply, p.move.side);
+    CHECK(p.move.side == 'L' || p.move.side == 'R', "ply %llu: side %d", (unsigned long long)ply,
+          p.move.side);
     if (ply == 1) {
       CHECK_EQ(p.move.side, r.best.side); /* the solver's move is the line's */
     }
@@ -242,10 +234,8 @@ static void check3(const int64_t *a, size_t n, int in_place) {
     size_t nlo = p.move.side == 'L' ? lo + 1 : lo;
     size_t nhi = p.move.side == 'L' ? hi : hi - 1;
     int64_t value = a[pos] - M3(nlo, nhi);
-    CHECK(value == M3(lo, hi),
-          "ply %llu: move %c from [%zu,%zu) is worth %lld, optimum %lld",
-          (unsigned long long)ply, p.move.side, lo, hi, (long long)value,
-          (long long)M3(lo, hi));
+    CHECK(value == M3(lo, hi), "ply %llu: move %c from [%zu,%zu) is worth %lld, optimum %lld",
+          (unsigned long long)ply, p.move.side, lo, hi, (long long)value, (long long)M3(lo, hi));
     walk_gain(&lw, &p, a[pos]);
     lo = nlo;
     hi = nhi;
@@ -287,22 +277,23 @@ static void check2(const int64_t *a, size_t n, uint64_t k) {
     CHECK_EQU(p.pos, lo);
     uint64_t take = p.move.take;
     CHECK(take >= 1 && take <= k && take <= n - lo,
-          "ply %llu: illegal take %llu with %zu coins left, k=%llu",
-          (unsigned long long)ply, (unsigned long long)take, n - lo,
-          (unsigned long long)k);
+          "ply %llu: illegal take %llu with %zu coins left, k=%llu", (unsigned long long)ply,
+          (unsigned long long)take, n - lo, (unsigned long long)k);
     if (ply == 1) CHECK_EQU(take, r.best.take); /* the solver's move */
     int64_t gain = 0;
     for (uint64_t t = 1; t <= take; t++) {
       gain += a[lo + t - 1];
       int64_t value = gain - m[lo + t];
       if (t < take)
-        CHECK(value < m[lo], "ply %llu: take %llu from %zu is optimal too, "
-              "fewer than %llu", (unsigned long long)ply,
-              (unsigned long long)t, lo, (unsigned long long)take);
+        CHECK(value < m[lo],
+              "ply %llu: take %llu from %zu is optimal too, "
+              "fewer than %llu",
+              (unsigned long long)ply, (unsigned long long)t, lo, (unsigned long long)take);
       else
-        CHECK(value == m[lo], "ply %llu: take %llu from %zu is worth %lld, "
-              "optimum %lld", (unsigned long long)ply,
-              (unsigned long long)take, lo, (long long)value,
+        CHECK(value == m[lo],
+              "ply %llu: take %llu from %zu is worth %lld, "
+              "optimum %lld",
+              (unsigned long long)ply, (unsigned long long)take, lo, (long long)value,
               (long long)m[lo]);
     }
     walk_gain(&lw, &p, gain);
@@ -384,14 +375,14 @@ static void check1_small(size_t n, uint64_t k) {
     CHECK_EQU(p.pos, n - left);
     walk_gain(&lw, &p, 0);
     uint64_t take = p.move.take;
-    CHECK(take >= 1 && take <= k && take <= left,
-          "ply %llu: illegal take %llu with %zu coins left",
+    CHECK(take >= 1 && take <= k && take <= left, "ply %llu: illegal take %llu with %zu coins left",
           (unsigned long long)ply, (unsigned long long)take, left);
     if (ply == 1) CHECK_EQU(take, r.best.take);
     if (win[left])
-      CHECK(!win[left - take], "ply %llu: take %llu from %zu (won) does not "
-            "leave a lost position", (unsigned long long)ply,
-            (unsigned long long)take, left);
+      CHECK(!win[left - take],
+            "ply %llu: take %llu from %zu (won) does not "
+            "leave a lost position",
+            (unsigned long long)ply, (unsigned long long)take, left);
     else
       CHECK_EQU(take, 1); /* the documented rule from a lost position */
     left -= (size_t)take;
@@ -415,18 +406,15 @@ static int first_wins(uint64_t n, uint64_t k) {
 static void check1_big(uint64_t n, uint64_t k) {
   coins_result r;
   coins1_solve(n, k, &r);
-  CHECK(r.outcome == COINS_FIRST || r.outcome == COINS_SECOND, "outcome %d",
-        (int)r.outcome);
+  CHECK(r.outcome == COINS_FIRST || r.outcome == COINS_SECOND, "outcome %d", (int)r.outcome);
   uint64_t take = r.best.take, most = k < n ? k : n;
   if (n == 0) {
     CHECK_EQU(take, 0);
     CHECK_EQ(r.outcome, COINS_SECOND);
   } else {
-    CHECK(take >= 1 && take <= most, "illegal best take %llu",
-          (unsigned long long)take);
+    CHECK(take >= 1 && take <= most, "illegal best take %llu", (unsigned long long)take);
     if (r.outcome == COINS_FIRST)
-      CHECK(!first_wins(n - take, k), "best take %llu does not win",
-            (unsigned long long)take);
+      CHECK(!first_wins(n - take, k), "best take %llu does not win", (unsigned long long)take);
     else
       CHECK_EQU(take, 1);
     if (most <= 64) {
@@ -453,8 +441,7 @@ static void check1_big(uint64_t n, uint64_t k) {
     coins1_solve(left, k, &here);
     CHECK_EQU(p.move.take, here.best.take);
     CHECK(p.move.take >= 1 && p.move.take <= left && p.move.take <= k,
-          "ply %llu: illegal take %llu", (unsigned long long)ply,
-          (unsigned long long)p.move.take);
+          "ply %llu: illegal take %llu", (unsigned long long)ply, (unsigned long long)p.move.take);
     left -= p.move.take;
   }
 }
@@ -470,7 +457,7 @@ static void test_random1(void **state) {
     if (p < 70) {
       n = below(&r, 201);
       uint64_t q = below(&r, 100);
-      k = q < 80 ? 1 + below(&r, 6)
+      k = q < 80   ? 1 + below(&r, 6)
           : q < 90 ? n + below(&r, 6) + (n == 0)
           : q < 95 ? 7 + below(&r, 50)
                    : UINT64_MAX;
@@ -507,8 +494,7 @@ static void test_random1(void **state) {
 /* ============================================================ exhaustive */
 
 /* Every row of length 0..max_len over alphabet[0..size). */
-static void exhaustive(int variant, const int64_t *alphabet, size_t size,
-                       size_t max_len) {
+static void exhaustive(int variant, const int64_t *alphabet, size_t size, size_t max_len) {
   int64_t a[16];
   size_t digit[16];
   uint64_t index = 0;
@@ -537,8 +523,7 @@ static void exhaustive(int variant, const int64_t *alphabet, size_t size,
 
 static void test_exhaustive3(void **state) {
   (void)state;
-  static const int64_t a012[] = {0, 1, 2}, am2[] = {-2, -1, 0, 1, 2},
-                       pow2[] = {1, 2, 4, 8};
+  static const int64_t a012[] = {0, 1, 2}, am2[] = {-2, -1, 0, 1, 2}, pow2[] = {1, 2, 4, 8};
   exhaustive(3, a012, 3, 9);
   exhaustive(3, am2, 5, 6);
   exhaustive(3, pow2, 4, 7);
@@ -563,43 +548,39 @@ static void put_number(rng *r, text *t, int64_t v) {
   int zeros = (int)below(r, 4);
   if (v < 0 || (v == 0 && below(r, 8) == 0)) puts_(t, "-");
   switch (below(r, 6)) {
-  case 0:
-  case 1: /* plain */
-    puts_(t, d);
-    break;
-  case 2: /* 5.000 */
-    snprintf(b, sizeof b, "%s.0%.*s", d, zeros, "000");
-    puts_(t, b);
-    break;
-  case 3: /* 1.2300e2: one digit before the point */
-    if (nd == 1 || mag == 0) {
-      snprintf(b, sizeof b, "%s%s%s0", d, e, *sign == '+' ? "+" : "");
-    } else {
-      snprintf(b, sizeof b, "%c.%s%.*s%s%s%d", d[0], d + 1, zeros, "000", e,
-               *sign == '+' ? "+" : "", nd - 1);
-    }
-    puts_(t, b);
-    break;
-  case 4: /* 50e-1 (but 0e-1: no leading zeros) */
-    if (mag == 0)
-      snprintf(b, sizeof b, "0%s-%d", e, zeros + 1);
-    else
-      snprintf(b, sizeof b, "%s%.*s%s-%d", d, zeros + 1, "0000", e, zeros + 1);
-    puts_(t, b);
-    break;
-  default: /* 0.123e3 */
-    if (mag == 0)
-      snprintf(b, sizeof b, "0%s%s%d", e, sign, (int)below(r, 30));
-    else
-      snprintf(b, sizeof b, "0.%s%.*s%s%s%d", d, zeros, "000", e,
-               *sign == '-' ? "+" : "", nd);
-    puts_(t, b);
-    break;
+    case 0:
+    case 1: /* plain */ puts_(t, d); break;
+    case 2: /* 5.000 */
+      snprintf(b, sizeof b, "%s.0%.*s", d, zeros, "000");
+      puts_(t, b);
+      break;
+    case 3: /* 1.2300e2: one digit before the point */
+      if (nd == 1 || mag == 0) {
+        snprintf(b, sizeof b, "%s%s%s0", d, e, *sign == '+' ? "+" : "");
+      } else {
+        snprintf(b, sizeof b, "%c.%s%.*s%s%s%d", d[0], d + 1, zeros, "000", e,
+                 *sign == '+' ? "+" : "", nd - 1);
+      }
+      puts_(t, b);
+      break;
+    case 4: /* 50e-1 (but 0e-1: no leading zeros) */
+      if (mag == 0)
+        snprintf(b, sizeof b, "0%s-%d", e, zeros + 1);
+      else
+        snprintf(b, sizeof b, "%s%.*s%s-%d", d, zeros + 1, "0000", e, zeros + 1);
+      puts_(t, b);
+      break;
+    default: /* 0.123e3 */
+      if (mag == 0)
+        snprintf(b, sizeof b, "0%s%s%d", e, sign, (int)below(r, 30));
+      else
+        snprintf(b, sizeof b, "0.%s%.*s%s%s%d", d, zeros, "000", e, *sign == '-' ? "+" : "", nd);
+      puts_(t, b);
+      break;
   }
 }
 
-static int parse_exact(const char *s, size_t len, int64_t **out, size_t *n,
-                       char *err) {
+static int parse_exact(const char *s, size_t len, int64_t **out, size_t *n, char *err) {
   char *copy = exact_copy(s, len); /* ASan sees any overread */
   size_t cap = coins_parse_capacity(copy, len);
   *out = xmalloc(cap * sizeof **out);
@@ -648,8 +629,8 @@ static void test_parse_roundtrip(void **state) {
     CHECK(rc == 0, "\"%.*s\" failed: %s", (int)t.len, t.s, err);
     CHECK_EQU(got, n);
     for (size_t j = 0; j < n; j++)
-      CHECK(out[j] == a[j], "\"%.*s\": element %zu = %lld, expected %lld",
-            (int)t.len, t.s, j + 1, (long long)out[j], (long long)a[j]);
+      CHECK(out[j] == a[j], "\"%.*s\": element %zu = %lld, expected %lld", (int)t.len, t.s, j + 1,
+            (long long)out[j], (long long)a[j]);
     free(out);
 
     /* one random mutation: must fail cleanly or parse within bounds */
@@ -657,14 +638,17 @@ static void test_parse_roundtrip(void **state) {
       size_t at = (size_t)below(&r, t.len);
       char c = (char)below(&r, 256);
       switch (below(&r, 4)) {
-      case 0: t.s[at] = c; break;
-      case 1: memmove(t.s + at, t.s + at + 1, t.len - at - 1); t.len--; break;
-      case 2: t.len = at; break;
-      default:
-        put(&t, " ", 1);
-        memmove(t.s + at + 1, t.s + at, t.len - at - 1);
-        t.s[at] = c;
-        break;
+        case 0: t.s[at] = c; break;
+        case 1:
+          memmove(t.s + at, t.s + at + 1, t.len - at - 1);
+          t.len--;
+          break;
+        case 2: t.len = at; break;
+        default:
+          put(&t, " ", 1);
+          memmove(t.s + at + 1, t.s + at, t.len - at - 1);
+          t.s[at] = c;
+          break;
       }
       rc = parse_exact(t.s, t.len, &out, &got, err);
       if (rc) {
@@ -702,11 +686,12 @@ static void test_parse_roundtrip(void **state) {
         rc = parse_exact(t.s, t.len, &out, &got, err);
         free(out);
         char want[COINS_ERRMSG_SIZE];
-        snprintf(want, sizeof want,
-                 "the sum of absolute values exceeds 2^63-1 at element %zu",
+        snprintf(want, sizeof want, "the sum of absolute values exceeds 2^63-1 at element %zu",
                  over);
-        CHECK(rc == -1 && strcmp(err, want) == 0, "\"%.*s\": got %s, "
-              "expected: %s", (int)t.len, t.s, rc ? err : "success", want);
+        CHECK(rc == -1 && strcmp(err, want) == 0,
+              "\"%.*s\": got %s, "
+              "expected: %s",
+              (int)t.len, t.s, rc ? err : "success", want);
       }
     }
     free(a);
@@ -719,16 +704,12 @@ static void test_parse_roundtrip(void **state) {
 int main(void) {
   random_init("test_diff", 0xC015C0150BADF00Du);
   printf("test_diff: seed 0x%llx, scale %g: %llu random games per variant\n",
-         (unsigned long long)g_seed, g_scale,
-         (unsigned long long)scaled(100000));
+         (unsigned long long)g_seed, g_scale, (unsigned long long)scaled(100000));
   fflush(stdout);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_random1),
-      cmocka_unit_test(test_random2),
-      cmocka_unit_test(test_random3),
-      cmocka_unit_test(test_exhaustive2),
-      cmocka_unit_test(test_exhaustive3),
-      cmocka_unit_test(test_parse_roundtrip),
+      cmocka_unit_test(test_random1),     cmocka_unit_test(test_random2),
+      cmocka_unit_test(test_random3),     cmocka_unit_test(test_exhaustive2),
+      cmocka_unit_test(test_exhaustive3), cmocka_unit_test(test_parse_roundtrip),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -62,12 +62,12 @@
 /* ------------------------------------------------- the failing allocator */
 
 static sqlite3_mem_methods default_mem;
-static int armed;          /* 0: every call passes through             */
-static long countdown;     /* allocations until the one that fails     */
-static int persistent;     /* keep failing after the first failure     */
-static int fired;          /* the Nth allocation has been failed       */
-static long injected;      /* failures injected since arm()            */
-static long armed_n;       /* N: which allocation fails                */
+static int armed;      /* 0: every call passes through             */
+static long countdown; /* allocations until the one that fails     */
+static int persistent; /* keep failing after the first failure     */
+static int fired;      /* the Nth allocation has been failed       */
+static long injected;  /* failures injected since arm()            */
+static long armed_n;   /* N: which allocation fails                */
 
 static void arm(long n, int keep_failing) {
   armed_n = countdown = n;
@@ -80,9 +80,7 @@ static void arm(long n, int keep_failing) {
 static void disarm(void) { armed = 0; }
 
 /* Called at each injected failure: a place for a debugger's breakpoint. */
-__attribute__((noinline)) static void fault_injected(void) {
-  __asm__ volatile("");
-}
+__attribute__((noinline)) static void fault_injected(void) { __asm__ volatile(""); }
 
 static int should_fail(void) {
   if (!armed) return 0;
@@ -94,9 +92,7 @@ static int should_fail(void) {
   return 1;
 }
 
-static void *faulty_malloc(int n) {
-  return should_fail() ? NULL : default_mem.xMalloc(n);
-}
+static void *faulty_malloc(int n) { return should_fail() ? NULL : default_mem.xMalloc(n); }
 
 static void *faulty_realloc(void *p, int n) {
   return should_fail() ? NULL : default_mem.xRealloc(p, n);
@@ -122,11 +118,11 @@ static void install_faulty_allocator(void) {
 
 /* What a run gave: its rows as text, and how it ended. */
 typedef struct outcome {
-  char *rows;   /* malloc'd; each row one line of "type:value|..."     */
+  char *rows; /* malloc'd; each row one line of "type:value|..."     */
   size_t len, room;
   size_t n_rows;
-  int rc;       /* SQLITE_DONE, or the (primary) error code            */
-  char *msg;    /* malloc'd error message (NULL when done)             */
+  int rc;    /* SQLITE_DONE, or the (primary) error code            */
+  char *msg; /* malloc'd error message (NULL when done)             */
 } outcome;
 
 static void out_free(outcome *o) {
@@ -149,8 +145,7 @@ static void out_append(outcome *o, const char *s, size_t n) {
   o->rows[o->len] = 0;
 }
 
-static void out_printf(outcome *o, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+static void out_printf(outcome *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void out_printf(outcome *o, const char *fmt, ...) {
   char buf[64];
   va_list ap;
@@ -176,20 +171,18 @@ static void out_row(outcome *o, sqlite3_stmt *stmt) {
   for (int i = 0; i < n; i++) {
     if (i) out_append(o, "|", 1);
     switch (sqlite3_column_type(stmt, i)) {
-      case SQLITE_INTEGER:
-        out_printf(o, "i:%lld", (long long)sqlite3_column_int64(stmt, i));
-        break;
-      case SQLITE_FLOAT:
-        out_printf(o, "r:%.17g", sqlite3_column_double(stmt, i));
-        break;
+      case SQLITE_INTEGER: out_printf(o, "i:%lld", (long long)sqlite3_column_int64(stmt, i)); break;
+      case SQLITE_FLOAT: out_printf(o, "r:%.17g", sqlite3_column_double(stmt, i)); break;
       case SQLITE_NULL: out_append(o, "null", 4); break;
       default: {
         int text = sqlite3_column_type(stmt, i) == SQLITE_TEXT;
         const void *bytes = sqlite3_column_blob(stmt, i);
         int len = sqlite3_column_bytes(stmt, i);
         out_append(o, text ? "t:" : "b:", 2);
-        if (bytes) out_append(o, bytes, (size_t)len);
-        else if (len > 0) out_append(o, "<column_blob failed>", 20);
+        if (bytes)
+          out_append(o, bytes, (size_t)len);
+        else if (len > 0)
+          out_append(o, "<column_blob failed>", 20);
       }
     }
   }
@@ -205,8 +198,8 @@ enum arm_point { UNARMED, ARM_AT_PREPARE, ARM_AT_STEP };
 /* Prepares, steps to the end and finalizes sql, recording what it gave;
 ** arms the allocator (n, keep_failing) at point `when`, disarms at the
 ** end. */
-static void run_sql(sqlite3 *db, const char *sql, outcome *o,
-                    enum arm_point when, long n, int keep_failing) {
+static void run_sql(sqlite3 *db, const char *sql, outcome *o, enum arm_point when, long n,
+                    int keep_failing) {
   sqlite3_stmt *stmt = NULL;
   memset(o, 0, sizeof *o);
   out_append(o, "", 0);
@@ -225,14 +218,12 @@ static void run_sql(sqlite3 *db, const char *sql, outcome *o,
 }
 
 static int same_outcome(const outcome *a, const outcome *b) {
-  return a->rc == b->rc && strcmp(a->rows, b->rows) == 0 &&
-         (a->msg == NULL) == (b->msg == NULL) &&
+  return a->rc == b->rc && strcmp(a->rows, b->rows) == 0 && (a->msg == NULL) == (b->msg == NULL) &&
          (a->msg == NULL || strcmp(a->msg, b->msg) == 0);
 }
 
 static int is_nomem(const outcome *o) {
-  return o->rc == SQLITE_NOMEM ||
-         (o->msg != NULL && strcmp(o->msg, "out of memory") == 0);
+  return o->rc == SQLITE_NOMEM || (o->msg != NULL && strcmp(o->msg, "out of memory") == 0);
 }
 
 /* SQLite copies a statement's error message into the connection
@@ -246,19 +237,15 @@ static void prime_error_buffer(sqlite3 *db) {
   sqlite3_stmt *stmt = NULL;
   char sql[400];
   snprintf(sql, sizeof sql, "SELECT * FROM no_such_table_%0300d", 0);
-  assert_int_not_equal(sqlite3_prepare_v2(db, sql, -1, &stmt, NULL),
-                       SQLITE_OK);
+  assert_int_not_equal(sqlite3_prepare_v2(db, sql, -1, &stmt, NULL), SQLITE_OK);
   assert_null(stmt);
 }
 
-static void close_db(sqlite3 *db) {
-  assert_int_equal(sqlite3_close(db), SQLITE_OK);
-}
+static void close_db(sqlite3 *db) { assert_int_equal(sqlite3_close(db), SQLITE_OK); }
 
 static void describe(const char *what, const outcome *o) {
   print_error("  %s: %zu rows, then %s%s\n%s", what, o->n_rows,
-              o->rc == SQLITE_DONE ? "done" : "the error ",
-              o->msg ? o->msg : "", o->rows);
+              o->rc == SQLITE_DONE ? "done" : "the error ", o->msg ? o->msg : "", o->rows);
 }
 
 /* Counts of what the runs did, for the summary line. */
@@ -269,16 +256,14 @@ typedef struct tally {
 
 static const char *mode_name(enum arm_point when, int keep_failing) {
   return when == ARM_AT_PREPARE
-             ? (keep_failing ? "from prepare, it and every later one"
-                             : "from prepare, it alone")
+             ? (keep_failing ? "from prepare, it and every later one" : "from prepare, it alone")
              : (keep_failing ? "from the first step, it and every later one"
                              : "from the first step, it alone");
 }
 
 /* Runs sql with the Nth allocation after the arm point failing, for
 ** N = 1, 2, ... until a run has no failure, and checks each run. */
-static void fault_statement(const char *sql, enum arm_point when,
-                            int keep_failing, tally *t) {
+static void fault_statement(const char *sql, enum arm_point when, int keep_failing, tally *t) {
   outcome good, got, again;
   sqlite3 *db = open_db();
   run_sql(db, sql, &good, UNARMED, 0, 0);
@@ -296,15 +281,14 @@ static void fault_statement(const char *sql, enum arm_point when,
       bad = !same_outcome(&got, &good);
     } else if (!same_outcome(&got, &good)) {
       /* an out-of-memory stop after correct rows */
-      bad = !is_nomem(&got) || got.len > good.len ||
-            strncmp(got.rows, good.rows, got.len) != 0;
+      bad = !is_nomem(&got) || got.len > good.len || strncmp(got.rows, good.rows, got.len) != 0;
       t->nomem += !bad;
     } else {
       t->recovered++; /* SQLite or coins got around the failure */
     }
     if (bad) {
-      print_error("FAIL %s\n  allocation %ld failing (%s), %ld injected:\n",
-                  sql, n, mode_name(when, keep_failing), failures);
+      print_error("FAIL %s\n  allocation %ld failing (%s), %ld injected:\n", sql, n,
+                  mode_name(when, keep_failing), failures);
       describe("expected", &good);
       describe("got", &got);
       t->failures++;
@@ -313,9 +297,10 @@ static void fault_statement(const char *sql, enum arm_point when,
     if (failures > 0) {
       run_sql(db, sql, &again, UNARMED, 0, 0);
       if (!same_outcome(&again, &good)) {
-        print_error("FAIL %s\n  after allocation %ld failed (%s), a second "
-                    "run on the same connection differs:\n",
-                    sql, n, mode_name(when, keep_failing));
+        print_error(
+            "FAIL %s\n  after allocation %ld failed (%s), a second "
+            "run on the same connection differs:\n",
+            sql, n, mode_name(when, keep_failing));
         describe("expected", &good);
         describe("got", &again);
         t->failures++;
@@ -326,8 +311,7 @@ static void fault_statement(const char *sql, enum arm_point when,
     close_db(db);
     if (failures == 0 || t->failures > 20) {
       if (getenv("FAULTS_VERBOSE"))
-        print_message("  %4ld allocations (%s): %s\n", n - 1,
-                      mode_name(when, keep_failing), sql);
+        print_message("  %4ld allocations (%s): %s\n", n - 1, mode_name(when, keep_failing), sql);
       break;
     }
   }
@@ -336,8 +320,7 @@ static void fault_statement(const char *sql, enum arm_point when,
 
 /* Every statement is run armed from its first step, in both modes; those
 ** written with a leading '+' also armed from before prepare. */
-static void fault_statements(const char *const *sqls, size_t n,
-                             const char *group) {
+static void fault_statements(const char *const *sqls, size_t n, const char *group) {
   tally t = {0};
   const char *only = getenv("FAULTS_ONLY");
   for (size_t i = 0; i < n; i++) {
@@ -350,14 +333,14 @@ static void fault_statements(const char *const *sqls, size_t n,
       if (whole) fault_statement(sql, ARM_AT_PREPARE, keep_failing, &t);
     }
   }
-  print_message("  %s: %ld statements, %ld runs (N up to %ld), %ld stopped "
-                "with out of memory, %ld got around the failure\n",
-                group, t.statements, t.runs, t.max_n, t.nomem, t.recovered);
+  print_message(
+      "  %s: %ld statements, %ld runs (N up to %ld), %ld stopped "
+      "with out of memory, %ld got around the failure\n",
+      group, t.statements, t.runs, t.max_n, t.nomem, t.recovered);
   if (t.failures) fail_msg("%s: %d failed runs", group, t.failures);
 }
 
-#define FAULT_ALL(sqls, group) \
-  fault_statements(sqls, sizeof sqls / sizeof *sqls, group)
+#define FAULT_ALL(sqls, group) fault_statements(sqls, sizeof sqls / sizeof *sqls, group)
 
 /* ----------------------------------------------------------- statements */
 
@@ -367,8 +350,7 @@ static void fault_statements(const char *const *sqls, size_t n,
 
 static void test_scalars_under_faults(void **state) {
   (void)state;
-  static const char *const names[] = {"coins_win", "coins_outcome",
-                                      "coins_margin", "coins_score",
+  static const char *const names[] = {"coins_win", "coins_outcome", "coins_margin", "coins_score",
                                       "coins_best_move"};
   static const char *const args[] = {
       "1, 7",
@@ -378,12 +360,12 @@ static void test_scalars_under_faults(void **state) {
       "3, '[8,15,3,7]'",
       "'iii', '[5,3,7,10]', 1",
       "3, '[]'",
-      "3, '[1,2,2.5]'",          /* an error */
-      "9, '[1]'",                /* an error */
-      "3, '[1]', 2",             /* an error */
+      "3, '[1,2,2.5]'", /* an error */
+      "9, '[1]'",       /* an error */
+      "3, '[1]', 2",    /* an error */
       "'no such variant, and a long name at that', '[1]'",
-      "3, X'5B315D'",            /* an error */
-      "NULL, '[1]'",             /* NULL */
+      "3, X'5B315D'", /* an error */
+      "NULL, '[1]'",  /* NULL */
   };
   enum { N_SQL = 5 * (sizeof args / sizeof *args) };
   char *sqls[N_SQL + 8];
@@ -531,7 +513,7 @@ static void test_deal_and_diagram_under_faults(void **state) {
 }
 
 /* 20 rows (g, k, v): two groups, keys in descending order. */
-#define ROWS20                                                             \
+#define ROWS20                                                           \
   "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r "      \
   "WHERE i < 20), t(g, k, v) AS (SELECT i % 2, 100 - i, i * 7 % 13 - 3 " \
   "FROM r) "
@@ -540,18 +522,21 @@ static void test_array_under_faults(void **state) {
   (void)state;
   static const char *const sqls[] = {
       ROWS20 "SELECT coins_array(k, v) FROM t",
-      ROWS20 "SELECT g, coins_array(k, v), coins_score(3, coins_array(k, v)) "
-             "FROM t GROUP BY g",
+      ROWS20
+      "SELECT g, coins_array(k, v), coins_score(3, coins_array(k, v)) "
+      "FROM t GROUP BY g",
       "+WITH t(k, v) AS (VALUES (3, 'r'), (1, 'L'), (2, 'R')) "
       "SELECT coins_array(k, v) FROM t",
       "+SELECT x, coins_array(-x, x) OVER (ORDER BY x) FROM "
       "(SELECT 1 AS x UNION ALL SELECT 2)",
       "SELECT coins_array(k, v) FROM (SELECT 1 AS k, 2 AS v) WHERE 0",
       /* window forms: a moving frame (xInverse), partitions, whole set */
-      ROWS20 "SELECT k, coins_array(k, v) OVER (ORDER BY k ROWS BETWEEN 2 "
-             "PRECEDING AND CURRENT ROW) FROM t",
-      ROWS20 "SELECT g, k, coins_array(k, v) OVER (PARTITION BY g ORDER BY k)"
-             " FROM t",
+      ROWS20
+      "SELECT k, coins_array(k, v) OVER (ORDER BY k ROWS BETWEEN 2 "
+      "PRECEDING AND CURRENT ROW) FROM t",
+      ROWS20
+      "SELECT g, k, coins_array(k, v) OVER (PARTITION BY g ORDER BY k)"
+      " FROM t",
       ROWS20 "SELECT coins_array(k, v) OVER () FROM t LIMIT 3",
       /* the optimal line as a record, through coins_array */
       "SELECT coins_diagram(2, c, (SELECT coins_array(ply, move) FROM "
@@ -588,11 +573,10 @@ static void test_init_under_faults(void **state) {
         assert_null(err);
       } else if (rc != SQLITE_OK) {
         failed++;
-        if (rc != SQLITE_NOMEM ||
-            (err && strcmp(err, "coins: cannot register functions: out of "
-                                "memory") != 0))
-          fail_msg("allocation %ld failing: rc %d, message %s", n, rc,
-                   err ? err : "(none)");
+        if (rc != SQLITE_NOMEM || (err && strcmp(err,
+                                                 "coins: cannot register functions: out of "
+                                                 "memory") != 0))
+          fail_msg("allocation %ld failing: rc %d, message %s", n, rc, err ? err : "(none)");
       }
       sqlite3_free(err);
       err = NULL;
@@ -608,15 +592,16 @@ static void test_init_under_faults(void **state) {
               "coins_array(1, 2) || ' ' || length(coins_diagram(1, 1))",
               &o, UNARMED, 0, 0);
       if (o.rc != SQLITE_DONE || strcmp(o.rows, "t:22 3 2 2 [5] [2] 67\n"))
-        fail_msg("after a failed init at allocation %ld: %s%s", n, o.rows,
-                 o.msg ? o.msg : "");
+        fail_msg("after a failed init at allocation %ld: %s%s", n, o.rows, o.msg ? o.msg : "");
       out_free(&o);
       close_db(db);
       if (failures == 0) break;
     }
   }
-  print_message("  sqlite3_coins_init: %ld runs, %ld failed with out of "
-                "memory\n", runs, failed);
+  print_message(
+      "  sqlite3_coins_init: %ld runs, %ld failed with out of "
+      "memory\n",
+      runs, failed);
 }
 
 int main(void) {

@@ -55,39 +55,34 @@ static void append_row(sqlite3_stmt *stmt, char *buf, size_t size) {
   for (int i = 0; i < sqlite3_column_count(stmt); i++) {
     const unsigned char *v = sqlite3_column_text(stmt, i);
     size_t used = strlen(buf);
-    snprintf(buf + used, size - used, "%s%s", i ? "|" : "",
-             v ? (const char *)v : "NULL");
+    snprintf(buf + used, size - used, "%s%s", i ? "|" : "", v ? (const char *)v : "NULL");
   }
 }
 
 /* Runs sql with ?1 bound to text (when text is not NULL) and returns its
 ** rows, ' '-separated, in a static buffer; fails the test on an error. */
-static const char *rows_bound(sqlite3 *db, const char *sql, const char *text,
-                              size_t len) {
+static const char *rows_bound(sqlite3 *db, const char *sql, const char *text, size_t len) {
   static char buf[4096];
   sqlite3_stmt *stmt = NULL;
   buf[0] = 0;
   if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
     fail_msg("%s\n  prepare failed: %s", sql, sqlite3_errmsg(db));
   if (text)
-    assert_int_equal(
-        sqlite3_bind_text64(stmt, 1, text, len, SQLITE_STATIC, SQLITE_UTF8),
-        SQLITE_OK);
+    assert_int_equal(sqlite3_bind_text64(stmt, 1, text, len, SQLITE_STATIC, SQLITE_UTF8),
+                     SQLITE_OK);
   int rc;
   while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
     if (buf[0]) strncat(buf, " ", sizeof buf - strlen(buf) - 1);
     append_row(stmt, buf, sizeof buf);
   }
-  if (rc != SQLITE_DONE)
-    fail_msg("%s\n  failed: %s", sql, sqlite3_errmsg(db));
+  if (rc != SQLITE_DONE) fail_msg("%s\n  failed: %s", sql, sqlite3_errmsg(db));
   sqlite3_finalize(stmt);
   return buf;
 }
 
 /* The rows of a query must be expected (rows ' '-separated, columns '|'). */
 PRINTF_LIKE(3, 4)
-static void check_rows(sqlite3 *db, const char *expected, const char *fmt,
-                       ...) {
+static void check_rows(sqlite3 *db, const char *expected, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   char *sql = vformat(fmt, ap);
@@ -130,31 +125,23 @@ static void test_length_limit(void **state) {
   assert_int_equal(sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1), 1000);
 
   /* at the limit: 499 ones take 999 characters, 500 take 1001 */
-  check_rows(db, "999|1", "SELECT length(c), coins_margin(3, c) FROM "
-                          "(SELECT " ONES_SQL(499) " AS c)");
-  check_rows(db, "499", "SELECT count(*) FROM coins_moves(3, " ONES_SQL(499)
-                        ")");
+  check_rows(db, "999|1",
+             "SELECT length(c), coins_margin(3, c) FROM "
+             "(SELECT " ONES_SQL(499) " AS c)");
+  check_rows(db, "499", "SELECT count(*) FROM coins_moves(3, " ONES_SQL(499) ")");
   /* past it, the argument cannot be built: SQLite's own error, before any
   ** coins function runs */
-  check_error(db, SQLITE_TOOBIG, too_big,
-              "SELECT coins_margin(3, " ONES_SQL(500) ")");
-  check_error(db, SQLITE_TOOBIG, too_big,
-              "SELECT count(*) FROM coins_moves(3, " ONES_SQL(500) ")");
-  check_error(db, SQLITE_TOOBIG, too_big,
-              "SELECT coins_win(3, '[' || zeroblob(1000) || ']')");
+  check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_margin(3, " ONES_SQL(500) ")");
+  check_error(db, SQLITE_TOOBIG, too_big, "SELECT count(*) FROM coins_moves(3, " ONES_SQL(500) ")");
+  check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_win(3, '[' || zeroblob(1000) || ']')");
   /* nor bound */
   size_t len;
   char *text = coin_text(500, 0, &len);
   assert_int_equal(len, 1001);
   sqlite3_stmt *stmt = NULL;
-  assert_int_equal(
-      sqlite3_prepare_v2(db, "SELECT coins_win(3, ?1)", -1, &stmt, NULL),
-      SQLITE_OK);
-  assert_int_equal(sqlite3_bind_text(stmt, 1, text, (int)len, SQLITE_STATIC),
-                   SQLITE_TOOBIG);
-  assert_int_equal(
-      sqlite3_bind_text(stmt, 1, text, (int)len - 2, SQLITE_STATIC),
-      SQLITE_OK);
+  assert_int_equal(sqlite3_prepare_v2(db, "SELECT coins_win(3, ?1)", -1, &stmt, NULL), SQLITE_OK);
+  assert_int_equal(sqlite3_bind_text(stmt, 1, text, (int)len, SQLITE_STATIC), SQLITE_TOOBIG);
+  assert_int_equal(sqlite3_bind_text(stmt, 1, text, (int)len - 2, SQLITE_STATIC), SQLITE_OK);
   sqlite3_finalize(stmt);
   free(text);
 
@@ -163,17 +150,13 @@ static void test_length_limit(void **state) {
   check_rows(db, "999", "SELECT length(coins_deal(1, 499, 0, 9))");
   check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_deal(1, 500, 0, 9)");
   check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_deal(1, 400)");
-  check_error(db, SQLITE_TOOBIG, too_big,
-              "SELECT coins_deal(1, " MAX_I64 ", 0, 9)");
+  check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_deal(1, " MAX_I64 ", 0, 9)");
   /* coins_diagram: a picture past the limit */
-  check_error(db, SQLITE_TOOBIG, too_big,
-              "SELECT coins_diagram(3, coins_deal(1, 100, 1, 9))");
+  check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_diagram(3, coins_deal(1, 100, 1, 9))");
   check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_diagram(1, 200)");
   /* coins_array: an array past the limit */
-  check_error(db, SQLITE_TOOBIG, too_big,
-              "SELECT coins_array(ply, 1) FROM coins_moves(1, 500, 1)");
-  check_rows(db, "999",
-             "SELECT length(coins_array(ply, 1)) FROM coins_moves(1, 499, 1)");
+  check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_array(ply, 1) FROM coins_moves(1, 500, 1)");
+  check_rows(db, "999", "SELECT length(coins_array(ply, 1)) FROM coins_moves(1, 499, 1)");
 
   /* with the default limit, coins_diagram's own bound on counts */
   sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 1000000000);
@@ -194,24 +177,19 @@ static void test_ten_million_coins(void **state) {
   /* equal coins: an even row is a draw, each player gets half */
   char *ones = coin_text(TEN_MILLION, 0, &len);
   assert_int_equal(len, 2 * TEN_MILLION + 1);
-  assert_string_equal(
-      rows_bound(db, "SELECT coins_margin(3, ?1)", ones, len), "0");
-  assert_string_equal(
-      rows_bound(db, "SELECT count(*) FROM coins_moves(3, ?1)", ones, len),
-      "10000000");
+  assert_string_equal(rows_bound(db, "SELECT coins_margin(3, ?1)", ones, len), "0");
+  assert_string_equal(rows_bound(db, "SELECT count(*) FROM coins_moves(3, ?1)", ones, len),
+                      "10000000");
   /* variant II, k = 3, equal coins: the margin of n coins is 0, 1, 2, 3,
   ** 2, 1 for n mod 6 = 0..5 (m(n) = max(t - m(n - t)), t = 1..3), and
   ** 10^7 mod 6 = 4 */
-  assert_string_equal(
-      rows_bound(db, "SELECT coins_margin(2, ?1, 3)", ones, len), "2");
+  assert_string_equal(rows_bound(db, "SELECT coins_margin(2, ?1, 3)", ones, len), "2");
   free(ones);
   /* 1, 2, ..., n: the margin is ceil(n / 2) (the DP says so for small n;
   ** the first player can take every coin of one parity class, and the
   ** second can keep the first to that) */
   char *ascending = coin_text(TEN_MILLION, 1, &len);
-  assert_string_equal(
-      rows_bound(db, "SELECT coins_margin(3, ?1)", ascending, len),
-      "5000000");
+  assert_string_equal(rows_bound(db, "SELECT coins_margin(3, ?1)", ascending, len), "5000000");
   free(ascending);
 }
 
@@ -249,21 +227,15 @@ static void on_small_stack(sqlite3 *db, void (*check)(sqlite3 *db)) {
 static void deep_and_long_checks(sqlite3 *db) {
   const char *nested = "nested arrays are not allowed";
   char msg[256];
-  snprintf(msg, sizeof msg, "coins_win: element 1 is not an integer: %s",
-           nested);
+  snprintf(msg, sizeof msg, "coins_win: element 1 is not an integer: %s", nested);
   check_error(db, SQLITE_ERROR, msg, "SELECT coins_win(3, " MILLION("[") ")");
   /* balanced, and after a first element */
-  check_error(db, SQLITE_ERROR, msg,
-              "SELECT coins_win(3, " MILLION("[") " || " MILLION("]") ")");
-  snprintf(msg, sizeof msg, "coins_moves: element 2 is not an integer: %s",
-           nested);
-  check_error(db, SQLITE_ERROR, msg,
-              "SELECT * FROM coins_moves(2, '[1,' || " MILLION("[") ")");
+  check_error(db, SQLITE_ERROR, msg, "SELECT coins_win(3, " MILLION("[") " || " MILLION("]") ")");
+  snprintf(msg, sizeof msg, "coins_moves: element 2 is not an integer: %s", nested);
+  check_error(db, SQLITE_ERROR, msg, "SELECT * FROM coins_moves(2, '[1,' || " MILLION("[") ")");
   /* in records */
-  snprintf(msg, sizeof msg, "coins_review: ply 1 is not an integer: %s",
-           nested);
-  check_error(db, SQLITE_ERROR, msg,
-              "SELECT * FROM coins_review(2, '[1,2]', " MILLION("[") ")");
+  snprintf(msg, sizeof msg, "coins_review: ply 1 is not an integer: %s", nested);
+  check_error(db, SQLITE_ERROR, msg, "SELECT * FROM coins_review(2, '[1,2]', " MILLION("[") ")");
   check_error(db, SQLITE_ERROR, "coins_review: ply 1 is not \"L\" or \"R\": [",
               "SELECT * FROM coins_review(3, '[1,2]', " MILLION("[") ")");
   check_error(db, SQLITE_ERROR,
@@ -272,15 +244,13 @@ static void deep_and_long_checks(sqlite3 *db) {
               "SELECT coins_diagram(1, 3, " MILLION("[") ")");
 
   /* a million digits: out of range, the number quoted and cut */
-  check_error(db, SQLITE_ERROR,
-              "coins_score: element 1 is out of range: " FORTY_NINES "...",
+  check_error(db, SQLITE_ERROR, "coins_score: element 1 is out of range: " FORTY_NINES "...",
               "SELECT coins_score(3, '[' || " MILLION("9") " || ']')");
   check_error(db, SQLITE_ERROR,
               "coins_moves: element 2 is out of range: -"
               "999999999999999999999999999999999999999...",
               "SELECT * FROM coins_moves(3, '[1, -' || " MILLION("9") " || ']')");
-  check_error(db, SQLITE_ERROR,
-              "coins_review: ply 1 is out of range: " FORTY_NINES "...",
+  check_error(db, SQLITE_ERROR, "coins_review: ply 1 is out of range: " FORTY_NINES "...",
               "SELECT * FROM coins_review(1, 5, '[' || " MILLION("9") " || ']')");
   /* a million-digit exponent: out of range, or not an integer */
   check_error(db, SQLITE_ERROR,
@@ -297,8 +267,7 @@ static void deep_and_long_checks(sqlite3 *db) {
              " || 'e-1000000]'), coins_score(3, '[0.' || " MILLION("0")
              " || '1e1000001]'), coins_score(3, '[7, 0.' || " MILLION("0")
              " || ']')");
-  check_rows(db, "0",
-             "SELECT coins_score(3, '[0e' || " MILLION("9") " || ']')");
+  check_rows(db, "0", "SELECT coins_score(3, '[0e' || " MILLION("9") " || ']')");
 }
 
 static void test_deep_nesting_and_long_numbers(void **state) {
@@ -309,52 +278,46 @@ static void test_deep_nesting_and_long_numbers(void **state) {
 
 static void test_max_take_extremes(void **state) {
   sqlite3 *db = *state;
-  static const char *const scalars[] = {"coins_win", "coins_outcome",
-                                        "coins_margin", "coins_score",
+  static const char *const scalars[] = {"coins_win", "coins_outcome", "coins_margin", "coins_score",
                                         "coins_best_move"};
   for (size_t f = 0; f < 5; f++) {
     char msg[200];
     const char *name = scalars[f];
-    snprintf(msg, sizeof msg, "%s: max_take must be an INTEGER >= 1, got 0",
-             name);
+    snprintf(msg, sizeof msg, "%s: max_take must be an INTEGER >= 1, got 0", name);
     check_error(db, SQLITE_ERROR, msg, "SELECT %s(2, '[1,2,3]', 0)", name);
     check_error(db, SQLITE_ERROR, msg, "SELECT %s(3, '[1,2,3]', 0)", name);
-    snprintf(msg, sizeof msg, "%s: max_take must be an INTEGER >= 1, got -1",
-             name);
+    snprintf(msg, sizeof msg, "%s: max_take must be an INTEGER >= 1, got -1", name);
     check_error(db, SQLITE_ERROR, msg, "SELECT %s(1, 5, -1)", name);
     snprintf(msg, sizeof msg,
              "%s: variant III takes one coin from either end: max_take must "
-             "be 1, got " MAX_I64, name);
-    check_error(db, SQLITE_ERROR, msg, "SELECT %s(3, '[1,2,3]', " MAX_I64 ")",
-                name);
+             "be 1, got " MAX_I64,
+             name);
+    check_error(db, SQLITE_ERROR, msg, "SELECT %s(3, '[1,2,3]', " MAX_I64 ")", name);
     /* one past: no longer an INTEGER */
-    snprintf(msg, sizeof msg,
-             "%s: max_take must be an INTEGER >= 1, got a REAL", name);
-    check_error(db, SQLITE_ERROR, msg,
-                "SELECT %s(2, '[1,2,3]', 9223372036854775808)", name);
+    snprintf(msg, sizeof msg, "%s: max_take must be an INTEGER >= 1, got a REAL", name);
+    check_error(db, SQLITE_ERROR, msg, "SELECT %s(2, '[1,2,3]', 9223372036854775808)", name);
   }
-  check_error(db, SQLITE_ERROR,
-              "coins_moves: max_take must be an INTEGER >= 1, got 0",
+  check_error(db, SQLITE_ERROR, "coins_moves: max_take must be an INTEGER >= 1, got 0",
               "SELECT * FROM coins_moves(2, '[1,2,3]', 0)");
-  check_error(db, SQLITE_ERROR,
-              "coins_review: max_take must be an INTEGER >= 1, got -1",
+  check_error(db, SQLITE_ERROR, "coins_review: max_take must be an INTEGER >= 1, got -1",
               "SELECT * FROM coins_review(2, '[1,2,3]', '[1]', -1)");
-  check_error(db, SQLITE_ERROR,
-              "coins_play: max_take must be an INTEGER >= 1, got 0",
+  check_error(db, SQLITE_ERROR, "coins_play: max_take must be an INTEGER >= 1, got 0",
               "SELECT * FROM coins_play(1, 5, 'left', 'left', 0)");
 
   /* 2^63-1: any take up to the row is allowed, nothing overflows */
   check_rows(db, "1|first|4|6|3",
-             "SELECT coins_win(2, '[1,2,3]', " MAX_I64 "), coins_outcome(2, "
+             "SELECT coins_win(2, '[1,2,3]', " MAX_I64
+             "), coins_outcome(2, "
              "'[1,2,3]', " MAX_I64 "), coins_margin(2, '[-1,2,3]', " MAX_I64
-             "), coins_score(2, '[1,2,3]', " MAX_I64 "), coins_best_move(2, "
+             "), coins_score(2, '[1,2,3]', " MAX_I64
+             "), coins_best_move(2, "
              "'[1,2,3]', " MAX_I64 ")");
   check_rows(db, "1|5|1|" MAX_I64,
-             "SELECT coins_win(1, 5, " MAX_I64 "), coins_best_move(1, 5, "
-             MAX_I64 "), coins_win(1, " MAX_I64 ", " MAX_I64 "), "
+             "SELECT coins_win(1, 5, " MAX_I64 "), coins_best_move(1, 5, " MAX_I64
+             "), coins_win(1, " MAX_I64 ", " MAX_I64
+             "), "
              "coins_best_move(1, " MAX_I64 ", " MAX_I64 ")");
-  check_rows(db, "1|1|3|3|0|6|6|0",
-             "SELECT * FROM coins_moves(2, '[1,2,3]', " MAX_I64 ")");
+  check_rows(db, "1|1|3|3|0|6|6|0", "SELECT * FROM coins_moves(2, '[1,2,3]', " MAX_I64 ")");
   check_rows(db, "1|3|best|win|win",
              "SELECT ply, take, verdict, \"before\", \"after\" FROM "
              "coins_review(2, '[1,2,3]', '[3]', " MAX_I64 ")");
@@ -363,17 +326,20 @@ static void test_max_take_extremes(void **state) {
               "and max_take " MAX_I64,
               "SELECT * FROM coins_review(2, '[1,2,3]', '[4]', " MAX_I64 ")");
   check_error(db, SQLITE_ERROR,
-              "coins_review: ply 1: take " MAX_I64 " is not a move with 3 "
+              "coins_review: ply 1: take " MAX_I64
+              " is not a move with 3 "
               "coins left and max_take " MAX_I64,
-              "SELECT * FROM coins_review(1, 3, '[" MAX_I64 "]', " MAX_I64
-              ")");
+              "SELECT * FROM coins_review(1, 3, '[" MAX_I64 "]', " MAX_I64 ")");
   check_rows(db, "1|3|6",
              "SELECT ply, take, first_total FROM coins_play(2, '[1,2,3]', "
              "'greedy', 'optimal', " MAX_I64 ")");
-  check_rows(db, "1", "SELECT count(*) FROM coins_play(1, " MAX_I64 ", "
-                      "'greedy', 'left', " MAX_I64 ")");
-  check_rows(db, "3", "SELECT sum(take) FROM coins_play(2, '[1,2,3]', "
-                      "'random:1', 'random:2', " MAX_I64 ")");
+  check_rows(db, "1",
+             "SELECT count(*) FROM coins_play(1, " MAX_I64
+             ", "
+             "'greedy', 'left', " MAX_I64 ")");
+  check_rows(db, "3",
+             "SELECT sum(take) FROM coins_play(2, '[1,2,3]', "
+             "'random:1', 'random:2', " MAX_I64 ")");
 }
 
 /* --------------------------------------------------- variant I, n = 2^63-1 */
@@ -388,19 +354,18 @@ static void test_variant_one_at_max(void **state) {
              "SELECT coins_win(1, 9223372036854775806), coins_outcome(1, "
              "9223372036854775806), coins_best_move(1, 9223372036854775806)");
   check_rows(db, "1|1|1|0 2|2|1|1 3|1|2|2 4|2|1|4 5|1|2|5",
-             "SELECT ply, player, take, pos FROM coins_moves(1, " MAX_I64
-             ") LIMIT 5");
+             "SELECT ply, player, take, pos FROM coins_moves(1, " MAX_I64 ") LIMIT 5");
   /* far into the line, and every move keeping the count a multiple of 3 */
   check_rows(db, "100001|150001|149999|50000",
              "SELECT max(ply), sum(take), max(pos), sum(player = 2) FROM "
              "(SELECT * FROM coins_moves(1, " MAX_I64 ") LIMIT 100001)");
   check_rows(db, "0",
              "SELECT count(*) FROM (SELECT * FROM coins_moves(1, " MAX_I64
-             ") LIMIT 100000) WHERE ply %% 2 = 1 AND (" MAX_I64 " - pos - "
+             ") LIMIT 100000) WHERE ply %% 2 = 1 AND (" MAX_I64
+             " - pos - "
              "take) %% 3 != 0");
   check_rows(db, "1|1|best|win 2|2|best|loss",
-             "SELECT ply, take, verdict, \"before\" FROM coins_review(1, "
-             MAX_I64 ", '[1,2]')");
+             "SELECT ply, take, verdict, \"before\" FROM coins_review(1, " MAX_I64 ", '[1,2]')");
   check_rows(db, "1|blunder|win|loss",
              "SELECT loss, verdict, \"before\", \"after\" FROM "
              "coins_review(1, " MAX_I64 ", '[2]')");
@@ -408,7 +373,8 @@ static void test_variant_one_at_max(void **state) {
              "SELECT count(*) FROM (SELECT * FROM coins_play(1, " MAX_I64
              ", 'optimal', 'random:5') LIMIT 3)");
   check_error(db, SQLITE_ERROR,
-              "coins_diagram: " MAX_I64 " coins are too many to draw (at most "
+              "coins_diagram: " MAX_I64
+              " coins are too many to draw (at most "
               "10000)",
               "SELECT coins_diagram(1, " MAX_I64 ")");
 }
@@ -421,33 +387,25 @@ static void test_records_longer_than_the_game(void **state) {
               "SELECT * FROM coins_review(3, '[1,2]', 'LRL')");
   check_error(db, SQLITE_ERROR, "coins_review: ply 3: R, but no coins are left",
               "SELECT * FROM coins_review(3, '[1,2]', '[\"L\",\"R\",\"r\"]')");
-  check_error(db, SQLITE_ERROR,
-              "coins_review: ply 3: take 1, but no coins are left",
+  check_error(db, SQLITE_ERROR, "coins_review: ply 3: take 1, but no coins are left",
               "SELECT * FROM coins_review(2, '[5,6]', '[1,1,1]')");
-  check_error(db, SQLITE_ERROR,
-              "coins_review: ply 2: take 1, but no coins are left",
+  check_error(db, SQLITE_ERROR, "coins_review: ply 2: take 1, but no coins are left",
               "SELECT * FROM coins_review(2, '[5,6]', '[2,1]')");
-  check_error(db, SQLITE_ERROR,
-              "coins_review: ply 3: take 2, but no coins are left",
+  check_error(db, SQLITE_ERROR, "coins_review: ply 3: take 2, but no coins are left",
               "SELECT * FROM coins_review(1, 2, '[1,1,2,1]')");
-  check_error(db, SQLITE_ERROR,
-              "coins_review: ply 1: take 1, but no coins are left",
+  check_error(db, SQLITE_ERROR, "coins_review: ply 1: take 1, but no coins are left",
               "SELECT * FROM coins_review(1, 0, '[1]')");
   /* a thousand moves on ten coins: the first move too many is named, and
   ** no row comes out before the error (the record is checked first) */
-  check_error(db, SQLITE_ERROR,
-              "coins_review: ply 11: L, but no coins are left",
+  check_error(db, SQLITE_ERROR, "coins_review: ply 11: L, but no coins are left",
               "SELECT * FROM coins_review(3, '[1,2,3,4,5,6,7,8,9,10]', "
               "replace(hex(zeroblob(500)), '0', 'L'))");
-  check_error(db, SQLITE_ERROR,
-              "coins_review: ply 11: take 1, but no coins are left",
+  check_error(db, SQLITE_ERROR, "coins_review: ply 11: take 1, but no coins are left",
               "SELECT * FROM coins_review(2, '[1,2,3,4,5,6,7,8,9,10]', "
               "'[' || replace(hex(zeroblob(999)), '00', '1,') || '1]')");
-  check_error(db, SQLITE_ERROR,
-              "coins_diagram: ply 3: L, but no coins are left",
+  check_error(db, SQLITE_ERROR, "coins_diagram: ply 3: L, but no coins are left",
               "SELECT coins_diagram(3, '[1,2]', 'LRL')");
-  check_error(db, SQLITE_ERROR,
-              "coins_diagram: ply 3: take 1, but no coins are left",
+  check_error(db, SQLITE_ERROR, "coins_diagram: ply 3: take 1, but no coins are left",
               "SELECT coins_diagram(2, '[5,6]', '[1,1,1]')");
 }
 
@@ -475,8 +433,7 @@ static int on_progress(void *p) {
 ** SQLITE_INTERRUPT "interrupted" once the progress handler (every 100
 ** instructions) asks it to, less than a second after it started; the
 ** connection then works. */
-static void check_interrupted(sqlite3 *db, const char *sql,
-                              int use_interrupt) {
+static void check_interrupted(sqlite3 *db, const char *sql, int use_interrupt) {
   sqlite3_stmt *stmt = NULL;
   progress pr = {db, use_interrupt, 0, 0, 0};
   alarm(60); /* if it never stops, end the test rather than hang */
@@ -491,11 +448,11 @@ static void check_interrupted(sqlite3 *db, const char *sql,
   sqlite3_progress_handler(db, 0, NULL, NULL);
   alarm(0);
   if (rc != SQLITE_INTERRUPT || strcmp(sqlite3_errmsg(db), "interrupted"))
-    fail_msg("%s\n  expected SQLITE_INTERRUPT, got %d: %s (%ld rows)", sql,
-             rc, sqlite3_errmsg(db), rows);
+    fail_msg("%s\n  expected SQLITE_INTERRUPT, got %d: %s (%ld rows)", sql, rc, sqlite3_errmsg(db),
+             rows);
   if (end - pr.start >= 1.0)
-    fail_msg("%s\n  took %.3f s, %.3f s after it was asked to stop", sql,
-             end - pr.start, end - pr.stop);
+    fail_msg("%s\n  took %.3f s, %.3f s after it was asked to stop", sql, end - pr.start,
+             end - pr.stop);
   assert_true(pr.stop > 0);
   sqlite3_finalize(stmt);
   check_rows(db, "22", "SELECT coins_score(3, '[8,15,3,7]')");
@@ -518,8 +475,7 @@ static void test_interrupts(void **state) {
       ** hours, and each row costs a millisecond or so */
       "SELECT count(*) FROM coins_review(1, " MAX_I64 ", " LONG_TAKES ")",
       "SELECT * FROM coins_review(2, coins_deal(2, 1000000), " LONG_TAKES ")",
-      "SELECT count(*) FROM coins_review(3, coins_deal(1, 1000000), "
-      LONG_LETTERS ")",
+      "SELECT count(*) FROM coins_review(3, coins_deal(1, 1000000), " LONG_LETTERS ")",
   };
   for (size_t i = 0; i < sizeof sqls / sizeof *sqls; i++)
     for (int use_interrupt = 0; use_interrupt < 2; use_interrupt++)
@@ -529,12 +485,8 @@ static void test_interrupts(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_db, teardown_db)
-      T(test_length_limit),
-      T(test_ten_million_coins),
-      T(test_deep_nesting_and_long_numbers),
-      T(test_max_take_extremes),
-      T(test_variant_one_at_max),
-      T(test_records_longer_than_the_game),
+      T(test_length_limit),      T(test_ten_million_coins),  T(test_deep_nesting_and_long_numbers),
+      T(test_max_take_extremes), T(test_variant_one_at_max), T(test_records_longer_than_the_game),
       T(test_interrupts),
 #undef T
   };

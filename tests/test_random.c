@@ -59,10 +59,8 @@ void fill_alternating(rng *r, int64_t *a, size_t n, int64_t high) {
     a[i] = (i + ph) % 2 ? between(r, high, high + 10) : between(r, 0, 10);
 }
 
-void fill_mostly_zeros(rng *r, int64_t *a, size_t n, uint64_t one_in,
-                       int64_t bound) {
-  for (size_t i = 0; i < n; i++)
-    a[i] = below(r, one_in) ? 0 : between(r, -bound, bound);
+void fill_mostly_zeros(rng *r, int64_t *a, size_t n, uint64_t one_in, int64_t bound) {
+  for (size_t i = 0; i < n; i++) a[i] = below(r, one_in) ? 0 : between(r, -bound, bound);
 }
 
 void fill_one_huge(rng *r, int64_t *a, size_t n) {
@@ -80,15 +78,14 @@ void fill_one_huge(rng *r, int64_t *a, size_t n) {
 }
 
 void report_case(const char *test, uint64_t index) {
-  print_error("\n*** %s, case #%llu (reproduce: COINS_DIFF_SEED=0x%llx "
-              "COINS_DIFF_ONLY=%llu)\n",
-              test, (unsigned long long)index, (unsigned long long)g_seed,
-              (unsigned long long)index);
+  print_error(
+      "\n*** %s, case #%llu (reproduce: COINS_DIFF_SEED=0x%llx "
+      "COINS_DIFF_ONLY=%llu)\n",
+      test, (unsigned long long)index, (unsigned long long)g_seed, (unsigned long long)index);
 }
 
 void report_row(const int64_t *a, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    print_error("%s%lld", i ? "," : "", (long long)a[i]);
+  for (size_t i = 0; i < n; i++) print_error("%s%lld", i ? "," : "", (long long)a[i]);
 }
 
 void *xmalloc(size_t size) {
@@ -123,6 +120,5 @@ void puts_(text *t, const char *s) { put(t, s, strlen(s)); }
 
 void space(rng *r, text *t) {
   static const char ws[] = " \t\n\r";
-  for (uint64_t i = below(r, 4) == 0 ? below(r, 3) : 0; i > 0; i--)
-    put(t, &ws[below(r, 4)], 1);
+  for (uint64_t i = below(r, 4) == 0 ? below(r, 3) : 0; i > 0; i--) put(t, &ws[below(r, 4)], 1);
 }

@@ -23,10 +23,10 @@
 
 /* ------------------------------------------------------------- settings */
 
-extern uint64_t g_seed;   /* COINS_DIFF_SEED, or the program's default */
-extern double g_scale;    /* COINS_DIFF_SCALE, > 0 */
-extern int g_only_set;    /* COINS_DIFF_ONLY is set... */
-extern uint64_t g_only;   /* ...to this case index */
+extern uint64_t g_seed; /* COINS_DIFF_SEED, or the program's default */
+extern double g_scale;  /* COINS_DIFF_SCALE, > 0 */
+extern int g_only_set;  /* COINS_DIFF_ONLY is set... */
+extern uint64_t g_only; /* ...to this case index */
 
 /* Reads the environment; program names the program in messages. */
 void random_init(const char *program, uint64_t default_seed);
@@ -50,13 +50,10 @@ static inline uint64_t splitmix64(uint64_t *s) {
 static inline uint64_t next64(rng *r) { return splitmix64(&r->s); }
 
 /* Uniform enough in [0, n); n = 0 means the full 64-bit range. */
-static inline uint64_t below(rng *r, uint64_t n) {
-  return n ? next64(r) % n : next64(r);
-}
+static inline uint64_t below(rng *r, uint64_t n) { return n ? next64(r) % n : next64(r); }
 
 static inline int64_t as_signed(uint64_t u) {
-  return u <= (uint64_t)INT64_MAX ? (int64_t)u
-                                  : -(int64_t)(~u) - 1; /* two's complement */
+  return u <= (uint64_t)INT64_MAX ? (int64_t)u : -(int64_t)(~u) - 1; /* two's complement */
 }
 
 /* Uniform in [lo, hi]. */
@@ -85,8 +82,7 @@ static inline rng case_rng(int test, uint64_t index) {
 void fill_between(rng *r, int64_t *a, size_t n, int64_t lo, int64_t hi);
 void fill_three(rng *r, int64_t *a, size_t n, int64_t bound);
 void fill_alternating(rng *r, int64_t *a, size_t n, int64_t high);
-void fill_mostly_zeros(rng *r, int64_t *a, size_t n, uint64_t one_in,
-                       int64_t bound);
+void fill_mostly_zeros(rng *r, int64_t *a, size_t n, uint64_t one_in, int64_t bound);
 void fill_one_huge(rng *r, int64_t *a, size_t n);
 
 /* ------------------------------------------------------ failure reports */
@@ -101,33 +97,32 @@ void report_case(const char *test, uint64_t index);
 /* The elements of a[0..n), comma-separated. */
 void report_row(const int64_t *a, size_t n);
 
-#define CHECK(cond, ...)                                                    \
-  do {                                                                      \
-    if (!(cond)) {                                                          \
-      dump_case();                                                          \
-      fail_msg(__VA_ARGS__);                                                \
-    }                                                                       \
+#define CHECK(cond, ...)     \
+  do {                       \
+    if (!(cond)) {           \
+      dump_case();           \
+      fail_msg(__VA_ARGS__); \
+    }                        \
   } while (0)
 
-#define CHECK_EQ(got, want)                                                 \
-  do {                                                                      \
-    int64_t got_ = (int64_t)(got), want_ = (int64_t)(want);                 \
-    CHECK(got_ == want_, "%s = %lld, expected %s = %lld", #got,             \
-          (long long)got_, #want, (long long)want_);                        \
+#define CHECK_EQ(got, want)                                                             \
+  do {                                                                                  \
+    int64_t got_ = (int64_t)(got), want_ = (int64_t)(want);                             \
+    CHECK(got_ == want_, "%s = %lld, expected %s = %lld", #got, (long long)got_, #want, \
+          (long long)want_);                                                            \
   } while (0)
 
-#define CHECK_EQU(got, want)                                                \
-  do {                                                                      \
-    uint64_t got_ = (uint64_t)(got), want_ = (uint64_t)(want);              \
-    CHECK(got_ == want_, "%s = %llu, expected %s = %llu", #got,             \
-          (unsigned long long)got_, #want, (unsigned long long)want_);      \
+#define CHECK_EQU(got, want)                                                                     \
+  do {                                                                                           \
+    uint64_t got_ = (uint64_t)(got), want_ = (uint64_t)(want);                                   \
+    CHECK(got_ == want_, "%s = %llu, expected %s = %llu", #got, (unsigned long long)got_, #want, \
+          (unsigned long long)want_);                                                            \
   } while (0)
 
-#define CHECK_STR(got, want)                                                \
-  do {                                                                      \
-    const char *got_ = (got), *want_ = (want);                              \
-    CHECK(strcmp(got_, want_) == 0, "%s = \"%s\",\n   expected \"%s\"",     \
-          #got, got_, want_);                                               \
+#define CHECK_STR(got, want)                                                                \
+  do {                                                                                      \
+    const char *got_ = (got), *want_ = (want);                                              \
+    CHECK(strcmp(got_, want_) == 0, "%s = \"%s\",\n   expected \"%s\"", #got, got_, want_); \
   } while (0)
 
 /* malloc that aborts when out of memory; size 0 allocates a byte. */

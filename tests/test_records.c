@@ -63,7 +63,7 @@
 #include "test_random.h"
 
 #define COUNT(x) (sizeof(x) / sizeof((x)[0]))
-#define MAX_LEN 32 /* the longest row of the random tests... */
+#define MAX_LEN 32             /* the longest row of the random tests... */
 #define MAX_ROW (MAX_LEN + 20) /* ...and of variant I */
 
 /* The default counts: records reviewed, games between strategies. */
@@ -105,12 +105,10 @@ void dump_case(void) {
     if (g_case.variant == 3)
       print_error("%s\"%c\"", i ? "," : "", g_case.moves[i].side);
     else
-      print_error("%s%llu", i ? "," : "",
-                  (unsigned long long)g_case.moves[i].take);
+      print_error("%s%llu", i ? "," : "", (unsigned long long)g_case.moves[i].take);
   }
   print_error("]\n");
-  if (g_case.first)
-    print_error("*** first '%s', second '%s'\n", g_case.first, g_case.second);
+  if (g_case.first) print_error("*** first '%s', second '%s'\n", g_case.first, g_case.second);
 }
 
 static int sign(int64_t v) { return (v > 0) - (v < 0); }
@@ -135,28 +133,26 @@ static uint64_t gen_k(rng *r, size_t n) {
 /* Fills a[0..n) (n <= MAX_LEN); the sum of |a[i]| always fits int64_t. */
 static void gen_row(rng *r, int64_t *a, size_t n) {
   switch (below(r, 12)) {
-  case 0: fill_between(r, a, n, 0, 1); break; /* {0,1} */
-  case 1: fill_between(r, a, n, -2, 2); break; /* signed, zeros, many ties */
-  case 2: fill_between(r, a, n, 1, 10); break;
-  case 3:
-  case 4: fill_between(r, a, n, -100, 100); break;
-  case 5: fill_three(r, a, n, 50); break;
-  case 6: { /* all equal */
-    int64_t c = between(r, -3, 3);
-    for (size_t i = 0; i < n; i++) a[i] = c;
-    break;
-  }
-  case 7: fill_mostly_zeros(r, a, n, 4, 9); break;
-  case 8: fill_alternating(r, a, n, 100); break;
-  case 9: /* large signed */
-    fill_between(r, a, n, -((int64_t)1 << 40), (int64_t)1 << 40);
-    break;
-  case 10: { /* near-extreme: the sum of |a[i]| up to INT64_MAX */
-    int64_t b = n ? INT64_MAX / (int64_t)n : 0;
-    fill_between(r, a, n, -b, b);
-    break;
-  }
-  default: fill_one_huge(r, a, n); break;
+    case 0: fill_between(r, a, n, 0, 1); break;  /* {0,1} */
+    case 1: fill_between(r, a, n, -2, 2); break; /* signed, zeros, many ties */
+    case 2: fill_between(r, a, n, 1, 10); break;
+    case 3:
+    case 4: fill_between(r, a, n, -100, 100); break;
+    case 5: fill_three(r, a, n, 50); break;
+    case 6: { /* all equal */
+      int64_t c = between(r, -3, 3);
+      for (size_t i = 0; i < n; i++) a[i] = c;
+      break;
+    }
+    case 7: fill_mostly_zeros(r, a, n, 4, 9); break;
+    case 8: fill_alternating(r, a, n, 100); break;
+    case 9: /* large signed */ fill_between(r, a, n, -((int64_t)1 << 40), (int64_t)1 << 40); break;
+    case 10: { /* near-extreme: the sum of |a[i]| up to INT64_MAX */
+      int64_t b = n ? INT64_MAX / (int64_t)n : 0;
+      fill_between(r, a, n, -b, b);
+      break;
+    }
+    default: fill_one_huge(r, a, n); break;
   }
 }
 
@@ -173,8 +169,7 @@ typedef struct oracle {
   int64_t *t3;        /* III: the margin of a[lo..hi)            */
 } oracle;
 
-static void oracle_init(oracle *o, int variant, const int64_t *a, size_t n,
-                        uint64_t k) {
+static void oracle_init(oracle *o, int variant, const int64_t *a, size_t n, uint64_t k) {
   *o = (oracle){.variant = variant, .a = a, .n = n, .k = k};
   if (variant == 1) {
     o->win = xmalloc(n + 1);
@@ -205,8 +200,7 @@ static uint64_t most_of(const oracle *o, size_t left) {
 }
 
 /* Plays m (which must be legal) on [lo, hi): its gain and first coin. */
-static int64_t ref_apply(const oracle *o, size_t *lo, size_t *hi, coins_move m,
-                         size_t *pos) {
+static int64_t ref_apply(const oracle *o, size_t *lo, size_t *hi, coins_move m, size_t *pos) {
   int64_t gain = 0;
   if (o->variant == 3) {
     *pos = m.side == 'R' ? --*hi : (*lo)++;
@@ -238,16 +232,14 @@ static int ref_optimal(const oracle *o, size_t lo, size_t hi, coins_move m) {
 }
 
 /* Every legal move from [lo, hi) into out (room for MAX_ROW). */
-static size_t legal_moves(const oracle *o, size_t lo, size_t hi,
-                          coins_move *out) {
+static size_t legal_moves(const oracle *o, size_t lo, size_t hi, coins_move *out) {
   size_t c = 0;
   if (lo >= hi) return 0;
   if (o->variant == 3) {
     out[c++] = (coins_move){1, 'L'};
     out[c++] = (coins_move){1, 'R'};
   } else {
-    for (uint64_t t = 1; t <= most_of(o, hi - lo); t++)
-      out[c++] = (coins_move){t, 'L'};
+    for (uint64_t t = 1; t <= most_of(o, hi - lo); t++) out[c++] = (coins_move){t, 'L'};
   }
   return c;
 }
@@ -272,8 +264,7 @@ static coins_move ref_greedy(const oracle *o, size_t lo, size_t hi) {
 
 /* A move chosen by policy: 0 optimal (a random one of the optimal moves),
 ** 1 greedy, 2 random legal. */
-static coins_move pick_move(const oracle *o, size_t lo, size_t hi, int policy,
-                            rng *r) {
+static coins_move pick_move(const oracle *o, size_t lo, size_t hi, int policy, rng *r) {
   coins_move all[MAX_ROW];
   size_t c = legal_moves(o, lo, hi, all);
   if (policy == 1) return ref_greedy(o, lo, hi);
@@ -288,8 +279,7 @@ static coins_move pick_move(const oracle *o, size_t lo, size_t hi, int policy,
 /* ------------------------------------------------------ record notation */
 
 /* Writes the record in one of its notations. */
-static void write_record(rng *r, int variant, const coins_move *m, size_t n,
-                         text *t) {
+static void write_record(rng *r, int variant, const coins_move *m, size_t n, text *t) {
   char b[64];
   t->len = 0;
   space(r, t);
@@ -328,8 +318,7 @@ static void write_record(rng *r, int variant, const coins_move *m, size_t n,
 
 /* Parses text from an exact-size copy into an exact-size buffer (so ASan
 ** sees any read or write out of bounds).  *out is malloc'd. */
-static int parse_moves_copy(int variant, const char *s, size_t len,
-                            int64_t **out, size_t *n,
+static int parse_moves_copy(int variant, const char *s, size_t len, int64_t **out, size_t *n,
                             char err[COINS_ERRMSG_SIZE]) {
   char *copy = exact_copy(s, len);
   size_t cap = coins_moves_capacity(copy, len);
@@ -343,29 +332,26 @@ static int parse_moves_copy(int variant, const char *s, size_t len,
 
 /* ------------------------------------------------------ illegal moves */
 
-static void want_take_error(char *want, uint64_t ply, uint64_t take,
-                            uint64_t left, uint64_t k) {
+static void want_take_error(char *want, uint64_t ply, uint64_t take, uint64_t left, uint64_t k) {
   snprintf(want, COINS_ERRMSG_SIZE,
            "ply %llu: take %llu is not a move with %llu coin%s left and "
-           "max_take %llu", (unsigned long long)ply, (unsigned long long)take,
-           (unsigned long long)left, left == 1 ? "" : "s",
-           (unsigned long long)k);
+           "max_take %llu",
+           (unsigned long long)ply, (unsigned long long)take, (unsigned long long)left,
+           left == 1 ? "" : "s", (unsigned long long)k);
 }
 
-static void want_empty_error(char *want, uint64_t ply, int variant,
-                             coins_move m) {
+static void want_empty_error(char *want, uint64_t ply, int variant, coins_move m) {
   if (variant == 3)
     snprintf(want, COINS_ERRMSG_SIZE, "ply %llu: %c, but no coins are left",
              (unsigned long long)ply, m.side);
   else
-    snprintf(want, COINS_ERRMSG_SIZE,
-             "ply %llu: take %llu, but no coins are left",
+    snprintf(want, COINS_ERRMSG_SIZE, "ply %llu: take %llu, but no coins are left",
              (unsigned long long)ply, (unsigned long long)m.take);
 }
 
 /* The review and its state are where the test thinks they are. */
-static void check_position(const coins_review *rv, size_t lo, size_t hi,
-                           uint64_t ply, const int64_t tot[2]) {
+static void check_position(const coins_review *rv, size_t lo, size_t hi, uint64_t ply,
+                           const int64_t tot[2]) {
   CHECK_EQU(rv->line.st.lo, lo);
   CHECK_EQU(rv->line.st.hi, hi);
   CHECK_EQU(rv->line.st.ply, ply);
@@ -376,9 +362,8 @@ static void check_position(const coins_review *rv, size_t lo, size_t hi,
 
 /* Tries an illegal move on the review (and on a copy of its state with
 ** coins_state_play): both refuse it with want, the position unchanged. */
-static void try_illegal(coins_review *rv, coins_move m, const char *want,
-                        size_t lo, size_t hi, uint64_t ply,
-                        const int64_t tot[2]) {
+static void try_illegal(coins_review *rv, coins_move m, const char *want, size_t lo, size_t hi,
+                        uint64_t ply, const int64_t tot[2]) {
   char err[COINS_ERRMSG_SIZE];
   coins_state copy = rv->line.st;
   coins_ply p;
@@ -399,18 +384,18 @@ static coins_move illegal_take(const oracle *o, size_t lo, size_t hi, rng *r) {
   uint64_t most = most_of(o, hi - lo);
   coins_move m = {0, 'L'};
   switch (below(r, 4)) {
-  case 0: m.take = 0; break; /* the parser refuses it; the state does too */
-  case 1: m.take = most + 1 + below(r, 3); break;
-  case 2: m.take = UINT64_MAX - below(r, 2); break;
-  default: m.take = (hi - lo) + 1 + below(r, 5); break;
+    case 0: m.take = 0; break; /* the parser refuses it; the state does too */
+    case 1: m.take = most + 1 + below(r, 3); break;
+    case 2: m.take = UINT64_MAX - below(r, 2); break;
+    default: m.take = (hi - lo) + 1 + below(r, 5); break;
   }
   return m;
 }
 
 /* ========================================================= the reviews */
 
-static uint64_t g_stats_moves, g_stats_illegal, g_stats_abandoned,
-    g_stats_nonzero_loss, g_stats_loss_overflow, g_stats_blunders;
+static uint64_t g_stats_moves, g_stats_illegal, g_stats_abandoned, g_stats_nonzero_loss,
+    g_stats_loss_overflow, g_stats_blunders;
 
 /* Generates, writes, parses and reviews one record. */
 static void review_case(rng *r) {
@@ -434,11 +419,11 @@ static void review_case(rng *r) {
   unsigned weights[2][2];
   for (int p = 0; p < 2; p++) {
     switch (below(r, 5)) {
-    case 0: weights[p][0] = 100, weights[p][1] = 0; break;  /* optimal */
-    case 1: weights[p][0] = 85, weights[p][1] = 5; break;   /* careful */
-    case 2: weights[p][0] = 34, weights[p][1] = 33; break;  /* mixed   */
-    case 3: weights[p][0] = 0, weights[p][1] = 100; break;  /* greedy  */
-    default: weights[p][0] = 10, weights[p][1] = 10; break; /* random  */
+      case 0: weights[p][0] = 100, weights[p][1] = 0; break;  /* optimal */
+      case 1: weights[p][0] = 85, weights[p][1] = 5; break;   /* careful */
+      case 2: weights[p][0] = 34, weights[p][1] = 33; break;  /* mixed   */
+      case 3: weights[p][0] = 0, weights[p][1] = 100; break;  /* greedy  */
+      default: weights[p][0] = 10, weights[p][1] = 10; break; /* random  */
     }
   }
   size_t limit = below(r, 4) == 0 ? (size_t)below(r, n + 1) : n;
@@ -463,9 +448,8 @@ static void review_case(rng *r) {
   for (size_t i = 0; i < count; i++) {
     coins_move m = coins_move_of(variant, stored[i]);
     CHECK(m.take == rec[i].take && m.side == rec[i].side,
-          "record \"%.*s\": ply %zu parsed as %llu%c, expected %llu%c",
-          (int)t.len, t.s, i + 1, (unsigned long long)m.take, m.side,
-          (unsigned long long)rec[i].take, rec[i].side);
+          "record \"%.*s\": ply %zu parsed as %llu%c, expected %llu%c", (int)t.len, t.s, i + 1,
+          (unsigned long long)m.take, m.side, (unsigned long long)rec[i].take, rec[i].side);
   }
   free(stored);
   free(t.s);
@@ -514,8 +498,8 @@ static void review_case(rng *r) {
     } else {
       int64_t mb = ref_margin(&o, lo, hi), ma = ref_margin(&o, l, h);
       int64_t value = gain - ma; /* |gain| + |ma| <= the sum of |a| */
-      CHECK(mb >= value, "reference: a move worth %lld beats the margin %lld",
-            (long long)value, (long long)mb);
+      CHECK(mb >= value, "reference: a move worth %lld beats the margin %lld", (long long)value,
+            (long long)mb);
       uloss = (uint64_t)mb - (uint64_t)value; /* exact: 0 <= it < 2^64 */
       loss_overflows = uloss > (uint64_t)INT64_MAX;
       want_loss = loss_overflows ? 0 : (int64_t)uloss;
@@ -526,11 +510,9 @@ static void review_case(rng *r) {
     rc = coins_review_play(&rv, m, &j, err);
     if (loss_overflows) {
       /* the loss column cannot hold it: the core says so (see report) */
-      snprintf(want, sizeof want, "ply %llu: the loss exceeds 2^63-1",
-               (unsigned long long)ply);
-      CHECK(rc == -1, "ply %llu: a loss of %llu was reported as %lld",
-            (unsigned long long)ply, (unsigned long long)uloss,
-            (long long)j.loss);
+      snprintf(want, sizeof want, "ply %llu: the loss exceeds 2^63-1", (unsigned long long)ply);
+      CHECK(rc == -1, "ply %llu: a loss of %llu was reported as %lld", (unsigned long long)ply,
+            (unsigned long long)uloss, (long long)j.loss);
       CHECK_STR(err, want);
       g_stats_loss_overflow++;
       overflowed = 1;
@@ -551,17 +533,16 @@ static void review_case(rng *r) {
     CHECK_EQ(j.played.second_total, tot[1]);
 
     /* the best move: legal and optimal; the same as coins_review_best */
-    CHECK(legal(&o, lo, hi, j.best), "ply %llu: best %llu%c is not legal",
-          (unsigned long long)ply, (unsigned long long)j.best.take,
-          j.best.side);
-    CHECK(ref_optimal(&o, lo, hi, j.best), "ply %llu: best %llu%c is not "
-          "optimal", (unsigned long long)ply, (unsigned long long)j.best.take,
-          j.best.side);
+    CHECK(legal(&o, lo, hi, j.best), "ply %llu: best %llu%c is not legal", (unsigned long long)ply,
+          (unsigned long long)j.best.take, j.best.side);
+    CHECK(ref_optimal(&o, lo, hi, j.best),
+          "ply %llu: best %llu%c is not "
+          "optimal",
+          (unsigned long long)ply, (unsigned long long)j.best.take, j.best.side);
     if (peeked)
       CHECK(peek.take == j.best.take && peek.side == j.best.side,
-            "ply %llu: coins_review_best gave %llu%c, the review %llu%c",
-            (unsigned long long)ply, (unsigned long long)peek.take, peek.side,
-            (unsigned long long)j.best.take, j.best.side);
+            "ply %llu: coins_review_best gave %llu%c, the review %llu%c", (unsigned long long)ply,
+            (unsigned long long)peek.take, peek.side, (unsigned long long)j.best.take, j.best.side);
 
     /* the judgement */
     CHECK_EQ(j.loss, want_loss);
@@ -611,15 +592,14 @@ static void test_review_random(void **state) {
     set_case("test_review_random", i);
     review_case(&r);
   }
-  printf("  %llu records: %llu moves judged (%llu with a loss, %llu "
-         "blunders), %llu abandoned, %llu illegal moves refused, %llu "
-         "losses beyond 2^63-1\n",
-         (unsigned long long)count, (unsigned long long)g_stats_moves,
-         (unsigned long long)g_stats_nonzero_loss,
-         (unsigned long long)g_stats_blunders,
-         (unsigned long long)g_stats_abandoned,
-         (unsigned long long)g_stats_illegal,
-         (unsigned long long)g_stats_loss_overflow);
+  printf(
+      "  %llu records: %llu moves judged (%llu with a loss, %llu "
+      "blunders), %llu abandoned, %llu illegal moves refused, %llu "
+      "losses beyond 2^63-1\n",
+      (unsigned long long)count, (unsigned long long)g_stats_moves,
+      (unsigned long long)g_stats_nonzero_loss, (unsigned long long)g_stats_blunders,
+      (unsigned long long)g_stats_abandoned, (unsigned long long)g_stats_illegal,
+      (unsigned long long)g_stats_loss_overflow);
   if (count >= 1000 && !g_only_set) { /* the records do exercise the review */
     assert_true(g_stats_moves > 10 * count / 2);
     assert_true(g_stats_nonzero_loss > count / 4);
@@ -688,8 +668,9 @@ static void test_review_known(void **state) {
   assert_int_equal(j.before, 1);
   assert_int_equal(j.after, -1);
   assert_int_equal(coins_review_play(&rv, (coins_move){2, 'L'}, &j, err), -1);
-  assert_string_equal(err, "ply 3: take 2 is not a move with 1 coin left and "
-                           "max_take 3");
+  assert_string_equal(err,
+                      "ply 3: take 2 is not a move with 1 coin left and "
+                      "max_take 3");
   assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L'}, &j, err), 0);
   assert_int_equal(j.before, 1);
   assert_int_equal(j.after, 1);
@@ -727,8 +708,7 @@ static void test_parse_moves(void **state) {
       {3, "[\"LR\"]", "!ply 1 is not \"L\" or \"R\": \"LR\""},
       {3, "[1]", "!ply 1 is not \"L\" or \"R\": 1"},
       {3, "[\"L\",]", "!ply 2 is not \"L\" or \"R\": ]"},
-      {3, "[\"L\" \"R\"]",
-       "!expected ',' or ']' after ply 1 at byte 5, got \"R\""},
+      {3, "[\"L\" \"R\"]", "!expected ',' or ']' after ply 1 at byte 5, got \"R\""},
       {3, "[\"L\"", "!unexpected end of text after ply 1: expected ']'"},
       {3, "[\"L\",\"R\"", "!unexpected end of text after ply 2: expected ']'"},
       {3, "[\"L\"]x", "!unexpected text after the moves at byte 5: x"},
@@ -739,12 +719,15 @@ static void test_parse_moves(void **state) {
       {1, "[2.0, 1e0, 30e-1]", "2,1,3"},
       {2, "[]", ""},
       {1, "[9223372036854775807]", "9223372036854775807"},
-      {2, "[0]", "!ply 1: take 0 is not a move (a move takes 1 to max_take "
-                 "coins)"},
-      {1, "[-0]", "!ply 1: take 0 is not a move (a move takes 1 to max_take "
-                  "coins)"},
-      {2, "[1,-1]", "!ply 2: take -1 is not a move (a move takes 1 to "
-                    "max_take coins)"},
+      {2, "[0]",
+       "!ply 1: take 0 is not a move (a move takes 1 to max_take "
+       "coins)"},
+      {1, "[-0]",
+       "!ply 1: take 0 is not a move (a move takes 1 to max_take "
+       "coins)"},
+      {2, "[1,-1]",
+       "!ply 2: take -1 is not a move (a move takes 1 to "
+       "max_take coins)"},
       {2, "[1.5]", "!ply 1 is not an integer: 1.5"},
       {1, "[1,x]", "!ply 2 is not an integer: x"},
       {2, "[\"L\"]", "!ply 1 is not an integer: \"L\""},
@@ -757,29 +740,24 @@ static void test_parse_moves(void **state) {
       {1, "null", "!expected a JSON array at byte 0, got null"},
       {2, "[1] x", "!unexpected text after the array at byte 4: x"},
       {2, "[1", "!unexpected end of text after ply 1: expected ',' or ']'"},
-      {2, "[99999999999999999999]",
-       "!ply 1 is out of range: 99999999999999999999"},
-      {1, "[9223372036854775807, 1]",
-       "!the sum of absolute values exceeds 2^63-1 at ply 2"},
+      {2, "[99999999999999999999]", "!ply 1 is out of range: 99999999999999999999"},
+      {1, "[9223372036854775807, 1]", "!the sum of absolute values exceeds 2^63-1 at ply 2"},
   };
   for (size_t c = 0; c < COUNT(cases); c++) {
     const char *text = cases[c].text, *want = cases[c].want;
     int64_t *out;
     size_t n;
     char err[COINS_ERRMSG_SIZE];
-    int rc = parse_moves_copy(cases[c].variant, text, strlen(text), &out, &n,
-                              err);
+    int rc = parse_moves_copy(cases[c].variant, text, strlen(text), &out, &n, err);
     if (want[0] == '!') {
       if (rc != -1)
-        fail_msg("variant %d, '%s': parsed, expected: %s", cases[c].variant,
-                 text, want + 1);
+        fail_msg("variant %d, '%s': parsed, expected: %s", cases[c].variant, text, want + 1);
       if (strcmp(err, want + 1) != 0)
-        fail_msg("variant %d, '%s':\n   got      %s\n   expected %s",
-                 cases[c].variant, text, err, want + 1);
+        fail_msg("variant %d, '%s':\n   got      %s\n   expected %s", cases[c].variant, text, err,
+                 want + 1);
       assert_int_equal(n, 0);
     } else {
-      if (rc != 0)
-        fail_msg("variant %d, '%s': %s", cases[c].variant, text, err);
+      if (rc != 0) fail_msg("variant %d, '%s': %s", cases[c].variant, text, err);
       char got[256] = "";
       for (size_t i = 0; i < n; i++) {
         coins_move m = coins_move_of(cases[c].variant, out[i]);
@@ -789,13 +767,11 @@ static void test_parse_moves(void **state) {
           snprintf(got + len, sizeof got - len, "%c", m.side);
         } else {
           assert_int_equal(m.side, 'L');
-          snprintf(got + len, sizeof got - len, "%s%llu", i ? "," : "",
-                   (unsigned long long)m.take);
+          snprintf(got + len, sizeof got - len, "%s%llu", i ? "," : "", (unsigned long long)m.take);
         }
       }
       if (strcmp(got, want) != 0)
-        fail_msg("variant %d, '%s': got %s, expected %s", cases[c].variant,
-                 text, got, want);
+        fail_msg("variant %d, '%s': got %s, expected %s", cases[c].variant, text, got, want);
     }
     free(out);
   }
@@ -813,12 +789,14 @@ static void test_illegal_known(void **state) {
   /* II, k = 2: take 3 > k */
   coins_state_init(&st, 2, a, 5, 2);
   assert_int_equal(coins_state_play(&st, (coins_move){3, 'L'}, &p, err), -1);
-  assert_string_equal(err, "ply 1: take 3 is not a move with 5 coins left "
-                           "and max_take 2");
+  assert_string_equal(err,
+                      "ply 1: take 3 is not a move with 5 coins left "
+                      "and max_take 2");
   /* take 0 */
   assert_int_equal(coins_state_play(&st, (coins_move){0, 'L'}, &p, err), -1);
-  assert_string_equal(err, "ply 1: take 0 is not a move with 5 coins left "
-                           "and max_take 2");
+  assert_string_equal(err,
+                      "ply 1: take 0 is not a move with 5 coins left "
+                      "and max_take 2");
   assert_int_equal(coins_state_play(&st, (coins_move){2, 'L'}, &p, err), 0);
   assert_int_equal(p.gain, 4);
   assert_int_equal(coins_state_play(&st, (coins_move){2, 'L'}, &p, err), 0);
@@ -826,8 +804,9 @@ static void test_illegal_known(void **state) {
   assert_int_equal(p.second_total, 6);
   /* take 2 > 1 coin left */
   assert_int_equal(coins_state_play(&st, (coins_move){2, 'L'}, &p, err), -1);
-  assert_string_equal(err, "ply 3: take 2 is not a move with 1 coin left and "
-                           "max_take 2");
+  assert_string_equal(err,
+                      "ply 3: take 2 is not a move with 1 coin left and "
+                      "max_take 2");
   assert_int_equal(coins_state_play(&st, (coins_move){1, 'L'}, &p, err), 0);
   assert_int_equal(p.first_total, 6);
   assert_int_equal(coins_state_play(&st, (coins_move){1, 'L'}, &p, err), -1);
@@ -835,8 +814,9 @@ static void test_illegal_known(void **state) {
   /* I with a count: k huge, the take beyond the row */
   coins_state_init(&st, 1, NULL, 3, UINT64_MAX);
   assert_int_equal(coins_state_play(&st, (coins_move){4, 'L'}, &p, err), -1);
-  assert_string_equal(err, "ply 1: take 4 is not a move with 3 coins left and "
-                           "max_take 18446744073709551615");
+  assert_string_equal(err,
+                      "ply 1: take 4 is not a move with 3 coins left and "
+                      "max_take 18446744073709551615");
   assert_int_equal(coins_state_play(&st, (coins_move){3, 'L'}, &p, err), 0);
   assert_int_equal(coins_state_play(&st, (coins_move){1, 'L'}, &p, err), -1);
   assert_string_equal(err, "ply 2: take 1, but no coins are left");
@@ -860,8 +840,7 @@ static void test_illegal_known(void **state) {
 /* ========================================================== strategies */
 
 /* A strategy name for player (1 or 2) of the game. */
-static void gen_strategy(rng *r, int variant, size_t n, int player,
-                         char *name, size_t size) {
+static void gen_strategy(rng *r, int variant, size_t n, int player, char *name, size_t size) {
   uint64_t p = below(r, 100);
   if (p < 25) {
     snprintf(name, size, "optimal");
@@ -893,8 +872,8 @@ static uint64_t g_random_moves[2], g_random_takes[7];
 ** among several depends on where its line was last re-solved, so an extra
 ** coins_review_best (or a judged move) may change a later tie choice of
 ** 'optimal' or 'careless' -- each choice optimal, as checked here. */
-static size_t play_game(const oracle *o, const char *names[2], int mode,
-                        rng path, coins_move *out) {
+static size_t play_game(const oracle *o, const char *names[2], int mode, rng path,
+                        coins_move *out) {
   rng *r = &path;
   char err[COINS_ERRMSG_SIZE];
   coins_strategy s[2];
@@ -905,8 +884,8 @@ static size_t play_game(const oracle *o, const char *names[2], int mode,
   for (int p = 0; p < 2; p++) {
     CHECK(coins_strategy_parse(names[p], strlen(names[p]), &s[p], err) == 0,
           "strategy '%s' refused: %s", names[p], err);
-    CHECK(coins_strategy_ready(&s[p], p + 1, &rv, err) == 0,
-          "strategy '%s' not ready: %s", names[p], err);
+    CHECK(coins_strategy_ready(&s[p], p + 1, &rv, err) == 0, "strategy '%s' not ready: %s",
+          names[p], err);
   }
   int64_t even = 0, odd = 0;
   for (size_t i = 0; i < o->n && o->a; i++) *(i % 2 ? &odd : &even) += o->a[i];
@@ -920,41 +899,46 @@ static size_t play_game(const oracle *o, const char *names[2], int mode,
     CHECK(count < o->n, "more moves than coins");
     coins_move best = {0, 0};
     int peek = mode && below(r, 2);
-    if (peek || strncmp(name, "careless:0:", 11) == 0)
-      best = coins_review_best(&rv);
+    if (peek || strncmp(name, "careless:0:", 11) == 0) best = coins_review_best(&rv);
     coins_move m = coins_strategy_move(&s[mover - 1], &rv);
     out[count] = m;
-    CHECK(legal(o, lo, hi, m), "ply %zu: '%s' played the illegal %llu%c",
-          count + 1, name, (unsigned long long)m.take, m.side);
+    CHECK(legal(o, lo, hi, m), "ply %zu: '%s' played the illegal %llu%c", count + 1, name,
+          (unsigned long long)m.take, m.side);
     if (peek) {
-      CHECK(legal(o, lo, hi, best), "ply %zu: best %llu%c is illegal",
+      CHECK(legal(o, lo, hi, best), "ply %zu: best %llu%c is illegal", count + 1,
+            (unsigned long long)best.take, best.side);
+      CHECK(ref_optimal(o, lo, hi, best),
+            "ply %zu: best %llu%c is not "
+            "optimal",
             count + 1, (unsigned long long)best.take, best.side);
-      CHECK(ref_optimal(o, lo, hi, best), "ply %zu: best %llu%c is not "
-            "optimal", count + 1, (unsigned long long)best.take, best.side);
     }
     if (strcmp(name, "optimal") == 0) {
-      CHECK(ref_optimal(o, lo, hi, m), "ply %zu: 'optimal' played %llu%c, "
-            "which is not optimal", count + 1, (unsigned long long)m.take,
-            m.side);
+      CHECK(ref_optimal(o, lo, hi, m),
+            "ply %zu: 'optimal' played %llu%c, "
+            "which is not optimal",
+            count + 1, (unsigned long long)m.take, m.side);
     } else if (strcmp(name, "greedy") == 0) {
       coins_move g = ref_greedy(o, lo, hi);
-      CHECK(m.take == g.take && m.side == g.side, "ply %zu: 'greedy' played "
-            "%llu%c, expected %llu%c", count + 1, (unsigned long long)m.take,
-            m.side, (unsigned long long)g.take, g.side);
+      CHECK(m.take == g.take && m.side == g.side,
+            "ply %zu: 'greedy' played "
+            "%llu%c, expected %llu%c",
+            count + 1, (unsigned long long)m.take, m.side, (unsigned long long)g.take, g.side);
     } else if (strcmp(name, "left") == 0) {
-      CHECK(m.take == 1 && m.side == 'L', "ply %zu: 'left' played %llu%c",
-            count + 1, (unsigned long long)m.take, m.side);
+      CHECK(m.take == 1 && m.side == 'L', "ply %zu: 'left' played %llu%c", count + 1,
+            (unsigned long long)m.take, m.side);
     } else if (strcmp(name, "parity") == 0) {
       /* the end whose index is of the richer class (even on a tie) */
       size_t richer = odd > even, end = m.side == 'L' ? lo : hi - 1;
-      CHECK(end % 2 == richer, "ply %zu: 'parity' took index %zu; the %s "
-            "positions are worth more", count + 1, end,
-            richer ? "odd" : "even");
+      CHECK(end % 2 == richer,
+            "ply %zu: 'parity' took index %zu; the %s "
+            "positions are worth more",
+            count + 1, end, richer ? "odd" : "even");
     } else if (strncmp(name, "careless:0:", 11) == 0) {
-      CHECK(m.take == best.take && m.side == best.side, "ply %zu: '%s' "
-            "played %llu%c, coins_review_best %llu%c", count + 1, name,
-            (unsigned long long)m.take, m.side,
-            (unsigned long long)best.take, best.side);
+      CHECK(m.take == best.take && m.side == best.side,
+            "ply %zu: '%s' "
+            "played %llu%c, coins_review_best %llu%c",
+            count + 1, name, (unsigned long long)m.take, m.side, (unsigned long long)best.take,
+            best.side);
     } else if (strncmp(name, "random:", 7) == 0 && hi - lo >= 2) {
       if (o->variant == 3) g_random_moves[m.side == 'R']++;
       if (o->variant == 2 && o->k == 6 && hi - lo >= 6) g_random_takes[m.take]++;
@@ -971,17 +955,18 @@ static size_t play_game(const oracle *o, const char *names[2], int mode,
     } else {
       rc = coins_review_apply(&rv, m, &p, err);
     }
-    CHECK(rc == 0, "ply %zu: '%s' played %llu%c, refused: %s", count + 1,
-          name, (unsigned long long)m.take, m.side, err);
+    CHECK(rc == 0, "ply %zu: '%s' played %llu%c, refused: %s", count + 1, name,
+          (unsigned long long)m.take, m.side, err);
     CHECK_EQU(p.ply, count + 1);
     CHECK_EQ(p.player, mover);
     CHECK_EQU(p.pos, pos);
     CHECK_EQ(p.first_total, tot[0]);
     CHECK_EQ(p.second_total, tot[1]);
     if (judged) {
-      CHECK(ref_optimal(o, lo, hi, j.best), "ply %zu: best %llu%c is not "
-            "optimal", count + 1, (unsigned long long)j.best.take,
-            j.best.side);
+      CHECK(ref_optimal(o, lo, hi, j.best),
+            "ply %zu: best %llu%c is not "
+            "optimal",
+            count + 1, (unsigned long long)j.best.take, j.best.side);
       CHECK_EQ(j.loss == 0, ref_optimal(o, lo, hi, m));
     }
     lo = l, hi = h, count++;
@@ -991,33 +976,31 @@ static size_t play_game(const oracle *o, const char *names[2], int mode,
   CHECK_EQU(rv.line.st.ply, count);
   if (strcmp(names[0], "parity") == 0) {
     int64_t at_least = even > odd ? even - odd : odd - even;
-    CHECK(tot[0] - tot[1] >= at_least, "'parity' ended %lld - %lld, less "
-          "than |E - O| = %lld ahead", (long long)tot[0], (long long)tot[1],
-          (long long)at_least);
+    CHECK(tot[0] - tot[1] >= at_least,
+          "'parity' ended %lld - %lld, less "
+          "than |E - O| = %lld ahead",
+          (long long)tot[0], (long long)tot[1], (long long)at_least);
   }
-  if (strcmp(names[0], "optimal") == 0 && strcmp(names[1], "optimal") == 0 &&
-      o->variant != 1)
+  if (strcmp(names[0], "optimal") == 0 && strcmp(names[1], "optimal") == 0 && o->variant != 1)
     CHECK_EQ(tot[0] - tot[1], ref_margin(o, 0, o->n));
   free(work);
   return count;
 }
 
-static void same_game(const coins_move *game, size_t len,
-                      const coins_move *again, size_t len2, const char *how) {
+static void same_game(const coins_move *game, size_t len, const coins_move *again, size_t len2,
+                      const char *how) {
   CHECK(len2 == len, "%zu moves, then %zu %s", len, len2, how);
   for (size_t m = 0; m < len; m++)
     CHECK(game[m].take == again[m].take && game[m].side == again[m].side,
-          "ply %zu differs %s: %llu%c, then %llu%c", m + 1, how,
-          (unsigned long long)game[m].take, game[m].side,
-          (unsigned long long)again[m].take, again[m].side);
+          "ply %zu differs %s: %llu%c, then %llu%c", m + 1, how, (unsigned long long)game[m].take,
+          game[m].side, (unsigned long long)again[m].take, again[m].side);
 }
 
 /* A game whose play may hit the loss overflow of the review (mode 1) is
 ** played in mode 0 only: see play_game. */
 static int extreme_row(const int64_t *a, size_t n) {
   uint64_t s = 0;
-  for (size_t i = 0; i < n; i++)
-    s += a[i] < 0 ? (uint64_t)0 - (uint64_t)a[i] : (uint64_t)a[i];
+  for (size_t i = 0; i < n; i++) s += a[i] < 0 ? (uint64_t)0 - (uint64_t)a[i] : (uint64_t)a[i];
   return s > (uint64_t)INT64_MAX / 2;
 }
 
@@ -1059,8 +1042,7 @@ static void test_strategies_random(void **state) {
     ** the SQL path (apply only) */
     int asks[2];
     for (int p = 0; p < 2; p++)
-      asks[p] = strcmp(names[p], "optimal") == 0 ||
-                strncmp(names[p], "careless:", 9) == 0;
+      asks[p] = strcmp(names[p], "optimal") == 0 || strncmp(names[p], "careless:", 9) == 0;
     if (mode && !asks[0] && !asks[1]) {
       len2 = play_game(&o, names, 0, path, again);
       same_game(game, len, again, len2, "on the SQL path");
@@ -1079,8 +1061,7 @@ static void test_strategies_random(void **state) {
   }
   if (count >= 10000 && !g_only_set) { /* the generator is not stuck */
     uint64_t sides = g_random_moves[0] + g_random_moves[1];
-    assert_true(g_random_moves[1] > sides * 2 / 5 &&
-                g_random_moves[1] < sides * 3 / 5);
+    assert_true(g_random_moves[1] > sides * 2 / 5 && g_random_moves[1] < sides * 3 / 5);
     for (int t = 1; t <= 6; t++) assert_true(g_random_takes[t] > 0);
   }
 }
@@ -1088,9 +1069,8 @@ static void test_strategies_random(void **state) {
 /* Optimal play against every kind of opponent, on every variant. */
 static void test_optimal_vs_all(void **state) {
   (void)state;
-  static const char *opponents[] = {"optimal", "greedy", "left",
-                                    "random:1", "random:-7",
-                                    "careless:50:3", "careless:100:9"};
+  static const char *opponents[] = {"optimal",   "greedy",        "left",          "random:1",
+                                    "random:-7", "careless:50:3", "careless:100:9"};
   uint64_t count = scaled(3000), index = 0;
   for (uint64_t i = 0; i < count; i++) {
     rng r = case_rng(13, i);
@@ -1122,17 +1102,18 @@ static void test_optimal_vs_all(void **state) {
           *(m % 2 ? &second : &first) += ref_apply(&o, &lo, &hi, game[m], &pos);
         int64_t margin = ref_margin(&o, 0, n);
         if (i % 2)
-          CHECK(second - first >= -margin, "the optimal second player "
+          CHECK(second - first >= -margin,
+                "the optimal second player "
                 "ended %lld behind, the reference margin is %lld",
                 (long long)(first - second), (long long)margin);
         else
-          CHECK(first - second >= margin, "the optimal first player ended "
+          CHECK(first - second >= margin,
+                "the optimal first player ended "
                 "%lld ahead, the reference margin is %lld",
                 (long long)(first - second), (long long)margin);
       } else if (n > 0) { /* I: the winner per the reference takes the last */
         int optimal_first = i % 2 == 0, first_wins = o.win[n];
-        if (optimal_first == first_wins)
-          CHECK_EQ(len % 2, first_wins ? 1 : 0);
+        if (optimal_first == first_wins) CHECK_EQ(len % 2, first_wins ? 1 : 0);
       }
     }
     oracle_free(&o);
@@ -1142,8 +1123,7 @@ static void test_optimal_vs_all(void **state) {
 /* Parity against every opponent: at least |E - O| ahead. */
 static void test_parity(void **state) {
   (void)state;
-  static const char *opponents[] = {"optimal", "greedy", "left", "random:5",
-                                    "careless:30:1"};
+  static const char *opponents[] = {"optimal", "greedy", "left", "random:5", "careless:30:1"};
   uint64_t count = scaled(3000), index = 0;
   for (uint64_t i = 0; i < count; i++) {
     rng r = case_rng(14, i);
@@ -1173,8 +1153,9 @@ static void test_parity(void **state) {
 static void test_parity_ready(void **state) {
   (void)state;
   set_case(NULL, 0);
-  static const char *want = "the parity strategy is for the first player of "
-                            "variant III with an even number of coins";
+  static const char *want =
+      "the parity strategy is for the first player of "
+      "variant III with an even number of coins";
   static const int64_t a[] = {54, 13, 9, 33};
   int64_t work[16];
   char err[COINS_ERRMSG_SIZE];
@@ -1212,14 +1193,12 @@ static void test_parity_ready(void **state) {
   coins_move m = coins_strategy_move(&s, &rv);
   assert_int_equal(m.side, 'L');
   /* every other strategy is ready for either player of any game */
-  static const char *others[] = {"optimal", "greedy", "left", "random:1",
-                                 "careless:5:5"};
+  static const char *others[] = {"optimal", "greedy", "left", "random:1", "careless:5:5"};
   for (size_t c = 0; c < COUNT(others); c++)
     for (int v = 1; v <= 3; v++)
       for (int p = 1; p <= 2; p++) {
         coins_review_init(&rv, v, a, 3, v == 3 ? 1 : 2, work);
-        assert_int_equal(coins_strategy_parse(others[c], strlen(others[c]),
-                                              &s, err), 0);
+        assert_int_equal(coins_strategy_parse(others[c], strlen(others[c]), &s, err), 0);
         assert_int_equal(coins_strategy_ready(&s, p, &rv, err), 0);
       }
 }
@@ -1229,17 +1208,20 @@ static void test_parity_ready(void **state) {
 static void test_strategy_parse(void **state) {
   (void)state;
   set_case(NULL, 0);
-  static const char *unknown = "unknown strategy '%s'; expected 'optimal', "
-                               "'greedy', 'left', 'parity', 'random:SEED' or "
-                               "'careless:PERCENT:SEED'";
-  static const char *bad_seed = "bad seed in strategy '%s': expected "
-                                "random:<64-bit integer>";
-  static const char *bad_careless = "bad strategy '%s': expected "
-                                    "careless:<percent 0..100>:<64-bit "
-                                    "integer seed>";
+  static const char *unknown =
+      "unknown strategy '%s'; expected 'optimal', "
+      "'greedy', 'left', 'parity', 'random:SEED' or "
+      "'careless:PERCENT:SEED'";
+  static const char *bad_seed =
+      "bad seed in strategy '%s': expected "
+      "random:<64-bit integer>";
+  static const char *bad_careless =
+      "bad strategy '%s': expected "
+      "careless:<percent 0..100>:<64-bit "
+      "integer seed>";
   static const struct {
     const char *text;
-    int kind;          /* -1 unknown, -2 bad seed, -3 bad careless */
+    int kind; /* -1 unknown, -2 bad seed, -3 bad careless */
     uint64_t seed;
     unsigned percent;
     const char *quoted; /* the name as the message quotes it, if not text */
@@ -1251,14 +1233,11 @@ static void test_strategy_parse(void **state) {
       {"random:0", COINS_RANDOM, 0, 0, NULL},
       {"random:42", COINS_RANDOM, 42, 0, NULL},
       {"random:-1", COINS_RANDOM, UINT64_MAX, 0, NULL},
-      {"random:9223372036854775807", COINS_RANDOM, 0x7FFFFFFFFFFFFFFFu, 0,
-       NULL},
-      {"random:-9223372036854775808", COINS_RANDOM, 0x8000000000000000u, 0,
-       NULL},
+      {"random:9223372036854775807", COINS_RANDOM, 0x7FFFFFFFFFFFFFFFu, 0, NULL},
+      {"random:-9223372036854775808", COINS_RANDOM, 0x8000000000000000u, 0, NULL},
       {"careless:0:7", COINS_CARELESS, 7, 0, NULL},
       {"careless:100:-2", COINS_CARELESS, UINT64_MAX - 1, 100, NULL},
-      {"careless:25:9223372036854775807", COINS_CARELESS,
-       0x7FFFFFFFFFFFFFFFu, 25, NULL},
+      {"careless:25:9223372036854775807", COINS_CARELESS, 0x7FFFFFFFFFFFFFFFu, 25, NULL},
       /* names in any case */
       {"Optimal", COINS_OPTIMAL, 0, 0, NULL},
       {"RANDOM:1", COINS_RANDOM, 1, 0, NULL},
@@ -1325,25 +1304,26 @@ static void test_strategy_parse(void **state) {
       assert_int_equal(s.kind, cases[c].kind);
       if (cases[c].kind == COINS_RANDOM || cases[c].kind == COINS_CARELESS)
         assert_true(s.rng == cases[c].seed);
-      if (cases[c].kind == COINS_CARELESS)
-        assert_int_equal(s.percent, cases[c].percent);
+      if (cases[c].kind == COINS_CARELESS) assert_int_equal(s.percent, cases[c].percent);
       continue;
     }
     const char *q = cases[c].quoted ? cases[c].quoted : text;
     snprintf(want, sizeof want,
-             cases[c].kind == -1 ? unknown
-             : cases[c].kind == -2 ? bad_seed : bad_careless, q);
+             cases[c].kind == -1   ? unknown
+             : cases[c].kind == -2 ? bad_seed
+                                   : bad_careless,
+             q);
     if (rc != -1) fail_msg("'%s' accepted", text);
-    if (strcmp(err, want) != 0)
-      fail_msg("'%s':\n   got      %s\n   expected %s", text, err, want);
+    if (strcmp(err, want) != 0) fail_msg("'%s':\n   got      %s\n   expected %s", text, err, want);
   }
   /* a NUL inside the name is a byte like any other */
   coins_strategy s;
   char err[COINS_ERRMSG_SIZE];
   assert_int_equal(coins_strategy_parse("optimal\0", 8, &s, err), -1);
-  assert_string_equal(err, "unknown strategy 'optimal\\x00'; expected "
-                           "'optimal', 'greedy', 'left', 'parity', "
-                           "'random:SEED' or 'careless:PERCENT:SEED'");
+  assert_string_equal(err,
+                      "unknown strategy 'optimal\\x00'; expected "
+                      "'optimal', 'greedy', 'left', 'parity', "
+                      "'random:SEED' or 'careless:PERCENT:SEED'");
 }
 
 /* The generator: splitmix64's published sequence from state 0, and
@@ -1376,8 +1356,7 @@ static void test_generator(void **state) {
   assert_int_equal(coins_strategy_parse("random:2", 8, &s2, err), 0);
   int differ = 0;
   for (int i = 0; i < 40; i++)
-    differ += coins_strategy_move(&s1, &r1).side !=
-              coins_strategy_move(&s2, &r2).side;
+    differ += coins_strategy_move(&s1, &r1).side != coins_strategy_move(&s2, &r2).side;
   assert_true(differ > 5);
 }
 
@@ -1386,21 +1365,15 @@ static void test_generator(void **state) {
 int main(void) {
   random_init("test_records", 0x5EC0D5C015BADA55u);
   printf("test_records: seed 0x%llx, scale %g: %llu records, %llu games\n",
-         (unsigned long long)g_seed, g_scale,
-         (unsigned long long)scaled(N_RECORDS),
+         (unsigned long long)g_seed, g_scale, (unsigned long long)scaled(N_RECORDS),
          (unsigned long long)scaled(N_GAMES));
   fflush(stdout);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_parse_moves),
-      cmocka_unit_test(test_illegal_known),
-      cmocka_unit_test(test_review_known),
-      cmocka_unit_test(test_strategy_parse),
-      cmocka_unit_test(test_parity_ready),
-      cmocka_unit_test(test_generator),
-      cmocka_unit_test(test_review_random),
-      cmocka_unit_test(test_strategies_random),
-      cmocka_unit_test(test_optimal_vs_all),
-      cmocka_unit_test(test_parity),
+      cmocka_unit_test(test_parse_moves),    cmocka_unit_test(test_illegal_known),
+      cmocka_unit_test(test_review_known),   cmocka_unit_test(test_strategy_parse),
+      cmocka_unit_test(test_parity_ready),   cmocka_unit_test(test_generator),
+      cmocka_unit_test(test_review_random),  cmocka_unit_test(test_strategies_random),
+      cmocka_unit_test(test_optimal_vs_all), cmocka_unit_test(test_parity),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,8 +32,7 @@
 
 /* The five scalar functions that take (variant, coins [, max_take]). */
 static const char *const scalar_names[] = {
-    "coins_win",   "coins_outcome",   "coins_margin",
-    "coins_score", "coins_best_move",
+    "coins_win", "coins_outcome", "coins_margin", "coins_score", "coins_best_move",
 };
 #define N_SCALARS (sizeof scalar_names / sizeof *scalar_names)
 
@@ -42,23 +41,18 @@ static const char *const scalar_names[] = {
 /* expr must evaluate to typed, written "type:value" ("integer:1",
 ** "text:draw", "null:NULL"), so one check covers the value and its type. */
 static void check_value(sqlite3 *db, const char *expr, const char *typed) {
-  check_text(
-      db, typed,
-      "SELECT typeof(x) || ':' || ifnull(x, 'NULL') FROM (SELECT %s AS x)",
-      expr);
+  check_text(db, typed, "SELECT typeof(x) || ':' || ifnull(x, 'NULL') FROM (SELECT %s AS x)", expr);
 }
 
 /* One row of coins_moves as text; NULL columns show as '-'. */
-#define MOVE_ROW                                                               \
-  "ply||':'||player||':'||move||':'||take||':'||pos||':'||"                    \
-  "ifnull(gain,'-')||':'||ifnull(first_total,'-')||':'||"                      \
+#define MOVE_ROW                                            \
+  "ply||':'||player||':'||move||':'||take||':'||pos||':'||" \
+  "ifnull(gain,'-')||':'||ifnull(first_total,'-')||':'||"   \
   "ifnull(second_total,'-')"
 
 /* The rows of coins_moves(args), space-separated (NULL: no rows). */
 static void check_moves(sqlite3 *db, const char *args, const char *expected) {
-  check_text(db, expected,
-             "SELECT group_concat(" MOVE_ROW ", ' ') FROM coins_moves(%s)",
-             args);
+  check_text(db, expected, "SELECT group_concat(" MOVE_ROW ", ' ') FROM coins_moves(%s)", args);
 }
 
 /* A table of expressions and the "type:value" each must give. */
@@ -132,9 +126,7 @@ static void test_init_and_second_connection(void **state) {
   assert_int_equal(sqlite3_close(first), SQLITE_OK);
   /* the second connection keeps working on its own */
   check_text(second, "draw", "SELECT coins_outcome(3, '[2,2,2,2]')");
-  assert_int_equal(
-      query_int(second, "SELECT count(*) FROM coins_moves(3, '[8,15,3,7]')"),
-      4);
+  assert_int_equal(query_int(second, "SELECT count(*) FROM coins_moves(3, '[8,15,3,7]')"), 4);
   /* registering again on the same connection is harmless */
   char *err = NULL;
   assert_int_equal(sqlite3_coins_init(second, &err, NULL), SQLITE_OK);
@@ -147,120 +139,109 @@ static void test_init_and_second_connection(void **state) {
 ** no typed value starts the group its expr names (see check_group). */
 static const typed_case typed_cases[] = {
     {"contract examples", NULL},
-      {"coins_win(3, '[3,2,2]')", "integer:1"},
-      {"coins_win(3, '[1,2,4]')", "integer:1"},
-      {"coins_win(3, '[1,20,4]')", "integer:0"},
-      {"coins_score(3, '[8,15,3,7]')", "integer:22"},
-      {"coins_score(3, '[5,3,7,10]')", "integer:15"},
-      {"coins_outcome(3, '[2,2,2,2]')", "text:draw"},
-      {"coins_win(1, 3)", "integer:0"},
-      {"coins_win(1, '[1,1,1,1]')", "integer:1"},
-      {"coins_outcome(2, '[1,2,2]')", "text:first"},
-      {"coins_outcome(2, '[1,2,4]')", "text:second"},
+    {"coins_win(3, '[3,2,2]')", "integer:1"},
+    {"coins_win(3, '[1,2,4]')", "integer:1"},
+    {"coins_win(3, '[1,20,4]')", "integer:0"},
+    {"coins_score(3, '[8,15,3,7]')", "integer:22"},
+    {"coins_score(3, '[5,3,7,10]')", "integer:15"},
+    {"coins_outcome(3, '[2,2,2,2]')", "text:draw"},
+    {"coins_win(1, 3)", "integer:0"},
+    {"coins_win(1, '[1,1,1,1]')", "integer:1"},
+    {"coins_outcome(2, '[1,2,2]')", "text:first"},
+    {"coins_outcome(2, '[1,2,4]')", "text:second"},
     {"result types", NULL},
-      {"coins_win(2, '[1,2]')", "integer:1"},
-      {"coins_win(3, '[]')", "integer:0"},
-      {"coins_outcome(1, 4)", "text:first"},
-      {"coins_outcome(1, 0)", "text:second"},
-      {"coins_margin(3, '[8,15,3,7]')", "integer:11"},
-      {"coins_margin(2, '[1,2,4]')", "integer:-1"},
-      {"coins_score(2, '[1,2,4]')", "integer:3"},
-      {"coins_best_move(1, 4)", "integer:1"},
-      {"coins_best_move(1, 5)", "integer:2"},
-      {"coins_best_move(2, '[1,2,2]')", "integer:2"},
-      {"coins_best_move(3, '[8,15,3,7]')", "text:R"},
-      {"coins_best_move(3, '[9,1,2]')", "text:L"},
-      {"coins_best_move(1, '[]')", "null:NULL"},
-      {"coins_best_move(1, 0)", "null:NULL"},
-      {"coins_best_move(2, '[]')", "null:NULL"},
-      {"coins_best_move(3, '[]')", "null:NULL"},
+    {"coins_win(2, '[1,2]')", "integer:1"},
+    {"coins_win(3, '[]')", "integer:0"},
+    {"coins_outcome(1, 4)", "text:first"},
+    {"coins_outcome(1, 0)", "text:second"},
+    {"coins_margin(3, '[8,15,3,7]')", "integer:11"},
+    {"coins_margin(2, '[1,2,4]')", "integer:-1"},
+    {"coins_score(2, '[1,2,4]')", "integer:3"},
+    {"coins_best_move(1, 4)", "integer:1"},
+    {"coins_best_move(1, 5)", "integer:2"},
+    {"coins_best_move(2, '[1,2,2]')", "integer:2"},
+    {"coins_best_move(3, '[8,15,3,7]')", "text:R"},
+    {"coins_best_move(3, '[9,1,2]')", "text:L"},
+    {"coins_best_move(1, '[]')", "null:NULL"},
+    {"coins_best_move(1, 0)", "null:NULL"},
+    {"coins_best_move(2, '[]')", "null:NULL"},
+    {"coins_best_move(3, '[]')", "null:NULL"},
     {"semantics", NULL},
-      /* no coins: a draw for II and III, a loss for the first player in I */
-      {"coins_outcome(2, '[]')", "text:draw"},
-      {"coins_outcome(3, '[]')", "text:draw"},
-      {"coins_outcome(3, ' [ ] ')", "text:draw"},
-      {"coins_margin(2, '[]')", "integer:0"},
-      {"coins_score(3, '[]')", "integer:0"},
-      {"coins_win(1, 0)", "integer:0"},
-      {"coins_win(1, '[]')", "integer:0"},
-      {"coins_outcome(1, '[]')", "text:second"},
-      /* all zeros */
-      {"coins_outcome(3, '[0,0,0]')", "text:draw"},
-      /* negative values: Stone Game III and Predict the Winner examples */
-      {"coins_outcome(2, '[1,2,3,7]', 3)", "text:second"},
-      {"coins_outcome(2, '[1,2,3,-9]', 3)", "text:first"},
-      {"coins_outcome(2, '[1,2,3,6]', 3)", "text:draw"},
-      {"coins_outcome(2, '[-1,-2,-3]', 3)", "text:draw"},
-      {"coins_margin(2, '[-5,-1,10]')", "integer:-14"},
-      {"coins_score(2, '[-5,-1,10]')", "integer:-5"},
-      {"coins_best_move(2, '[-5,-1,10]')", "integer:1"},
-      {"coins_win(3, '[1,5,2]')", "integer:0"},
-      {"coins_win(3, '[1,5,233,7]')", "integer:1"},
-      {"coins_margin(3, '[-1,-2]')", "integer:1"},
-      {"coins_score(3, '[-1,-2]')", "integer:-1"},
-      {"coins_best_move(3, '[-1,-2]')", "text:L"},
-      /* max_take larger than the row: take everything */
-      {"coins_score(2, '[1,2,3]', 100)", "integer:6"},
-      {"coins_best_move(2, '[1,2,3]', 9223372036854775807)", "integer:3"},
-      {"coins_win(1, 5, 100)", "integer:1"},
-      {"coins_best_move(1, 5, 100)", "integer:5"},
-      /* variant III accepts max_take 1 */
-      {"coins_score(3, '[8,15,3,7]', 1)", "integer:22"},
-      /* variant I: an INTEGER count, up to 2^63-1, and max_take up to it */
-      {"coins_win(1, 1000000000000000000)", "integer:1"},
-      {"coins_win(1, 9223372036854775807)", "integer:1"},
-      {"coins_best_move(1, 9223372036854775807)", "integer:1"},
-      {"coins_win(1, 9223372036854775807, 9223372036854775807)", "integer:1"},
-      {"coins_best_move(1, 9223372036854775807, 9223372036854775807)",
-       "integer:9223372036854775807"},
-      {"coins_win(1, 9223372036854775806, 9223372036854775807)", "integer:1"},
-      {"coins_win(1, 9223372036854775807, 9223372036854775806)", "integer:0"},
-      {"coins_outcome(1, 9223372036854775807, 9223372036854775806)",
-       "text:second"},
-      {"coins_best_move(1, 9223372036854775807, 9223372036854775806)",
-       "integer:1"},
-      {"coins_win(1, 1, 1)", "integer:1"},
-      {"coins_win(1, 2, 1)", "integer:0"},
-      /* variant I: an array counts its elements, whatever their values */
-      {"coins_win(1, '[5,5,5]')", "integer:0"},
-      {"coins_win(1, '[-7,0,9,1]')", "integer:1"},
-      {"coins_best_move(1, '[0,0,0,0,0]')", "integer:2"},
-      {"coins_win(1, '[1,1,1]', 3)", "integer:1"},
-      /* sums right at the limit, exact integers written as reals */
-      {"coins_score(3, '[9223372036854775807]')",
-       "integer:9223372036854775807"},
-      {"coins_margin(3, '[-9223372036854775807]')",
-       "integer:-9223372036854775807"},
-      {"coins_margin(2, '[9223372036854775806,1]', 1)",
-       "integer:9223372036854775805"},
-      {"coins_margin(3, '[4611686018427387904,-4611686018427387903]')",
-       "integer:9223372036854775807"},
-      {"coins_margin(2, '[5,-9223372036854775802]', 9223372036854775807)",
-       "integer:9223372036854775807"},
-      {"coins_score(3, ' [ 2.0 ,\n1e3 ,\t5E-0 ,-0 ]\r\n')", "integer:1000"},
-      {"coins_score(3, '[10e-1]')", "integer:1"},
-      {"coins_score(3, '[1.5e1]')", "integer:15"},
-      {"coins_score(3, '[-0.0]')", "integer:0"},
-      {"coins_score(3, '[100000000000000000000e-2]')",
-       "integer:1000000000000000000"},
-      {"coins_score(3, '[9223372036854775807.0]')",
-       "integer:9223372036854775807"},
+    /* no coins: a draw for II and III, a loss for the first player in I */
+    {"coins_outcome(2, '[]')", "text:draw"},
+    {"coins_outcome(3, '[]')", "text:draw"},
+    {"coins_outcome(3, ' [ ] ')", "text:draw"},
+    {"coins_margin(2, '[]')", "integer:0"},
+    {"coins_score(3, '[]')", "integer:0"},
+    {"coins_win(1, 0)", "integer:0"},
+    {"coins_win(1, '[]')", "integer:0"},
+    {"coins_outcome(1, '[]')", "text:second"},
+    /* all zeros */
+    {"coins_outcome(3, '[0,0,0]')", "text:draw"},
+    /* negative values: Stone Game III and Predict the Winner examples */
+    {"coins_outcome(2, '[1,2,3,7]', 3)", "text:second"},
+    {"coins_outcome(2, '[1,2,3,-9]', 3)", "text:first"},
+    {"coins_outcome(2, '[1,2,3,6]', 3)", "text:draw"},
+    {"coins_outcome(2, '[-1,-2,-3]', 3)", "text:draw"},
+    {"coins_margin(2, '[-5,-1,10]')", "integer:-14"},
+    {"coins_score(2, '[-5,-1,10]')", "integer:-5"},
+    {"coins_best_move(2, '[-5,-1,10]')", "integer:1"},
+    {"coins_win(3, '[1,5,2]')", "integer:0"},
+    {"coins_win(3, '[1,5,233,7]')", "integer:1"},
+    {"coins_margin(3, '[-1,-2]')", "integer:1"},
+    {"coins_score(3, '[-1,-2]')", "integer:-1"},
+    {"coins_best_move(3, '[-1,-2]')", "text:L"},
+    /* max_take larger than the row: take everything */
+    {"coins_score(2, '[1,2,3]', 100)", "integer:6"},
+    {"coins_best_move(2, '[1,2,3]', 9223372036854775807)", "integer:3"},
+    {"coins_win(1, 5, 100)", "integer:1"},
+    {"coins_best_move(1, 5, 100)", "integer:5"},
+    /* variant III accepts max_take 1 */
+    {"coins_score(3, '[8,15,3,7]', 1)", "integer:22"},
+    /* variant I: an INTEGER count, up to 2^63-1, and max_take up to it */
+    {"coins_win(1, 1000000000000000000)", "integer:1"},
+    {"coins_win(1, 9223372036854775807)", "integer:1"},
+    {"coins_best_move(1, 9223372036854775807)", "integer:1"},
+    {"coins_win(1, 9223372036854775807, 9223372036854775807)", "integer:1"},
+    {"coins_best_move(1, 9223372036854775807, 9223372036854775807)", "integer:9223372036854775807"},
+    {"coins_win(1, 9223372036854775806, 9223372036854775807)", "integer:1"},
+    {"coins_win(1, 9223372036854775807, 9223372036854775806)", "integer:0"},
+    {"coins_outcome(1, 9223372036854775807, 9223372036854775806)", "text:second"},
+    {"coins_best_move(1, 9223372036854775807, 9223372036854775806)", "integer:1"},
+    {"coins_win(1, 1, 1)", "integer:1"},
+    {"coins_win(1, 2, 1)", "integer:0"},
+    /* variant I: an array counts its elements, whatever their values */
+    {"coins_win(1, '[5,5,5]')", "integer:0"},
+    {"coins_win(1, '[-7,0,9,1]')", "integer:1"},
+    {"coins_best_move(1, '[0,0,0,0,0]')", "integer:2"},
+    {"coins_win(1, '[1,1,1]', 3)", "integer:1"},
+    /* sums right at the limit, exact integers written as reals */
+    {"coins_score(3, '[9223372036854775807]')", "integer:9223372036854775807"},
+    {"coins_margin(3, '[-9223372036854775807]')", "integer:-9223372036854775807"},
+    {"coins_margin(2, '[9223372036854775806,1]', 1)", "integer:9223372036854775805"},
+    {"coins_margin(3, '[4611686018427387904,-4611686018427387903]')",
+     "integer:9223372036854775807"},
+    {"coins_margin(2, '[5,-9223372036854775802]', 9223372036854775807)",
+     "integer:9223372036854775807"},
+    {"coins_score(3, ' [ 2.0 ,\n1e3 ,\t5E-0 ,-0 ]\r\n')", "integer:1000"},
+    {"coins_score(3, '[10e-1]')", "integer:1"},
+    {"coins_score(3, '[1.5e1]')", "integer:15"},
+    {"coins_score(3, '[-0.0]')", "integer:0"},
+    {"coins_score(3, '[100000000000000000000e-2]')", "integer:1000000000000000000"},
+    {"coins_score(3, '[9223372036854775807.0]')", "integer:9223372036854775807"},
 };
 
 /* Checks every row of the group of typed_cases named group. */
 static void check_group(sqlite3 *db, const char *group) {
   const size_t n = sizeof typed_cases / sizeof *typed_cases;
   size_t i = 0;
-  while (i < n && (typed_cases[i].typed || strcmp(typed_cases[i].expr, group)))
-    i++;
+  while (i < n && (typed_cases[i].typed || strcmp(typed_cases[i].expr, group))) i++;
   assert_true(i + 1 < n && typed_cases[i + 1].typed); /* found, not empty */
   for (i++; i < n && typed_cases[i].typed; i++)
     check_value(db, typed_cases[i].expr, typed_cases[i].typed);
 }
 
-static void test_contract_examples(void **state) {
-  check_group(*state, "contract examples");
-}
+static void test_contract_examples(void **state) { check_group(*state, "contract examples"); }
 
 static void test_version(void **state) {
   check_value(*state, "coins_version()", "text:" COINS_VERSION);
@@ -269,9 +250,7 @@ static void test_version(void **state) {
   free(version);
 }
 
-static void test_result_types(void **state) {
-  check_group(*state, "result types");
-}
+static void test_result_types(void **state) { check_group(*state, "result types"); }
 
 static void test_variant_names(void **state) {
   /* coins_best_move(v, '[1,1,5]'): I 3 coins lost, takes 1; II takes both
@@ -279,22 +258,18 @@ static void test_variant_names(void **state) {
   static const struct {
     const char *name, *best, *line;
   } names[] = {
-      {"1", "integer:1", "1,2"},    {"'1'", "integer:1", "1,2"},
-      {"'I'", "integer:1", "1,2"},  {"'i'", "integer:1", "1,2"},
-      {"2", "integer:2", "2,1"},    {"'2'", "integer:2", "2,1"},
-      {"'ii'", "integer:2", "2,1"}, {"'II'", "integer:2", "2,1"},
-      {"'iI'", "integer:2", "2,1"}, {"3", "text:R", "R,L,L"},
-      {"'3'", "text:R", "R,L,L"},   {"'iii'", "text:R", "R,L,L"},
+      {"1", "integer:1", "1,2"},    {"'1'", "integer:1", "1,2"},  {"'I'", "integer:1", "1,2"},
+      {"'i'", "integer:1", "1,2"},  {"2", "integer:2", "2,1"},    {"'2'", "integer:2", "2,1"},
+      {"'ii'", "integer:2", "2,1"}, {"'II'", "integer:2", "2,1"}, {"'iI'", "integer:2", "2,1"},
+      {"3", "text:R", "R,L,L"},     {"'3'", "text:R", "R,L,L"},   {"'iii'", "text:R", "R,L,L"},
       {"'III'", "text:R", "R,L,L"}, {"'IiI'", "text:R", "R,L,L"},
   };
   sqlite3 *db = *state;
   for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
     char expr[64];
-    snprintf(expr, sizeof expr, "coins_best_move(%s, '[1,1,5]')",
-             names[i].name);
+    snprintf(expr, sizeof expr, "coins_best_move(%s, '[1,1,5]')", names[i].name);
     check_value(db, expr, names[i].best);
-    check_text(db, names[i].line,
-               "SELECT group_concat(move) FROM coins_moves(%s, '[1,1,5]')",
+    check_text(db, names[i].line, "SELECT group_concat(move) FROM coins_moves(%s, '[1,1,5]')",
                names[i].name);
   }
 }
@@ -308,39 +283,28 @@ static const struct {
     {"4, '[1]'", "unknown variant 4; expected 1, 2, 3, 'I', 'II' or 'III'"},
     {"0, '[1]'", "unknown variant 0; expected 1, 2, 3, 'I', 'II' or 'III'"},
     {"-1, '[1]'", "unknown variant -1; expected 1, 2, 3, 'I', 'II' or 'III'"},
-    {"'iv', '[1]'",
-     "unknown variant 'iv'; expected 1, 2, 3, 'I', 'II' or 'III'"},
-    {"'IIII', '[1]'",
-     "unknown variant 'IIII'; expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"'iv', '[1]'", "unknown variant 'iv'; expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"'IIII', '[1]'", "unknown variant 'IIII'; expected 1, 2, 3, 'I', 'II' or 'III'"},
     {"'', '[1]'", "unknown variant ''; expected 1, 2, 3, 'I', 'II' or 'III'"},
-    {"' 3', '[1]'",
-     "unknown variant ' 3'; expected 1, 2, 3, 'I', 'II' or 'III'"},
-    {"X'03', '[1]'",
-     "unknown variant (a BLOB); expected 1, 2, 3, 'I', 'II' or 'III'"},
-    {"3.0, '[1]'",
-     "unknown variant (a REAL); expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"' 3', '[1]'", "unknown variant ' 3'; expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"X'03', '[1]'", "unknown variant (a BLOB); expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"3.0, '[1]'", "unknown variant (a REAL); expected 1, 2, 3, 'I', 'II' or 'III'"},
     /* coins */
     {"3, X'5B315D'", "coins must be TEXT holding a JSON array, got a BLOB"},
-    {"1, X'5B315D'",
-     "coins must be TEXT holding a JSON array or a count, got a BLOB"},
+    {"1, X'5B315D'", "coins must be TEXT holding a JSON array or a count, got a BLOB"},
     {"3, 2.5", "coins must be TEXT holding a JSON array, got a REAL"},
     {"2, 5", "coins must be TEXT holding a JSON array, got an INTEGER"},
     {"3, 5", "coins must be TEXT holding a JSON array, got an INTEGER"},
-    {"3, '[1,2'",
-     "unexpected end of text after element 2: expected ',' or ']'"},
+    {"3, '[1,2'", "unexpected end of text after element 2: expected ',' or ']'"},
     {"3, '[1,2] x'", "unexpected text after the array at byte 6: x"},
     {"3, '[1,2,2.5]'", "element 3 is not an integer: 2.5"},
     {"1, '[1,2,2.5]'", "element 3 is not an integer: 2.5"},
     {"2, '[1,2.5e0]'", "element 2 is not an integer: 2.5e0"},
-    {"3, '[1,99999999999999999999]'",
-     "element 2 is out of range: 99999999999999999999"},
+    {"3, '[1,99999999999999999999]'", "element 2 is out of range: 99999999999999999999"},
     {"3, '[1e400]'", "element 1 is out of range: 1e400"},
-    {"3, '[9223372036854775807,1]'",
-     "the sum of absolute values exceeds 2^63-1 at element 2"},
-    {"2, '[-9223372036854775807,-1]'",
-     "the sum of absolute values exceeds 2^63-1 at element 2"},
-    {"3, '[1,[2]]'",
-     "element 2 is not an integer: nested arrays are not allowed"},
+    {"3, '[9223372036854775807,1]'", "the sum of absolute values exceeds 2^63-1 at element 2"},
+    {"2, '[-9223372036854775807,-1]'", "the sum of absolute values exceeds 2^63-1 at element 2"},
+    {"3, '[1,[2]]'", "element 2 is not an integer: nested arrays are not allowed"},
     {"3, '[[]]'", "element 1 is not an integer: nested arrays are not allowed"},
     {"3, '[01]'", "element 1 is not a valid JSON number: 01"},
     {"3, '[1.]'", "element 1 is not a valid JSON number: 1."},
@@ -360,11 +324,9 @@ static const struct {
      "expected 1, 2, 3, 'I', 'II' or 'III'"},
     {"3, ''", "expected a JSON array, got empty text"},
     {"1, -1", "the coin count must be >= 0, got -1"},
-    {"1, -9223372036854775808",
-     "the coin count must be >= 0, got -9223372036854775808"},
+    {"1, -9223372036854775808", "the coin count must be >= 0, got -9223372036854775808"},
     /* max_take */
-    {"3, '[1,2]', 2",
-     "variant III takes one coin from either end: max_take must be 1, got 2"},
+    {"3, '[1,2]', 2", "variant III takes one coin from either end: max_take must be 1, got 2"},
     {"2, '[1,2]', 0", "max_take must be an INTEGER >= 1, got 0"},
     {"1, 5, -1", "max_take must be an INTEGER >= 1, got -1"},
     {"2, '[1,2]', '2'", "max_take must be an INTEGER >= 1, got TEXT"},
@@ -377,28 +339,26 @@ static void test_bad_arguments(void **state) {
   for (size_t i = 0; i < sizeof bad_args / sizeof *bad_args; i++) {
     for (size_t f = 0; f < N_SCALARS; f++) {
       char *msg = sqlite3_mprintf("%s: %s", scalar_names[f], bad_args[i].what);
-      check_error(db, ANY_CODE, msg, "SELECT %s(%s)", scalar_names[f],
-                  bad_args[i].args);
+      check_error(db, ANY_CODE, msg, "SELECT %s(%s)", scalar_names[f], bad_args[i].args);
       sqlite3_free(msg);
     }
     char *msg = sqlite3_mprintf("coins_moves: %s", bad_args[i].what);
-    check_error(db, ANY_CODE, msg, "SELECT * FROM coins_moves(%s)",
-                bad_args[i].args);
+    check_error(db, ANY_CODE, msg, "SELECT * FROM coins_moves(%s)", bad_args[i].args);
     sqlite3_free(msg);
   }
 }
 
 static void test_variant_one_has_no_values(void **state) {
   /* coins_margin and coins_score on variant I, whatever the row */
-  static const char *const args[] = {"1, 5", "'i', '[1,2,3]'", "1, 0",
-                                     "1, 4, 3"};
+  static const char *const args[] = {"1, 5", "'i', '[1,2,3]'", "1, 0", "1, 4, 3"};
   static const char *const names[] = {"coins_margin", "coins_score"};
   sqlite3 *db = *state;
   for (size_t i = 0; i < sizeof args / sizeof *args; i++)
     for (size_t f = 0; f < 2; f++) {
-      char *msg = sqlite3_mprintf("%s: variant I has no coin values; use "
-                                  "coins_win or coins_outcome",
-                                  names[f]);
+      char *msg = sqlite3_mprintf(
+          "%s: variant I has no coin values; use "
+          "coins_win or coins_outcome",
+          names[f]);
       check_error(db, ANY_CODE, msg, "SELECT %s(%s)", names[f], args[i]);
       sqlite3_free(msg);
     }
@@ -408,12 +368,9 @@ static void test_null_arguments(void **state) {
   /* NULL in each position, including next to arguments that would be
   ** errors on their own: NULL wins, as with SQLite's own functions. */
   static const char *const args[] = {
-      "NULL, '[1,2]'",      "3, NULL",
-      "NULL, NULL",         "NULL, '[1,2]', 1",
-      "3, NULL, 1",         "3, '[1,2]', NULL",
-      "2, '[1,2]', NULL",   "1, 5, NULL",
-      "NULL, NULL, NULL",   "4, NULL",
-      "NULL, '[oops'",      "3, NULL, 2",
+      "NULL, '[1,2]'",      "3, NULL",          "NULL, NULL",       "NULL, '[1,2]', 1",
+      "3, NULL, 1",         "3, '[1,2]', NULL", "2, '[1,2]', NULL", "1, 5, NULL",
+      "NULL, NULL, NULL",   "4, NULL",          "NULL, '[oops'",    "3, NULL, 2",
       "X'00', '[1]', NULL", "1, -1, NULL",
   };
   sqlite3 *db = *state;
@@ -424,9 +381,7 @@ static void test_null_arguments(void **state) {
   }
 }
 
-static void test_semantics(void **state) {
-  check_group(*state, "semantics");
-}
+static void test_semantics(void **state) { check_group(*state, "semantics"); }
 
 static void test_function_flags(void **state) {
   /* SQLITE_DETERMINISTIC is 0x800, SQLITE_INNOCUOUS 0x200000. */
@@ -470,19 +425,16 @@ static void test_moves_rows(void **state) {
              "typeof(take)||' '||typeof(pos)||' '||typeof(gain)||' '||"
              "typeof(first_total)||' '||typeof(second_total) "
              "FROM coins_moves(3, '[1,2]') LIMIT 1");
-  check_text(db, "integer",
-             "SELECT typeof(move) FROM coins_moves(2, '[1,2]') LIMIT 1");
-  check_text(db, "integer",
-             "SELECT typeof(move) FROM coins_moves(1, 2) LIMIT 1");
+  check_text(db, "integer", "SELECT typeof(move) FROM coins_moves(2, '[1,2]') LIMIT 1");
+  check_text(db, "integer", "SELECT typeof(move) FROM coins_moves(1, 2) LIMIT 1");
 }
 
 static void test_moves_hidden_columns(void **state) {
   sqlite3 *db = *state;
-  check_text(
-      db, "integer:3|text:[1,2]|null",
-      "SELECT typeof(arg_variant)||':'||arg_variant||'|'||typeof(arg_coins)"
-      "||':'||arg_coins||'|'||typeof(arg_max_take) "
-      "FROM coins_moves(3, '[1,2]') LIMIT 1");
+  check_text(db, "integer:3|text:[1,2]|null",
+             "SELECT typeof(arg_variant)||':'||arg_variant||'|'||typeof(arg_coins)"
+             "||':'||arg_coins||'|'||typeof(arg_max_take) "
+             "FROM coins_moves(3, '[1,2]') LIMIT 1");
   check_text(db, "iii|[ 1, 2 ]|1",
              "SELECT arg_variant||'|'||arg_coins||'|'||arg_max_take "
              "FROM coins_moves('iii', '[ 1, 2 ]', 1) LIMIT 1");
@@ -507,7 +459,8 @@ static void test_moves_limit_on_huge_games(void **state) {
   check_text(db,
              "1:1:1:1:0:-:-:- 2:2:1:1:1:-:-:- 3:1:2:2:2:-:-:- "
              "4:2:1:1:4:-:-:- 5:1:2:2:5:-:-:-",
-             "SELECT group_concat(" MOVE_ROW ", ' ') FROM "
+             "SELECT group_concat(" MOVE_ROW
+             ", ' ') FROM "
              "(SELECT * FROM coins_moves(1, 1000000000000000000) LIMIT 5)");
   check_moves(db, "1, 9223372036854775807, 9223372036854775807",
               "1:1:9223372036854775807:9223372036854775807:0:-:-:-");
@@ -517,9 +470,10 @@ static void test_moves_limit_on_huge_games(void **state) {
   check_moves(db, "2, '[1,2,3]', 9223372036854775807", "1:1:3:3:0:6:6:0");
   /* a million coins 1, 2, ..., 1000000: the larger end is always on the
   ** right, so the line takes from the right */
-  exec(db, "CREATE TABLE big AS WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL "
-           "SELECT i + 1 FROM s WHERE i < 1000000) "
-           "SELECT json_group_array(i) AS coins FROM s");
+  exec(db,
+       "CREATE TABLE big AS WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL "
+       "SELECT i + 1 FROM s WHERE i < 1000000) "
+       "SELECT json_group_array(i) AS coins FROM s");
   check_text(db, "1000000", "SELECT json_array_length(coins) FROM big");
   check_text(db,
              "1:1:R:1:999999:1000000:1000000:0 "
@@ -527,7 +481,8 @@ static void test_moves_limit_on_huge_games(void **state) {
              "3:1:R:1:999997:999998:1999998:999999 "
              "4:2:R:1:999996:999997:1999998:1999996 "
              "5:1:R:1:999995:999996:2999994:1999996",
-             "SELECT group_concat(" MOVE_ROW ", ' ') FROM "
+             "SELECT group_concat(" MOVE_ROW
+             ", ' ') FROM "
              "(SELECT m.* FROM big, coins_moves(3, big.coins) m LIMIT 5)");
 }
 
@@ -548,50 +503,50 @@ static void make_games(sqlite3 *db) {
 
 static void test_moves_agree_with_scalars(void **state) {
   sqlite3 *db = *state;
-  assert_int_equal(sqlite3_create_function(db, "ref_margin", 3, SQLITE_UTF8,
-                                           NULL, NULL, ref_step, ref_final),
-                   SQLITE_OK);
+  assert_int_equal(
+      sqlite3_create_function(db, "ref_margin", 3, SQLITE_UTF8, NULL, NULL, ref_step, ref_final),
+      SQLITE_OK);
   make_games(db);
   check_text(db, "50:4:267",
              "SELECT count(*) || ':' || sum(coins = '[]') || "
              "':' || sum(json_array_length(coins)) FROM games");
   /* what the scalars, coins_moves and the reference say about each game */
-  exec(db, "CREATE TEMP VIEW facts AS SELECT g.id, g.variant, g.max_take, "
-           " json_array_length(g.coins) AS n, "
-           " (SELECT ifnull(sum(value), 0) FROM json_each(g.coins)) AS total, "
-           " (SELECT ref_margin(g.variant, g.max_take, value) FROM "
-           "   (SELECT value FROM json_each(g.coins) ORDER BY key)) AS ref, "
-           " coins_margin(g.variant, g.coins, g.max_take) AS margin, "
-           " coins_score(g.variant, g.coins, g.max_take) AS score, "
-           " coins_win(g.variant, g.coins, g.max_take) AS win, "
-           " coins_outcome(g.variant, g.coins, g.max_take) AS outcome, "
-           " coins_best_move(g.variant, g.coins, g.max_take) AS best, "
-           " (SELECT count(*) FROM coins_moves(g.variant, g.coins, g.max_take))"
-           "   AS plies, "
-           " (SELECT ifnull(sum(take), 0) FROM coins_moves(g.variant, g.coins, "
-           "   g.max_take)) AS taken, "
-           " (SELECT ifnull(max(take), 0) FROM coins_moves(g.variant, g.coins, "
-           "   g.max_take)) AS max_taken, "
-           " (SELECT ifnull(sum(gain), 0) FROM coins_moves(g.variant, g.coins, "
-           "   g.max_take)) AS gains, "
-           " (SELECT first_total || ':' || second_total FROM "
-           "   coins_moves(g.variant, g.coins, g.max_take) ORDER BY ply DESC "
-           "   LIMIT 1) AS last, "
-           " (SELECT move FROM coins_moves(g.variant, g.coins, g.max_take) "
-           "   WHERE ply = 1) AS first_move "
-           "FROM games g");
+  exec(db,
+       "CREATE TEMP VIEW facts AS SELECT g.id, g.variant, g.max_take, "
+       " json_array_length(g.coins) AS n, "
+       " (SELECT ifnull(sum(value), 0) FROM json_each(g.coins)) AS total, "
+       " (SELECT ref_margin(g.variant, g.max_take, value) FROM "
+       "   (SELECT value FROM json_each(g.coins) ORDER BY key)) AS ref, "
+       " coins_margin(g.variant, g.coins, g.max_take) AS margin, "
+       " coins_score(g.variant, g.coins, g.max_take) AS score, "
+       " coins_win(g.variant, g.coins, g.max_take) AS win, "
+       " coins_outcome(g.variant, g.coins, g.max_take) AS outcome, "
+       " coins_best_move(g.variant, g.coins, g.max_take) AS best, "
+       " (SELECT count(*) FROM coins_moves(g.variant, g.coins, g.max_take))"
+       "   AS plies, "
+       " (SELECT ifnull(sum(take), 0) FROM coins_moves(g.variant, g.coins, "
+       "   g.max_take)) AS taken, "
+       " (SELECT ifnull(max(take), 0) FROM coins_moves(g.variant, g.coins, "
+       "   g.max_take)) AS max_taken, "
+       " (SELECT ifnull(sum(gain), 0) FROM coins_moves(g.variant, g.coins, "
+       "   g.max_take)) AS gains, "
+       " (SELECT first_total || ':' || second_total FROM "
+       "   coins_moves(g.variant, g.coins, g.max_take) ORDER BY ply DESC "
+       "   LIMIT 1) AS last, "
+       " (SELECT move FROM coins_moves(g.variant, g.coins, g.max_take) "
+       "   WHERE ply = 1) AS first_move "
+       "FROM games g");
   /* every comparison with IS, so that a NULL counts as a failure */
-  check_text(
-      db, "none",
-      "SELECT ifnull(group_concat(id), 'none') FROM facts WHERE NOT ("
-      " margin IS ref AND score IS (total + margin) / 2"
-      " AND win IS (margin > 0)"
-      " AND outcome IS CASE WHEN margin > 0 THEN 'first'"
-      "   WHEN margin < 0 THEN 'second' ELSE 'draw' END"
-      " AND best IS first_move"
-      " AND last IS CASE WHEN n > 0 THEN score || ':' || (total - score) END"
-      " AND taken IS n AND gains IS total AND max_taken <= max_take"
-      " AND (variant = 2 OR plies IS n))");
+  check_text(db, "none",
+             "SELECT ifnull(group_concat(id), 'none') FROM facts WHERE NOT ("
+             " margin IS ref AND score IS (total + margin) / 2"
+             " AND win IS (margin > 0)"
+             " AND outcome IS CASE WHEN margin > 0 THEN 'first'"
+             "   WHEN margin < 0 THEN 'second' ELSE 'draw' END"
+             " AND best IS first_move"
+             " AND last IS CASE WHEN n > 0 THEN score || ':' || (total - score) END"
+             " AND taken IS n AND gains IS total AND max_taken <= max_take"
+             " AND (variant = 2 OR plies IS n))");
   /* the games have all three outcomes */
   check_text(db, "draw,first,second",
              "SELECT group_concat(outcome) FROM (SELECT DISTINCT outcome "
@@ -622,11 +577,12 @@ static void test_moves_joins(void **state) {
       "m.arg_coins = g.coins",
   };
   sqlite3 *db = *state;
-  exec(db, "CREATE TABLE g2(id INTEGER PRIMARY KEY, variant, coins, max_take);"
-           "INSERT INTO g2 VALUES (1, 3, '[8,15,3,7]', NULL),"
-           " (2, 2, '[1,2,3,7]', 3), (3, 1, 5, NULL), (4, 3, NULL, NULL),"
-           " (5, 'ii', '[]', NULL), (6, NULL, '[1]', NULL),"
-           " (7, 'III', '[5,3,7,10]', NULL)");
+  exec(db,
+       "CREATE TABLE g2(id INTEGER PRIMARY KEY, variant, coins, max_take);"
+       "INSERT INTO g2 VALUES (1, 3, '[8,15,3,7]', NULL),"
+       " (2, 2, '[1,2,3,7]', 3), (3, 1, 5, NULL), (4, 3, NULL, NULL),"
+       " (5, 'ii', '[]', NULL), (6, NULL, '[1]', NULL),"
+       " (7, 'III', '[5,3,7,10]', NULL)");
   const char *expected =
       "1:1:R 1:2:L 1:3:L 1:4:L 2:1:1 2:2:2 2:3:1 3:1:2 3:2:1 3:3:2 "
       "7:1:R 7:2:R 7:3:L 7:4:L";
@@ -653,15 +609,12 @@ static void test_moves_errors(void **state) {
   check_error(db, ANY_CODE, missing, "SELECT * FROM coins_moves");
   check_error(db, ANY_CODE, missing, "SELECT * FROM coins_moves()");
   check_error(db, ANY_CODE, missing, "SELECT * FROM coins_moves(3)");
-  check_error(db, ANY_CODE, missing,
-              "SELECT * FROM coins_moves WHERE arg_coins = '[1]'");
+  check_error(db, ANY_CODE, missing, "SELECT * FROM coins_moves WHERE arg_coins = '[1]'");
   /* the vtab first in a CROSS JOIN cannot see the other table's columns */
   exec(db, "CREATE TABLE g3(variant, coins); INSERT INTO g3 VALUES (3, '[1]')");
-  check_error(
-      db, ANY_CODE, missing,
-      "SELECT * FROM coins_moves(g.variant, g.coins) m CROSS JOIN g3 g");
-  check_error(db, ANY_CODE,
-              "coins_moves: expected a JSON array, got empty text",
+  check_error(db, ANY_CODE, missing,
+              "SELECT * FROM coins_moves(g.variant, g.coins) m CROSS JOIN g3 g");
+  check_error(db, ANY_CODE, "coins_moves: expected a JSON array, got empty text",
               "SELECT * FROM coins_moves(3, '')");
   check_error(db, ANY_CODE, "too many arguments on coins_moves() - max 3",
               "SELECT * FROM coins_moves(3, '[1]', 1, 1)");
@@ -690,42 +643,38 @@ static void unsafe_echo(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 static void test_trusted_schema_off(void **state) {
   sqlite3 *db = *state;
-  exec(db, "CREATE VIEW v AS SELECT coins_win(3, '[1,2]') AS w, "
-           "  coins_outcome(3, '[1,2]') AS o, coins_margin(3, '[1,2]') AS m, "
-           "  coins_score(3, '[1,2]') AS s, coins_best_move(3, '[1,2]') AS b, "
-           "  coins_version() AS ver;"
-           "CREATE VIEW vm AS SELECT * FROM coins_moves(3, '[1,2]');"
-           "CREATE TABLE t(c TEXT, w INT AS (coins_win(3, c)), "
-           "  CHECK (coins_margin(3, c) >= -100));"
-           "CREATE INDEX t_score ON t(coins_score(3, c));"
-           "CREATE TABLE log(b);"
-           "CREATE TRIGGER t_log AFTER INSERT ON t BEGIN "
-           "  INSERT INTO log SELECT coins_best_move(3, new.c); "
-           "  INSERT INTO log SELECT group_concat(move, '') "
-           "    FROM coins_moves(3, new.c); END;");
+  exec(db,
+       "CREATE VIEW v AS SELECT coins_win(3, '[1,2]') AS w, "
+       "  coins_outcome(3, '[1,2]') AS o, coins_margin(3, '[1,2]') AS m, "
+       "  coins_score(3, '[1,2]') AS s, coins_best_move(3, '[1,2]') AS b, "
+       "  coins_version() AS ver;"
+       "CREATE VIEW vm AS SELECT * FROM coins_moves(3, '[1,2]');"
+       "CREATE TABLE t(c TEXT, w INT AS (coins_win(3, c)), "
+       "  CHECK (coins_margin(3, c) >= -100));"
+       "CREATE INDEX t_score ON t(coins_score(3, c));"
+       "CREATE TABLE log(b);"
+       "CREATE TRIGGER t_log AFTER INSERT ON t BEGIN "
+       "  INSERT INTO log SELECT coins_best_move(3, new.c); "
+       "  INSERT INTO log SELECT group_concat(move, '') "
+       "    FROM coins_moves(3, new.c); END;");
   /* a control: a function registered without SQLITE_INNOCUOUS */
-  assert_int_equal(sqlite3_create_function(db, "unsafe_echo", 1,
-                                           SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+  assert_int_equal(sqlite3_create_function(db, "unsafe_echo", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
                                            NULL, unsafe_echo, NULL, NULL),
                    SQLITE_OK);
-  exec(db, "CREATE VIEW vbad AS SELECT unsafe_echo(1) AS x;"
-           "PRAGMA trusted_schema = OFF");
-  check_error(db, ANY_CODE, "unsafe use of unsafe_echo()",
-              "SELECT * FROM vbad");
+  exec(db,
+       "CREATE VIEW vbad AS SELECT unsafe_echo(1) AS x;"
+       "PRAGMA trusted_schema = OFF");
+  check_error(db, ANY_CODE, "unsafe use of unsafe_echo()", "SELECT * FROM vbad");
   check_text(db, "1|first|1|2|R|" COINS_VERSION,
              "SELECT w||'|'||o||'|'||m||'|'||s||'|'||b||'|'||ver FROM v");
   check_text(db, "R L", "SELECT group_concat(move, ' ') FROM vm");
   exec(db, "INSERT INTO t(c) VALUES ('[1,2]'), ('[5,3,7,10]'), ('[1,20,4]')");
-  check_error(db, ANY_CODE,
-              "CHECK constraint failed: coins_margin(3, c) >= -100",
+  check_error(db, ANY_CODE, "CHECK constraint failed: coins_margin(3, c) >= -100",
               "INSERT INTO t(c) VALUES ('[0,1000,0]')");
-  check_text(db, "1,1,0",
-             "SELECT group_concat(w) FROM (SELECT w FROM t ORDER BY rowid)");
-  check_text(db, "[5,3,7,10]",
-             "SELECT c FROM t INDEXED BY t_score WHERE coins_score(3, c) = 15");
-  check_text(
-      db, "R RL R RRLL L LLL",
-      "SELECT group_concat(b, ' ') FROM (SELECT b FROM log ORDER BY rowid)");
+  check_text(db, "1,1,0", "SELECT group_concat(w) FROM (SELECT w FROM t ORDER BY rowid)");
+  check_text(db, "[5,3,7,10]", "SELECT c FROM t INDEXED BY t_score WHERE coins_score(3, c) = 15");
+  check_text(db, "R RL R RRLL L LLL",
+             "SELECT group_concat(b, ' ') FROM (SELECT b FROM log ORDER BY rowid)");
 }
 
 int main(void) {

@@ -55,21 +55,18 @@ static char *one_value(sqlite3 *db, const char *sql, int *type) {
   sqlite3_stmt *stmt = NULL;
   if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
     fail_msg("%s\n  prepare failed: %s", sql, sqlite3_errmsg(db));
-  if (sqlite3_step(stmt) != SQLITE_ROW)
-    fail_msg("%s\n  no row: %s", sql, sqlite3_errmsg(db));
+  if (sqlite3_step(stmt) != SQLITE_ROW) fail_msg("%s\n  no row: %s", sql, sqlite3_errmsg(db));
   assert_int_equal(sqlite3_column_count(stmt), 1);
   *type = sqlite3_column_type(stmt, 0);
   char *value = copy_text(sqlite3_column_text(stmt, 0));
   if (sqlite3_step(stmt) != SQLITE_DONE)
-    fail_msg("%s\n  more than one row, or an error: %s", sql,
-             sqlite3_errmsg(db));
+    fail_msg("%s\n  more than one row, or an error: %s", sql, sqlite3_errmsg(db));
   sqlite3_finalize(stmt);
   return value;
 }
 
 /* one_value of the formatted query; *sql is its text (sqlite3_free it). */
-static char *vone_value(sqlite3 *db, int *type, char **sql, const char *fmt,
-                        va_list ap) {
+static char *vone_value(sqlite3 *db, int *type, char **sql, const char *fmt, va_list ap) {
   *sql = vformat(fmt, ap);
   return one_value(db, *sql, type);
 }
@@ -90,8 +87,7 @@ long long query_int(sqlite3 *db, const char *fmt, ...) {
   int type;
   char *sql, *value = vone_value(db, &type, &sql, fmt, ap);
   va_end(ap);
-  if (type != SQLITE_INTEGER)
-    fail_msg("%s\n  not an INTEGER: %s", sql, value ? value : "NULL");
+  if (type != SQLITE_INTEGER) fail_msg("%s\n  not an INTEGER: %s", sql, value ? value : "NULL");
   long long i = strtoll(value, NULL, 10);
   free(value);
   sqlite3_free(sql);
@@ -99,10 +95,9 @@ long long query_int(sqlite3 *db, const char *fmt, ...) {
 }
 
 void check_same(const char *sql, const char *expected, const char *got) {
-  if ((expected == NULL) != (got == NULL) ||
-      (expected && strcmp(expected, got) != 0))
-    fail_msg("%s\n  expected: %s\n  got:      %s", sql,
-             expected ? expected : "NULL", got ? got : "NULL");
+  if ((expected == NULL) != (got == NULL) || (expected && strcmp(expected, got) != 0))
+    fail_msg("%s\n  expected: %s\n  got:      %s", sql, expected ? expected : "NULL",
+             got ? got : "NULL");
 }
 
 void check_text(sqlite3 *db, const char *expected, const char *fmt, ...) {
@@ -116,8 +111,7 @@ void check_text(sqlite3 *db, const char *expected, const char *fmt, ...) {
   sqlite3_free(sql);
 }
 
-void check_error(sqlite3 *db, int code, const char *expected, const char *fmt,
-                 ...) {
+void check_error(sqlite3 *db, int code, const char *expected, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   char *sql = vformat(fmt, ap);
@@ -126,22 +120,18 @@ void check_error(sqlite3 *db, int code, const char *expected, const char *fmt,
   int rc = sqlite3_prepare_v2(db, sql, -1, &stmt, NULL);
   if (rc == SQLITE_OK) {
     while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) continue;
-    if (rc == SQLITE_DONE)
-      fail_msg("%s\n  expected the error: %s\n  but it ran", sql, expected);
+    if (rc == SQLITE_DONE) fail_msg("%s\n  expected the error: %s\n  but it ran", sql, expected);
   }
   if (code == ANY_CODE && strcmp(sqlite3_errmsg(db), expected) != 0)
-    fail_msg("%s\n  expected error: %s\n  got:            %s", sql, expected,
+    fail_msg("%s\n  expected error: %s\n  got:            %s", sql, expected, sqlite3_errmsg(db));
+  if (code != ANY_CODE && (strcmp(sqlite3_errmsg(db), expected) != 0 || (rc & 0xff) != code))
+    fail_msg("%s\n  expected error %d: %s\n  got:           %d: %s", sql, code, expected, rc,
              sqlite3_errmsg(db));
-  if (code != ANY_CODE &&
-      (strcmp(sqlite3_errmsg(db), expected) != 0 || (rc & 0xff) != code))
-    fail_msg("%s\n  expected error %d: %s\n  got:           %d: %s", sql, code,
-             expected, rc, sqlite3_errmsg(db));
   sqlite3_finalize(stmt);
   sqlite3_free(sql);
 }
 
 void exec(sqlite3 *db, const char *sql) {
   char *err = NULL;
-  if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
-    fail_msg("%s\n  failed: %s", sql, err);
+  if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) fail_msg("%s\n  failed: %s", sql, err);
 }

@@ -17,8 +17,7 @@
 
 #include <sqlite3.h>
 
-int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
-                       const sqlite3_api_routines *pApi);
+int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi);
 
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
 
@@ -51,8 +50,7 @@ void check_text(sqlite3 *db, const char *expected, const char *fmt, ...);
 ** expected and, unless code is ANY_CODE, the primary result code code. */
 #define ANY_CODE (-1)
 PRINTF_LIKE(4, 5)
-void check_error(sqlite3 *db, int code, const char *expected, const char *fmt,
-                 ...);
+void check_error(sqlite3 *db, int code, const char *expected, const char *fmt, ...);
 
 /* Runs sql (any number of statements), which must succeed. */
 void exec(sqlite3 *db, const char *sql);

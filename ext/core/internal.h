@@ -9,13 +9,11 @@
 
 /* coins_parse_array, with elements called noun ("element", "ply") in
 ** messages. */
-coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out,
-                                  size_t cap, size_t *count,
-                                  char err[COINS_ERRMSG_SIZE],
-                                  const char *noun);
+coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out, size_t cap,
+                                  size_t *count, char err[COINS_ERRMSG_SIZE], const char *noun);
 
-/* text[0..len) equals lower (lower-case ASCII), ignoring case. */
-int coins_same_letters(const char *text, const char *lower, size_t len);
+/* text[0..len) equals word[0..len), ignoring the case of ASCII letters. */
+int coins_same_letters(const char *text, const char *word, size_t len);
 
 /* printf into err (COINS_ERRMSG_SIZE); returns COINS_INVALID. */
 coins_status coins_fail(char err[COINS_ERRMSG_SIZE], const char *fmt, ...)
@@ -28,8 +26,7 @@ coins_status coins_fail(char err[COINS_ERRMSG_SIZE], const char *fmt, ...)
 
 /* Fills best[0..n] (best[i] = the most the mover collects from a[i..n))
 ** using deque, room for min(n, k) + 1 words.  Returns sum(a). */
-int64_t coins2_fill_best(const int64_t *a, size_t n, uint64_t k, int64_t *best,
-                         int64_t *deque);
+int64_t coins2_fill_best(const int64_t *a, size_t n, uint64_t k, int64_t *best, int64_t *deque);
 
 /* --------------------------------------------------------------- variant III */
 
@@ -37,13 +34,11 @@ int64_t coins2_fill_best(const int64_t *a, size_t n, uint64_t k, int64_t *best,
 ** value[0..top) (and len, unless NULL) and fuses every peak it makes
 ** (y >= x and y >= z: non-strict, and at the ends too).  Returns the new
 ** top. */
-static inline size_t coins3_push(int64_t *value, int64_t *len, size_t top,
-                                 int64_t v, int64_t l) {
+static inline size_t coins3_push(int64_t *value, int64_t *len, size_t top, int64_t v, int64_t l) {
   value[top] = v;
   if (len) len[top] = l;
   top++;
-  while (top >= 3 && value[top - 2] >= value[top - 3] &&
-         value[top - 2] >= value[top - 1]) {
+  while (top >= 3 && value[top - 2] >= value[top - 3] && value[top - 2] >= value[top - 1]) {
     value[top - 3] = value[top - 3] - value[top - 2] + value[top - 1];
     if (len) len[top - 3] += len[top - 2] + len[top - 1];
     top -= 2;
@@ -58,14 +53,12 @@ size_t coins3_fuse(const int64_t *a, size_t n, int64_t *value, int64_t *len);
 /* Parses text[0..len) like coins_parse_array and fuses it in the same
 ** pass: the stack of blocks' values in stack[0..*m), the coins' sum in
 ** *total.  cap >= coins_parse_capacity(text, len) suffices. */
-coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack,
-                                size_t cap, size_t *m, int64_t *total,
-                                char err[COINS_ERRMSG_SIZE]);
+coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap, size_t *m,
+                                int64_t *total, char err[COINS_ERRMSG_SIZE]);
 
 /* The result of a game whose fused blocks are value[0..m) (a valley) and
 ** whose coins sum to total. */
-void coins3_solve_blocks(const int64_t *value, size_t m, int64_t total,
-                         coins_result *r);
+void coins3_solve_blocks(const int64_t *value, size_t m, int64_t total, coins_result *r);
 
 /* The margin of a valley of blocks, larger end first. */
 int64_t coins3_blocks_margin(const int64_t *value, size_t m);
@@ -74,8 +67,7 @@ int64_t coins3_blocks_margin(const int64_t *value, size_t m);
 
 /* Whether m is legal from st: COINS_OK, or COINS_INVALID with the reason
 ** ("ply 3: ...") in err. */
-coins_status coins_state_check(const coins_state *st, coins_move m,
-                               char err[COINS_ERRMSG_SIZE]);
+coins_status coins_state_check(const coins_state *st, coins_move m, char err[COINS_ERRMSG_SIZE]);
 
 /* Plays m on st without checking it (the caller knows it is legal):
 ** the bookkeeping every move shares. */

@@ -21,8 +21,8 @@ size_t coins_line_work_words(coins_variant v, size_t n, uint64_t k) {
   return 0;
 }
 
-void coins_line_init(coins_line *line, coins_variant v, const int64_t *a,
-                     uint64_t n, uint64_t k, int64_t *work) {
+void coins_line_init(coins_line *line, coins_variant v, const int64_t *a, uint64_t n, uint64_t k,
+                     int64_t *work) {
   *line = (coins_line){.work = work};
   coins_state_init(&line->st, v, a, n, k);
   switch (v) {

@@ -38,9 +38,7 @@ typedef struct parser {
   const char *noun; /* what an element is called in messages */
 } parser;
 
-static int is_space(unsigned char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
+static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 static void skip_space(parser *p) {
   while (p->at < p->len && is_space(p->s[p->at])) p->at++;
@@ -48,16 +46,14 @@ static void skip_space(parser *p) {
 
 static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 
-static void quote(const unsigned char *s, size_t from, size_t to, char *out,
-                  size_t size) {
+static void quote(const unsigned char *s, size_t from, size_t to, char *out, size_t size) {
   coins_quote(s + from, to - from, out, size);
 }
 
 /* The end of the token starting at p->at: the next delimiter. */
 static size_t token_end(const parser *p) {
   size_t e = p->at;
-  while (e < p->len && p->s[e] != ',' && p->s[e] != ']' && p->s[e] != '[' &&
-         !is_space(p->s[e]))
+  while (e < p->len && p->s[e] != ',' && p->s[e] != ']' && p->s[e] != '[' && !is_space(p->s[e]))
     e++;
   return e == p->at && e < p->len ? e + 1 : e;
 }
@@ -71,8 +67,7 @@ static int bad_element(parser *p, size_t index, const char *what, size_t end) {
 /* The common case, kept small so that it inlines: an integer of at most
 ** 18 digits (no overflow possible) followed by a delimiter.  Returns the
 ** offset after it, or 0 when the slow path must decide. */
-static inline size_t plain_int(const unsigned char *s, size_t at, size_t len,
-                               int64_t *v) {
+static inline size_t plain_int(const unsigned char *s, size_t at, size_t len, int64_t *v) {
   size_t first = at + (at < len && s[at] == '-'), i = first;
   uint64_t digits = 0;
   while (i < len && i - first < 18 && (unsigned)(s[i] - '0') < 10)
@@ -90,15 +85,14 @@ static int parse_number(parser *p, size_t index, int64_t *v) {
   const unsigned char *s = p->s;
   size_t i = p->at, n = p->len;
   int negative = 0, too_many = 0;
-  uint64_t digits = 0;      /* significant digits seen so far         */
-  uint64_t pending = 0;     /* zeros seen since the last nonzero      */
-  int64_t point_shift = 0;  /* digits after the point, kept or pending */
+  uint64_t digits = 0;     /* significant digits seen so far         */
+  uint64_t pending = 0;    /* zeros seen since the last nonzero      */
+  int64_t point_shift = 0; /* digits after the point, kept or pending */
   int64_t exponent = 0;
   int seen_nonzero = 0;
 
   if (i < n && s[i] == '-') negative = 1, i++;
-  if (i >= n || !is_digit(s[i]))
-    return bad_element(p, index, "is not an integer", token_end(p));
+  if (i >= n || !is_digit(s[i])) return bad_element(p, index, "is not an integer", token_end(p));
   if (s[i] == '0' && i + 1 < n && is_digit(s[i + 1]))
     return bad_element(p, index, "is not a valid JSON number", token_end(p));
 
@@ -114,20 +108,23 @@ static int parse_number(parser *p, size_t index, int64_t *v) {
       }
       /* fold pending zeros and this digit into digits, noting overflow */
       for (; pending > 0 && !too_many; pending--) {
-        if (digits > UINT64_MAX / 10) too_many = 1;
-        else digits *= 10;
+        if (digits > UINT64_MAX / 10)
+          too_many = 1;
+        else
+          digits *= 10;
       }
       pending = 0;
       if (!too_many) {
         unsigned d = (unsigned)(s[i] - '0');
-        if (digits > (UINT64_MAX - d) / 10) too_many = 1;
-        else digits = digits * 10 + d;
+        if (digits > (UINT64_MAX - d) / 10)
+          too_many = 1;
+        else
+          digits = digits * 10 + d;
       }
       seen_nonzero = 1;
     }
     if (frac && i == run) /* "1." */
-      return bad_element(p, index, "is not a valid JSON number",
-                         token_end(p));
+      return bad_element(p, index, "is not a valid JSON number", token_end(p));
     if (frac || i >= n || s[i] != '.') break;
     i++;
   }
@@ -136,8 +133,7 @@ static int parse_number(parser *p, size_t index, int64_t *v) {
     i++;
     if (i < n && (s[i] == '+' || s[i] == '-')) eneg = s[i] == '-', i++;
     if (i >= n || !is_digit(s[i]))
-      return bad_element(p, index, "is not a valid JSON number",
-                         token_end(p));
+      return bad_element(p, index, "is not a valid JSON number", token_end(p));
     for (; i < n && is_digit(s[i]); i++)
       if (exponent < 1000000000) exponent = exponent * 10 + (s[i] - '0');
     if (eneg) exponent = -exponent;
@@ -150,15 +146,12 @@ static int parse_number(parser *p, size_t index, int64_t *v) {
   uint64_t magnitude = digits;
   if (seen_nonzero) {
     if (e < 0) return bad_element(p, index, "is not an integer", i);
-    if (too_many || e > 19)
-      return bad_element(p, index, "is out of range", i);
+    if (too_many || e > 19) return bad_element(p, index, "is out of range", i);
     for (; e > 0; e--) {
-      if (magnitude > UINT64_MAX / 10)
-        return bad_element(p, index, "is out of range", i);
+      if (magnitude > UINT64_MAX / 10) return bad_element(p, index, "is out of range", i);
       magnitude *= 10;
     }
-    if (magnitude > (uint64_t)INT64_MAX)
-      return bad_element(p, index, "is out of range", i);
+    if (magnitude > (uint64_t)INT64_MAX) return bad_element(p, index, "is out of range", i);
   }
   *v = negative ? -(int64_t)magnitude : (int64_t)magnitude;
   p->at = i;
@@ -176,15 +169,14 @@ static int parse_number(parser *p, size_t index, int64_t *v) {
 ** return of 8 means "8 or more, or a big-endian machine": the caller
 ** counts them itself). */
 static ALWAYS_INLINE unsigned swar_digits(const unsigned char *c, uint64_t *v) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
-    defined(__GNUC__)
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && defined(__GNUC__)
   const uint64_t ones = 0x0101010101010101u;
   uint64_t word;
   memcpy(&word, c, 8);
   /* a byte is a digit when its high nibble is 3 before and after adding 6
   ** (a carry out of a byte >= 0xFA only disturbs bytes after a non-digit) */
-  uint64_t odd = ((word & 0xF0 * ones) ^ 0x30 * ones) |
-                 (((word + 0x06 * ones) & 0xF0 * ones) ^ 0x30 * ones);
+  uint64_t odd =
+      ((word & 0xF0 * ones) ^ 0x30 * ones) | (((word + 0x06 * ones) & 0xF0 * ones) ^ 0x30 * ones);
   uint64_t nonzero = (((odd & 0x7F * ones) + 0x7F * ones) | odd) & 0x80 * ones;
   if (nonzero == 0) return 8;
   unsigned width = (unsigned)__builtin_ctzll(nonzero) / 8;
@@ -209,10 +201,9 @@ static ALWAYS_INLINE unsigned swar_digits(const unsigned char *c, uint64_t *v) {
 ** parser below then starts again and decides. */
 /* (Inlined into its two callers, so that each gets a copy specialised for
 ** its constant fuse.) */
-static ALWAYS_INLINE int parse_plain_array(const unsigned char *c,
-                                    const unsigned char *end, int64_t *out,
-                                    size_t cap, size_t *count, int fuse,
-                                    int64_t *total) {
+static ALWAYS_INLINE int parse_plain_array(const unsigned char *c, const unsigned char *end,
+                                           int64_t *out, size_t cap, size_t *count, int fuse,
+                                           int64_t *total) {
   uint64_t abs_sum = 0;
   size_t n = 0;
   int64_t sum = 0;
@@ -233,12 +224,9 @@ static ALWAYS_INLINE int parse_plain_array(const unsigned char *c,
       } else { /* long numbers, and the last bytes of the text */
         const unsigned char *stop = end - c > 18 ? c + 18 : end;
         unsigned digit;
-        for (v = 0; c < stop && (digit = (unsigned)(*c - '0')) < 10; c++)
-          v = v * 10 + digit;
+        for (v = 0; c < stop && (digit = (unsigned)(*c - '0')) < 10; c++) v = v * 10 + digit;
       }
-      if (c == first || c == end || (*first == '0' && c - first > 1) ||
-          n == cap)
-        return 0;
+      if (c == first || c == end || (*first == '0' && c - first > 1) || n == cap) return 0;
       abs_sum += v;
       if (abs_sum > (uint64_t)INT64_MAX) return 0;
       int64_t value = negative ? -(int64_t)v : (int64_t)v;
@@ -269,16 +257,13 @@ static ALWAYS_INLINE int parse_plain_array(const unsigned char *c,
   return 1;
 }
 
-coins_status coins_parse_array(const char *text, size_t len, int64_t *out,
-                               size_t cap, size_t *count,
-                               char err[COINS_ERRMSG_SIZE]) {
+coins_status coins_parse_array(const char *text, size_t len, int64_t *out, size_t cap,
+                               size_t *count, char err[COINS_ERRMSG_SIZE]) {
   return coins_parse_array_of(text, len, out, cap, count, err, "element");
 }
 
-coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out,
-                                  size_t cap, size_t *count,
-                                  char err[COINS_ERRMSG_SIZE],
-                                  const char *noun) {
+coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out, size_t cap,
+                                  size_t *count, char err[COINS_ERRMSG_SIZE], const char *noun) {
   parser p = {(const unsigned char *)text, len, 0, err, noun};
   uint64_t abs_sum = 0;
   size_t n = 0;
@@ -309,8 +294,10 @@ coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out,
         if (p.s[at] == ',' || p.s[at] == ']')
           return coins_fail(p.err, "%s %zu is missing at byte %zu", noun, n + 1, at);
         if (p.s[at] == '[')
-          return coins_fail(p.err, "%s %zu is not an integer: nested arrays are not "
-                          "allowed", noun, n + 1);
+          return coins_fail(p.err,
+                            "%s %zu is not an integer: nested arrays are not "
+                            "allowed",
+                            noun, n + 1);
         if (parse_number(&p, n + 1, &v)) return COINS_INVALID;
       }
       if (n >= cap) {
@@ -320,16 +307,20 @@ coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out,
       out[n++] = v;
       abs_sum += v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
       if (abs_sum > (uint64_t)INT64_MAX)
-        return coins_fail(p.err, "the sum of absolute values exceeds 2^63-1 at "
-                        "%s %zu", noun, n);
+        return coins_fail(p.err,
+                          "the sum of absolute values exceeds 2^63-1 at "
+                          "%s %zu",
+                          noun, n);
       if (p.at < len && p.s[p.at] == ',') {
         p.at++;
         continue;
       }
       skip_space(&p);
       if (p.at >= len)
-        return coins_fail(p.err, "unexpected end of text after %s %zu: "
-                        "expected ',' or ']'", noun, n);
+        return coins_fail(p.err,
+                          "unexpected end of text after %s %zu: "
+                          "expected ',' or ']'",
+                          noun, n);
       if (p.s[p.at] == ']') {
         p.at++;
         break;
@@ -337,8 +328,10 @@ coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out,
       if (p.s[p.at] != ',') {
         char q[64];
         quote(p.s, p.at, token_end(&p), q, sizeof q);
-        return coins_fail(p.err, "expected ',' or ']' after %s %zu at byte %zu, "
-                        "got %s", noun, n, p.at, q);
+        return coins_fail(p.err,
+                          "expected ',' or ']' after %s %zu at byte %zu, "
+                          "got %s",
+                          noun, n, p.at, q);
       }
       p.at++;
     }
@@ -347,8 +340,7 @@ coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out,
   if (p.at < len) {
     char q[64];
     quote(p.s, p.at, len, q, sizeof q);
-    return coins_fail(p.err, "unexpected text after the array at byte %zu: %s", p.at,
-                q);
+    return coins_fail(p.err, "unexpected text after the array at byte %zu: %s", p.at, q);
   }
   *count = n;
   return COINS_OK;
@@ -389,13 +381,14 @@ static coins_status parse_sides(parser *p, int64_t *moves, size_t cap, size_t *c
     }
     const unsigned char *s = p->s + p->at;
     size_t left = p->len - p->at, width = bare ? 1 : 3;
-    int side = bare ? coins_side_of(s[0])
-                    : left >= 3 && s[0] == '"' && s[2] == '"' ? coins_side_of(s[1]) : 0;
+    int side = bare                                      ? coins_side_of(s[0])
+               : left >= 3 && s[0] == '"' && s[2] == '"' ? coins_side_of(s[1])
+                                                         : 0;
     if (!side) {
       char q[64];
       quote(p->s, p->at, bare ? p->at + 1 : token_end(p), q, sizeof q);
-      return coins_fail(p->err, "ply %zu is not %s: %s", n + 1,
-                  bare ? "L or R" : "\"L\" or \"R\"", q);
+      return coins_fail(p->err, "ply %zu is not %s: %s", n + 1, bare ? "L or R" : "\"L\" or \"R\"",
+                        q);
     }
     if (n >= cap) return coins_fail(p->err, "too many moves for the buffer");
     moves[n++] = side;
@@ -410,44 +403,42 @@ static coins_status parse_sides(parser *p, int64_t *moves, size_t cap, size_t *c
     } else if (p->at < p->len) {
       char q[64];
       quote(p->s, p->at, token_end(p), q, sizeof q);
-      return coins_fail(p->err, "expected ',' or ']' after ply %zu at byte %zu, got %s",
-                  n, p->at, q);
+      return coins_fail(p->err, "expected ',' or ']' after ply %zu at byte %zu, got %s", n, p->at,
+                        q);
     }
   }
   skip_space(p);
   if (p->at < p->len) {
     char q[64];
     quote(p->s, p->at, p->len, q, sizeof q);
-    return coins_fail(p->err, "unexpected text after the moves at byte %zu: %s", p->at,
-                q);
+    return coins_fail(p->err, "unexpected text after the moves at byte %zu: %s", p->at, q);
   }
   *count = n;
   return COINS_OK;
 }
 
-coins_status coins_parse_moves(coins_variant v, const char *text, size_t len,
-                               int64_t *moves, size_t cap, size_t *count,
-                               char err[COINS_ERRMSG_SIZE]) {
+coins_status coins_parse_moves(coins_variant v, const char *text, size_t len, int64_t *moves,
+                               size_t cap, size_t *count, char err[COINS_ERRMSG_SIZE]) {
   parser p = {(const unsigned char *)text, len, 0, err, "ply"};
   *count = 0;
-  if (coins_variant_traits_of(v).moves_are_sides)
-    return parse_sides(&p, moves, cap, count);
+  if (coins_variant_traits_of(v).moves_are_sides) return parse_sides(&p, moves, cap, count);
   size_t n;
   coins_status rc = coins_parse_array_of(text, len, moves, cap, &n, err, "ply");
   if (rc != COINS_OK) return rc;
   for (size_t i = 0; i < n; i++)
     if (moves[i] < 1)
-      return coins_fail(err, "ply %zu: take %lld is not a move (a move takes 1 to "
-                             "max_take coins)", i + 1, (long long)moves[i]);
+      return coins_fail(err,
+                        "ply %zu: take %lld is not a move (a move takes 1 to "
+                        "max_take coins)",
+                        i + 1, (long long)moves[i]);
   *count = n;
   return COINS_OK;
 }
 
 /* ----------------------------------------------- parse and fuse at once */
 
-coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack,
-                                size_t cap, size_t *m, int64_t *total,
-                                char err[COINS_ERRMSG_SIZE]) {
+coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap, size_t *m,
+                                int64_t *total, char err[COINS_ERRMSG_SIZE]) {
   const unsigned char *s = (const unsigned char *)text;
   if (parse_plain_array(s, s + len, stack, cap, m, 1, total)) return COINS_OK;
   /* anything unusual: the general parser, then fusion in place */

@@ -44,8 +44,8 @@ static int64_t suffix_margin(const coins_line *line) {
   return mine - (line->suffix - mine);
 }
 
-void coins_review_init(coins_review *rv, coins_variant v, const int64_t *a,
-                       uint64_t n, uint64_t k, int64_t *work) {
+void coins_review_init(coins_review *rv, coins_variant v, const int64_t *a, uint64_t n, uint64_t k,
+                       int64_t *work) {
   *rv = (coins_review){.margin = 0};
   coins_line_init(&rv->line, v, a, n, k, work);
   switch (v) {
@@ -75,8 +75,8 @@ static int follow_line(coins_line *line, char side, coins_ply *out) {
     int64_t left = line->block_value[line->bl], right = line->block_value[line->br - 1];
     if (line->bl + 1 < line->br && left == right) {
       line->run_side = side;
-      line->run_left = (uint64_t)(side == 'L' ? line->block_len[line->bl++]
-                                              : line->block_len[--line->br]);
+      line->run_left =
+          (uint64_t)(side == 'L' ? line->block_len[line->bl++] : line->block_len[--line->br]);
     } else if (side != (left >= right ? 'L' : 'R')) {
       return 0;
     }

@@ -28,7 +28,7 @@ static void set_margin(coins_result *r, int64_t margin, int64_t total) {
 
 uint64_t coins1_take(uint64_t n, uint64_t k) {
   if (n == 0) return 0;
-  if (k >= n) return n;      /* take everything; also avoids k + 1 overflow */
+  if (k >= n) return n; /* take everything; also avoids k + 1 overflow */
   uint64_t r = n % (k + 1);
   return r ? r : 1;
 }
@@ -50,8 +50,7 @@ size_t coins2_work_words(size_t n, uint64_t k) {
 
 /* Fills best[0..n] (best[i]: the most the mover collects from a[i..n)) using
 ** deque (room for min(n, k) + 1 indices).  Returns the sum of a. */
-int64_t coins2_fill_best(const int64_t *a, size_t n, uint64_t k,
-                                int64_t *best, int64_t *deque) {
+int64_t coins2_fill_best(const int64_t *a, size_t n, uint64_t k, int64_t *best, int64_t *deque) {
   /* deque[head..tail) holds indices j in (i, i+k] with best[j] strictly
   ** increasing from head to tail; ties keep the smaller j (fewer coins).
   ** The indices decrease from head to tail, so it is used as a ring. */
@@ -76,8 +75,7 @@ int64_t coins2_fill_best(const int64_t *a, size_t n, uint64_t k,
   return suffix;
 }
 
-void coins2_solve(const int64_t *a, size_t n, uint64_t k, int64_t *work,
-                  coins_result *r) {
+void coins2_solve(const int64_t *a, size_t n, uint64_t k, int64_t *work, coins_result *r) {
   int64_t *best = work, *deque = work + n + 1;
   int64_t total = coins2_fill_best(a, n, k, best, deque);
   set_margin(r, best[0] - (total - best[0]), total);
@@ -111,8 +109,7 @@ int64_t coins3_blocks_margin(const int64_t *value, size_t m) {
   return margin;
 }
 
-void coins3_solve_blocks(const int64_t *value, size_t m, int64_t total,
-                         coins_result *r) {
+void coins3_solve_blocks(const int64_t *value, size_t m, int64_t total, coins_result *r) {
   r->best.take = m > 0;
   r->best.side = m > 0 && value[0] < value[m - 1] ? 'R' : 'L';
   set_margin(r, coins3_blocks_margin(value, m), total);
@@ -135,8 +132,8 @@ size_t coins_work_words(coins_variant v, size_t n, uint64_t k) {
   return 0;
 }
 
-void coins_solve(coins_variant v, const int64_t *a, size_t n, uint64_t k,
-                 int64_t *work, coins_result *r) {
+void coins_solve(coins_variant v, const int64_t *a, size_t n, uint64_t k, int64_t *work,
+                 coins_result *r) {
   switch (v) {
     case COINS_I: coins1_solve(n, k, r); break;
     case COINS_II: coins2_solve(a, n, k, work, r); break;
@@ -148,8 +145,7 @@ void coins_solve(coins_variant v, const int64_t *a, size_t n, uint64_t k,
 
 /* Room a row of text needs: its elements, and the solver's work space
 ** behind them (variant III fuses in the elements' place). */
-static size_t text_room(coins_variant v, const char *text, size_t len,
-                        uint64_t k) {
+static size_t text_room(coins_variant v, const char *text, size_t len, uint64_t k) {
   size_t elements = coins_parse_capacity(text, len);
   switch (v) {
     case COINS_I:
@@ -159,9 +155,8 @@ static size_t text_room(coins_variant v, const char *text, size_t len,
   return elements;
 }
 
-coins_status coins_solve_text(coins_variant v, const char *text, size_t len,
-                              uint64_t k, int64_t *room, size_t cap,
-                              size_t *need, coins_result *r,
+coins_status coins_solve_text(coins_variant v, const char *text, size_t len, uint64_t k,
+                              int64_t *room, size_t cap, size_t *need, coins_result *r,
                               char err[COINS_ERRMSG_SIZE]) {
   size_t n = 0, m = 0;
   int64_t total = 0;

@@ -8,8 +8,7 @@
 
 #include "internal.h"
 
-void coins_state_init(coins_state *st, coins_variant v, const int64_t *a,
-                      uint64_t n, uint64_t k) {
+void coins_state_init(coins_state *st, coins_variant v, const int64_t *a, uint64_t n, uint64_t k) {
   *st = (coins_state){.variant = v, .a = a, .n = n, .k = k, .hi = n};
 }
 
@@ -17,15 +16,15 @@ int coins_state_mover(const coins_state *st) { return st->ply % 2 ? 2 : 1; }
 
 /* Whether m can be played as ply with left coins on the table: COINS_OK,
 ** or COINS_INVALID with the reason in err. */
-static coins_status check_move(coins_variant v, uint64_t ply, coins_move m,
-                               uint64_t left, uint64_t k,
-                               char err[COINS_ERRMSG_SIZE]) {
+static coins_status check_move(coins_variant v, uint64_t ply, coins_move m, uint64_t left,
+                               uint64_t k, char err[COINS_ERRMSG_SIZE]) {
   unsigned long long p = ply, take = m.take, l = left;
   int sides = coins_variant_traits_of(v).moves_are_sides;
   if (left == 0 && sides) return coins_fail(err, "ply %llu: %c, but no coins are left", p, m.side);
   if (left == 0) return coins_fail(err, "ply %llu: take %llu, but no coins are left", p, take);
   if (!sides && (m.take < 1 || m.take > k || m.take > left))
-    return coins_fail(err, "ply %llu: take %llu is not a move with %llu coin%s left and max_take %llu",
+    return coins_fail(err,
+                      "ply %llu: take %llu is not a move with %llu coin%s left and max_take %llu",
                       p, take, l, left == 1 ? "" : "s", (unsigned long long)k);
   return COINS_OK;
 }
@@ -58,8 +57,7 @@ void coins_state_apply(coins_state *st, coins_move m, coins_ply *out) {
   out->second_total = st->totals[1];
 }
 
-coins_status coins_state_check(const coins_state *st, coins_move m,
-                               char err[COINS_ERRMSG_SIZE]) {
+coins_status coins_state_check(const coins_state *st, coins_move m, char err[COINS_ERRMSG_SIZE]) {
   return check_move(st->variant, st->ply + 1, m, st->hi - st->lo, st->k, err);
 }
 
@@ -70,9 +68,8 @@ coins_status coins_state_play(coins_state *st, coins_move m, coins_ply *out,
   return rc;
 }
 
-coins_status coins_record_check(coins_variant v, uint64_t n, uint64_t k,
-                                const int64_t *moves, size_t count,
-                                char err[COINS_ERRMSG_SIZE]) {
+coins_status coins_record_check(coins_variant v, uint64_t n, uint64_t k, const int64_t *moves,
+                                size_t count, char err[COINS_ERRMSG_SIZE]) {
   uint64_t left = n;
   for (size_t i = 0; i < count; i++) {
     coins_move m = coins_move_of(v, moves[i]);

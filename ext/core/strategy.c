@@ -27,8 +27,10 @@ coins_status coins_strategy_parse(const char *text, size_t len, coins_strategy *
   static const struct {
     const char *name;
     coins_strategy_kind kind;
-  } names[] = {{"optimal", COINS_OPTIMAL}, {"greedy", COINS_GREEDY},
-               {"left", COINS_LEFT},       {"parity", COINS_PARITY}};
+  } names[] = {{"optimal", COINS_OPTIMAL},
+               {"greedy", COINS_GREEDY},
+               {"left", COINS_LEFT},
+               {"parity", COINS_PARITY}};
   *s = (coins_strategy){0};
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
     if (strlen(names[i].name) == len && coins_same_letters(text, names[i].name, len)) {
@@ -52,11 +54,15 @@ coins_status coins_strategy_parse(const char *text, size_t len, coins_strategy *
       s->percent = (unsigned)percent;
       return COINS_OK;
     }
-    return coins_fail(err, "bad strategy '%s': expected "
-                           "careless:<percent 0..100>:<64-bit integer seed>", q);
+    return coins_fail(err,
+                      "bad strategy '%s': expected "
+                      "careless:<percent 0..100>:<64-bit integer seed>",
+                      q);
   }
-  return coins_fail(err, "unknown strategy '%s'; expected 'optimal', 'greedy', 'left', "
-                         "'parity', 'random:SEED' or 'careless:PERCENT:SEED'", q);
+  return coins_fail(err,
+                    "unknown strategy '%s'; expected 'optimal', 'greedy', 'left', "
+                    "'parity', 'random:SEED' or 'careless:PERCENT:SEED'",
+                    q);
 }
 
 coins_status coins_strategy_ready(coins_strategy *s, int player, const coins_review *rv,
@@ -64,8 +70,9 @@ coins_status coins_strategy_ready(coins_strategy *s, int player, const coins_rev
   const coins_state *st = &rv->line.st;
   if (s->kind != COINS_PARITY) return COINS_OK;
   if (st->variant != COINS_III || player != 1 || st->n % 2 != 0)
-    return coins_fail(err, "the parity strategy is for the first player of variant III "
-                           "with an even number of coins");
+    return coins_fail(err,
+                      "the parity strategy is for the first player of variant III "
+                      "with an even number of coins");
   int64_t even = 0, odd = 0;
   for (uint64_t i = 0; i < st->n; i += 2) even += st->a[i], odd += st->a[i + 1];
   s->parity_odd = odd > even;
@@ -95,8 +102,7 @@ static coins_move greedy_move(const coins_state *st, uint64_t most) {
 }
 
 /* A legal move drawn from s's generator. */
-static coins_move random_move(coins_strategy *s, const coins_state *st,
-                              uint64_t most) {
+static coins_move random_move(coins_strategy *s, const coins_state *st, uint64_t most) {
   coins_move m = {1, 'L'};
   switch (st->variant) {
     case COINS_I:
@@ -114,8 +120,7 @@ coins_move coins_strategy_move(coins_strategy *s, coins_review *rv) {
     case COINS_OPTIMAL: return coins_review_best(rv);
     case COINS_RANDOM: return random_move(s, st, most);
     case COINS_CARELESS:
-      if (coins_random_next(&s->rng) % 100 < s->percent)
-        return random_move(s, st, most);
+      if (coins_random_next(&s->rng) % 100 < s->percent) return random_move(s, st, most);
       return coins_review_best(rv);
     case COINS_LEFT: break;
     case COINS_GREEDY: return greedy_move(st, most);

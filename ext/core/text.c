@@ -24,17 +24,15 @@ void coins_quote(const unsigned char *s, size_t len, char *out, size_t size) {
   out[o] = 0;
 }
 
-int coins_same_letters(const char *text, const char *lower, size_t len) {
-  for (size_t i = 0; i < len; i++) {
-    char c = text[i] >= 'A' && text[i] <= 'Z' ? (char)(text[i] - 'A' + 'a') : text[i];
-    if (c != lower[i]) return 0;
-  }
+static char lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
+
+int coins_same_letters(const char *text, const char *word, size_t len) {
+  for (size_t i = 0; i < len; i++)
+    if (lower(text[i]) != lower(word[i])) return 0;
   return 1;
 }
 
-char coins_side_of(int c) {
-  return c == 'L' || c == 'l' ? 'L' : c == 'R' || c == 'r' ? 'R' : 0;
-}
+char coins_side_of(int c) { return c == 'L' || c == 'l' ? 'L' : c == 'R' || c == 'r' ? 'R' : 0; }
 
 coins_status coins_fail(char err[COINS_ERRMSG_SIZE], const char *fmt, ...) {
   va_list ap;

@@ -3,6 +3,8 @@
 ** apart for a host (part of the pure core).  Each function here is the one
 ** place its question is answered for every variant.
 */
+#include <string.h>
+
 #include "internal.h"
 
 coins_variant_traits coins_variant_traits_of(coins_variant v) {
@@ -23,30 +25,21 @@ coins_variant_traits coins_variant_traits_of(coins_variant v) {
 }
 
 coins_status coins_variant_of_number(int64_t i, coins_variant *v) {
-  static const coins_variant all[] = {COINS_I, COINS_II, COINS_III};
-  for (size_t j = 0; j < sizeof all / sizeof *all; j++)
-    if (i == (int64_t)all[j]) {
-      *v = all[j];
-      return COINS_OK;
-    }
+  if (i < 1 || i > 64) return COINS_INVALID;
+  switch ((coins_variant)i) {
+    case COINS_I:
+    case COINS_II:
+    case COINS_III: *v = (coins_variant)i; return COINS_OK;
+  }
   return COINS_INVALID;
 }
 
 coins_status coins_variant_parse(const char *text, size_t len, coins_variant *v) {
-  static const struct {
-    const char *name; /* lower case */
-    coins_variant variant;
-  } names[] = {
-      {"1", COINS_I}, {"2", COINS_II}, {"3", COINS_III},
-      {"i", COINS_I}, {"ii", COINS_II}, {"iii", COINS_III},
-  };
-  for (size_t j = 0; j < sizeof names / sizeof *names; j++) {
-    size_t n = 0;
-    while (names[j].name[n]) n++;
-    if (n == len && coins_same_letters(text, names[j].name, len)) {
-      *v = names[j].variant;
-      return COINS_OK;
-    }
+  /* the variants are numbered 1, 2, 3, ... with no gap */
+  for (int64_t i = 1; coins_variant_of_number(i, v) == COINS_OK; i++) {
+    const char *name = coins_variant_traits_of(*v).name;
+    int digit = len == 1 && text[0] == '0' + i;
+    if (digit || (strlen(name) == len && coins_same_letters(text, name, len))) return COINS_OK;
   }
   return COINS_INVALID;
 }

@@ -25,8 +25,7 @@ void coins_game_free(coins_game *game) {
   game->a_words = 0;
 }
 
-static int read_variant(const char *fname, sqlite3_value *v, coins_variant *variant,
-                        char **err) {
+static int read_variant(const char *fname, sqlite3_value *v, coins_variant *variant, char **err) {
   const char *accepted = "expected 1, 2, 3, 'I', 'II' or 'III'";
   switch (sqlite3_value_type(v)) {
     case SQLITE_INTEGER:
@@ -43,13 +42,12 @@ static int read_variant(const char *fname, sqlite3_value *v, coins_variant *vari
       return coins_sql_fail(err, fname, "unknown variant '%s'; %s", q, accepted);
     }
     default:
-      return coins_sql_fail(err, fname, "unknown variant (%s); %s", coins_type_name(v),
-                            accepted);
+      return coins_sql_fail(err, fname, "unknown variant (%s); %s", coins_type_name(v), accepted);
   }
 }
 
-static int read_max_take(const char *fname, sqlite3_value *v, coins_variant variant,
-                         uint64_t *k, char **err) {
+static int read_max_take(const char *fname, sqlite3_value *v, coins_variant variant, uint64_t *k,
+                         char **err) {
   coins_variant_traits traits = coins_variant_traits_of(variant);
   *k = traits.default_take;
   if (v == NULL) return SQLITE_OK;
@@ -57,18 +55,18 @@ static int read_max_take(const char *fname, sqlite3_value *v, coins_variant vari
     return coins_sql_fail(err, fname, "max_take must be an INTEGER >= 1, got %s",
                           coins_type_name(v));
   sqlite3_int64 i = sqlite3_value_int64(v);
-  if (i < 1)
-    return coins_sql_fail(err, fname, "max_take must be an INTEGER >= 1, got %lld", i);
+  if (i < 1) return coins_sql_fail(err, fname, "max_take must be an INTEGER >= 1, got %lld", i);
   if (traits.fixed_take && (uint64_t)i != traits.fixed_take)
-    return coins_sql_fail(err, fname, "variant %s takes one coin from either end: "
-                          "max_take must be %llu, got %lld", traits.name,
-                          (unsigned long long)traits.fixed_take, i);
+    return coins_sql_fail(err, fname,
+                          "variant %s takes one coin from either end: "
+                          "max_take must be %llu, got %lld",
+                          traits.name, (unsigned long long)traits.fixed_take, i);
   *k = (uint64_t)i;
   return SQLITE_OK;
 }
 
-static int read_coins(const char *fname, sqlite3_value *v, coins_game *game,
-                      coins_text *text, char **err) {
+static int read_coins(const char *fname, sqlite3_value *v, coins_game *game, coins_text *text,
+                      char **err) {
   int counts = coins_variant_traits_of(game->variant).takes_any_count;
   text->text = NULL;
   text->len = 0;

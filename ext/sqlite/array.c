@@ -21,8 +21,8 @@ SQLITE_EXTENSION_INIT3
 
 typedef struct array_pair {
   sqlite3_int64 key;
-  sqlite3_int64 value;  /* the INTEGER, or 'L' / 'R' */
-  int letter;           /* value is a move letter */
+  sqlite3_int64 value; /* the INTEGER, or 'L' / 'R' */
+  int letter;          /* value is a move letter */
 } array_pair;
 
 /* The aggregate context: the rows of the group (or of the window frame),
@@ -30,7 +30,7 @@ typedef struct array_pair {
 typedef struct array_agg {
   array_pair *pairs;
   size_t n, room;
-  size_t letters;       /* how many values are letters */
+  size_t letters; /* how many values are letters */
 } array_agg;
 
 /* Reads a row: SQLITE_OK, or an error with *err (NULL: out of memory). */
@@ -38,8 +38,7 @@ static int array_read(sqlite3_value **argv, array_pair *p, char **err) {
   sqlite3_value *value = argv[1];
   *err = NULL;
   if (sqlite3_value_type(argv[0]) != SQLITE_INTEGER) {
-    *err = coins_error(ARRAY_NAME, "key must be an INTEGER, got %s",
-                       coins_type_name(argv[0]));
+    *err = coins_error(ARRAY_NAME, "key must be an INTEGER, got %s", coins_type_name(argv[0]));
     return SQLITE_ERROR;
   }
   p->key = sqlite3_value_int64(argv[0]);
@@ -61,11 +60,15 @@ static int array_read(sqlite3_value **argv, array_pair *p, char **err) {
     }
     char q[64];
     coins_quote(t, (size_t)len, q, sizeof q);
-    *err = coins_error(ARRAY_NAME, "value at key %lld must be an INTEGER or "
-                       "'L'/'R', got '%s'", p->key, q);
+    *err = coins_error(ARRAY_NAME,
+                       "value at key %lld must be an INTEGER or "
+                       "'L'/'R', got '%s'",
+                       p->key, q);
   } else {
-    *err = coins_error(ARRAY_NAME, "value at key %lld must be an INTEGER or "
-                       "'L'/'R', got %s", p->key, coins_type_name(value));
+    *err = coins_error(ARRAY_NAME,
+                       "value at key %lld must be an INTEGER or "
+                       "'L'/'R', got %s",
+                       p->key, coins_type_name(value));
   }
   return SQLITE_ERROR;
 }
@@ -85,8 +88,7 @@ static void array_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   }
   if (agg->n == agg->room) {
     size_t room = agg->room ? 2 * agg->room : 16;
-    array_pair *grown =
-        sqlite3_realloc64(agg->pairs, (sqlite3_uint64)room * sizeof *grown);
+    array_pair *grown = sqlite3_realloc64(agg->pairs, (sqlite3_uint64)room * sizeof *grown);
     if (grown == NULL) {
       sqlite3_result_error_nomem(ctx);
       return;
@@ -99,8 +101,7 @@ static void array_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 /* Removes the row leaving the window frame: a pair equal to it. */
-static void array_inverse(sqlite3_context *ctx, int argc,
-                          sqlite3_value **argv) {
+static void array_inverse(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   array_agg *agg = sqlite3_aggregate_context(ctx, 0);
   array_pair p;
@@ -112,8 +113,7 @@ static void array_inverse(sqlite3_context *ctx, int argc,
   for (size_t i = 0; i < agg->n; i++) {
     const array_pair *q = &agg->pairs[i];
     if (q->key == p.key && q->value == p.value && q->letter == p.letter) {
-      memmove(&agg->pairs[i], &agg->pairs[i + 1],
-              (agg->n - i - 1) * sizeof *agg->pairs);
+      memmove(&agg->pairs[i], &agg->pairs[i + 1], (agg->n - i - 1) * sizeof *agg->pairs);
       agg->n--;
       agg->letters -= (size_t)p.letter;
       return;
@@ -151,15 +151,15 @@ static void array_result(sqlite3_context *ctx, array_agg *agg) {
     return;
   }
   if (agg->letters > 0 && agg->letters < agg->n) {
-    coins_result_error(ctx, coins_error(ARRAY_NAME, "the values mix INTEGERs and "
-                                  "move letters"));
+    coins_result_error(ctx, coins_error(ARRAY_NAME,
+                                        "the values mix INTEGERs and "
+                                        "move letters"));
     return;
   }
   sort_by_key(agg->pairs, agg->n);
   for (size_t i = 1; i < agg->n; i++)
     if (agg->pairs[i].key == agg->pairs[i - 1].key) {
-      coins_result_error(ctx, coins_error(ARRAY_NAME, "duplicate key %lld",
-                                    agg->pairs[i].key));
+      coins_result_error(ctx, coins_error(ARRAY_NAME, "duplicate key %lld", agg->pairs[i].key));
       return;
     }
   sqlite3_str *s = sqlite3_str_new(sqlite3_context_db_handle(ctx));
@@ -189,7 +189,6 @@ static void array_final(sqlite3_context *ctx) {
 }
 
 int coins_register_array(sqlite3 *db) {
-  return sqlite3_create_window_function(db, ARRAY_NAME, 2, COINS_FUNCTION_FLAGS, NULL,
-                                        array_step, array_final, array_value, array_inverse,
-                                        NULL);
+  return sqlite3_create_window_function(db, ARRAY_NAME, 2, COINS_FUNCTION_FLAGS, NULL, array_step,
+                                        array_final, array_value, array_inverse, NULL);
 }

@@ -23,8 +23,10 @@ static void deal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     if (sqlite3_value_type(argv[i]) == SQLITE_NULL) return;
   for (int i = 0; i < argc; i++) {
     if (sqlite3_value_type(argv[i]) != SQLITE_INTEGER) {
-      coins_result_error(ctx, coins_error(DEAL_NAME, "%s must be an INTEGER, "
-                                    "got %s", names[i], coins_type_name(argv[i])));
+      coins_result_error(ctx, coins_error(DEAL_NAME,
+                                          "%s must be an INTEGER, "
+                                          "got %s",
+                                          names[i], coins_type_name(argv[i])));
       return;
     }
     arg[i] = sqlite3_value_int64(argv[i]);
@@ -35,8 +37,10 @@ static void deal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   if (lo > hi) {
-    coins_result_error(ctx, coins_error(DEAL_NAME, "lo must be <= hi, got lo %lld "
-                                  "and hi %lld", lo, hi));
+    coins_result_error(ctx, coins_error(DEAL_NAME,
+                                        "lo must be <= hi, got lo %lld "
+                                        "and hi %lld",
+                                        lo, hi));
     return;
   }
   /* n coins need at least 2n+1 bytes: refuse hopeless n before any work */
@@ -48,8 +52,7 @@ static void deal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   sqlite3_str *s = sqlite3_str_new(sqlite3_context_db_handle(ctx));
   sqlite3_str_appendchar(s, 1, '[');
   for (sqlite3_int64 i = 0; i < n && sqlite3_str_errcode(s) == SQLITE_OK; i++)
-    sqlite3_str_appendf(s, i ? ",%lld" : "%lld",
-                        (long long)coins_random_range(&state, lo, hi));
+    sqlite3_str_appendf(s, i ? ",%lld" : "%lld", (long long)coins_random_range(&state, lo, hi));
   sqlite3_str_appendchar(s, 1, ']');
   coins_result_str(ctx, s);
 }
@@ -57,7 +60,7 @@ static void deal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 int coins_register_deal(sqlite3 *db) {
   int rc = SQLITE_OK;
   for (int n_arg = 2; rc == SQLITE_OK && n_arg <= 4; n_arg += 2)
-    rc = sqlite3_create_function(db, DEAL_NAME, n_arg, COINS_FUNCTION_FLAGS, NULL, deal_func,
-                                 NULL, NULL);
+    rc = sqlite3_create_function(db, DEAL_NAME, n_arg, COINS_FUNCTION_FLAGS, NULL, deal_func, NULL,
+                                 NULL);
   return rc;
 }

@@ -33,8 +33,7 @@ typedef struct diagram_game {
 } diagram_game;
 
 static void mark(diagram_game *d, const coins_ply *p) {
-  for (uint64_t t = 0; t < p->move.take; t++)
-    d->ply_of[p->pos + t] = (int64_t)p->ply;
+  for (uint64_t t = 0; t < p->move.take; t++) d->ply_of[p->pos + t] = (int64_t)p->ply;
 }
 
 /* Where the game stopped. */
@@ -48,8 +47,7 @@ static void reached(diagram_game *d, const coins_state *st) {
 static int diagram_line(const coins_game *g, diagram_game *d) {
   int64_t *work = NULL;
   size_t room = 0;
-  if (coins_reserve(&work, &room,
-                    coins_line_work_words(g->variant, (size_t)g->n, g->k)))
+  if (coins_reserve(&work, &room, coins_line_work_words(g->variant, (size_t)g->n, g->k)))
     return SQLITE_NOMEM;
   coins_line line;
   coins_ply p;
@@ -61,12 +59,10 @@ static int diagram_line(const coins_game *g, diagram_game *d) {
 }
 
 /* A record, checked as coins_review checks it, then marked. */
-static int diagram_record(const coins_game *g, sqlite3_value *moves,
-                          diagram_game *d, char **err) {
+static int diagram_record(const coins_game *g, sqlite3_value *moves, diagram_game *d, char **err) {
   int64_t *record = NULL;
   size_t room = 0, count = 0;
-  int rc = coins_record_read(DIAGRAM_NAME, moves, g, &record, &room, &count,
-                             err);
+  int rc = coins_record_read(DIAGRAM_NAME, moves, g, &record, &room, &count, err);
   coins_state st;
   coins_ply p;
   char msg[COINS_ERRMSG_SIZE];
@@ -88,9 +84,8 @@ static int decimal_width(int64_t v) {
 }
 
 /* The rows of coins [from, to), each cell w wide. */
-static void draw_block(sqlite3_str *s, const coins_game *g,
-                       const diagram_game *d, uint64_t from, uint64_t to,
-                       int w) {
+static void draw_block(sqlite3_str *s, const coins_game *g, const diagram_game *d, uint64_t from,
+                       uint64_t to, int w) {
   static const char *const labels[] = {" coin ", "\n by   ", "\n ply  "};
   for (int row = 0; row < 3; row++) {
     sqlite3_str_appendall(s, labels[row]);
@@ -116,16 +111,14 @@ static void draw_summary(sqlite3_str *s, const diagram_game *d) {
   long long first = d->totals[0], second = d->totals[1];
   if (d->left > 0) {
     sqlite3_str_appendf(s, "abandoned after ply %llu with %llu coin%s left",
-                        (unsigned long long)d->plies,
-                        (unsigned long long)d->left, d->left == 1 ? "" : "s");
-    if (d->values)
-      sqlite3_str_appendf(s, "; first %lld, second %lld so far", first, second);
+                        (unsigned long long)d->plies, (unsigned long long)d->left,
+                        d->left == 1 ? "" : "s");
+    if (d->values) sqlite3_str_appendf(s, "; first %lld, second %lld so far", first, second);
   } else if (!d->values) {
     if (d->plies == 0)
       sqlite3_str_appendall(s, "no coins: second wins");
     else
-      sqlite3_str_appendf(s, "P%d takes the last coin: %s wins",
-                          d->plies % 2 ? 1 : 2,
+      sqlite3_str_appendf(s, "P%d takes the last coin: %s wins", d->plies % 2 ? 1 : 2,
                           d->plies % 2 ? "first" : "second");
   } else if (d->plies == 0) {
     sqlite3_str_appendall(s, "no coins: draw");
@@ -136,13 +129,11 @@ static void draw_summary(sqlite3_str *s, const diagram_game *d) {
     if (margin == 0)
       sqlite3_str_appendall(s, "draw");
     else
-      sqlite3_str_appendf(s, "%s wins by %lld",
-                          first > second ? "first" : "second", margin);
+      sqlite3_str_appendf(s, "%s wins by %lld", first > second ? "first" : "second", margin);
   }
 }
 
-static void draw(sqlite3_context *ctx, const coins_game *g,
-                 const diagram_game *d) {
+static void draw(sqlite3_context *ctx, const coins_game *g, const diagram_game *d) {
   int w = decimal_width((int64_t)d->plies);
   if (w < 2) w = 2;
   for (uint64_t i = 0; d->values && i < g->n; i++)
@@ -150,8 +141,7 @@ static void draw(sqlite3_context *ctx, const coins_game *g,
   /* c columns take 5 + c * (w + 3) characters; w <= 20 leaves room for 2 */
   uint64_t per_block = (uint64_t)(DIAGRAM_WIDTH - 5) / (uint64_t)(w + 3);
   sqlite3_str *s = sqlite3_str_new(sqlite3_context_db_handle(ctx));
-  for (uint64_t from = 0; from < g->n && sqlite3_str_errcode(s) == SQLITE_OK;
-       from += per_block) {
+  for (uint64_t from = 0; from < g->n && sqlite3_str_errcode(s) == SQLITE_OK; from += per_block) {
     uint64_t to = g->n - from < per_block ? g->n : from + per_block;
     if (from > 0) sqlite3_str_appendall(s, "\n\n");
     draw_block(s, g, d, from, to, w);
@@ -167,8 +157,7 @@ static void diagram_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   diagram_game d = {0};
   size_t room = 0;
   char *err = NULL;
-  int rc = coins_game_read(DIAGRAM_NAME, argv[0], argv[1], argc > 3 ? argv[3] : NULL, &game,
-                           &err);
+  int rc = coins_game_read(DIAGRAM_NAME, argv[0], argv[1], argc > 3 ? argv[3] : NULL, &game, &err);
   d.values = coins_variant_traits_of(game.variant).has_values;
   if (rc == SQLITE_OK && sqlite3_value_type(argv[1]) == SQLITE_INTEGER &&
       game.n > DIAGRAM_MAX_COUNT)
@@ -179,8 +168,7 @@ static void diagram_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     if (rc == SQLITE_OK) memset(d.ply_of, 0, room * sizeof *d.ply_of);
   }
   if (rc == SQLITE_OK)
-    rc = argc > 2 ? diagram_record(&game, argv[2], &d, &err)
-                  : diagram_line(&game, &d);
+    rc = argc > 2 ? diagram_record(&game, argv[2], &d, &err) : diagram_line(&game, &d);
   if (rc == SQLITE_OK)
     draw(ctx, &game, &d);
   else if (rc != COINS_NULL_ARG)
@@ -192,7 +180,7 @@ static void diagram_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 int coins_register_diagram(sqlite3 *db) {
   int rc = SQLITE_OK;
   for (int n_arg = 2; rc == SQLITE_OK && n_arg <= 4; n_arg++)
-    rc = sqlite3_create_function(db, DIAGRAM_NAME, n_arg, COINS_FUNCTION_FLAGS, NULL,
-                                 diagram_func, NULL, NULL);
+    rc = sqlite3_create_function(db, DIAGRAM_NAME, n_arg, COINS_FUNCTION_FLAGS, NULL, diagram_func,
+                                 NULL, NULL);
   return rc;
 }

@@ -36,7 +36,7 @@ COINS_EXPORT int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
     return SQLITE_ERROR;
   }
   static int (*const registrations[])(sqlite3 *) = {
-      coins_register_scalars, register_tvfs,          coins_register_deal,
+      coins_register_scalars, register_tvfs,        coins_register_deal,
       coins_register_diagram, coins_register_array,
   };
   int rc = SQLITE_OK;

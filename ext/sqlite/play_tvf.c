@@ -30,8 +30,8 @@ static int play_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
   for (int i = 0; i < 2; i++) {
     const char *name = (const char *)sqlite3_value_text(args[2 + i]);
     if (name == NULL) return SQLITE_NOMEM;
-    coins_status parsed = coins_strategy_parse(name, (size_t)sqlite3_value_bytes(args[2 + i]),
-                                               &ps->players[i], msg);
+    coins_status parsed =
+        coins_strategy_parse(name, (size_t)sqlite3_value_bytes(args[2 + i]), &ps->players[i], msg);
     if (parsed == COINS_OK) parsed = coins_strategy_ready(&ps->players[i], i + 1, &ps->rv, msg);
     if (parsed != COINS_OK) return coins_sql_status(parsed, fname, msg, err);
   }

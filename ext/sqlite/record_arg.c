@@ -13,11 +13,10 @@ int coins_record_read(const char *fname, sqlite3_value *moves, const coins_game 
   char msg[COINS_ERRMSG_SIZE];
   *err = NULL;
   if (sqlite3_value_type(moves) != SQLITE_TEXT)
-    return coins_sql_fail(err, fname, "moves must be TEXT holding a JSON array%s, got %s",
-                          coins_variant_traits_of(game->variant).moves_are_sides
-                              ? " or L/R letters"
-                              : "",
-                          coins_type_name(moves));
+    return coins_sql_fail(
+        err, fname, "moves must be TEXT holding a JSON array%s, got %s",
+        coins_variant_traits_of(game->variant).moves_are_sides ? " or L/R letters" : "",
+        coins_type_name(moves));
   const char *text = (const char *)sqlite3_value_text(moves);
   size_t len = (size_t)sqlite3_value_bytes(moves);
   if (text == NULL || coins_reserve(record, room, coins_moves_capacity(text, len)))

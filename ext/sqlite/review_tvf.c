@@ -37,8 +37,8 @@ static int review_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err)
   int rc = coins_tvf_review_begin(cur, args[0], args[1], args[3], sizeof(review_state), err);
   if (rc != SQLITE_OK) return rc;
   review_state *rs = cur->state;
-  return coins_record_read(cur->tvf->name, args[2], &cur->game, &rs->moves, &rs->room,
-                           &rs->n_moves, err);
+  return coins_record_read(cur->tvf->name, args[2], &cur->game, &rs->moves, &rs->room, &rs->n_moves,
+                           err);
 }
 
 static int review_next(coins_tvf_cursor *cur, char **err) {
@@ -54,9 +54,7 @@ static int review_next(coins_tvf_cursor *cur, char **err) {
   return coins_sql_status(rc, cur->tvf->name, msg, err);
 }
 
-static const char *result_name(int sign) {
-  return sign > 0 ? "win" : sign < 0 ? "loss" : "draw";
-}
+static const char *result_name(int sign) { return sign > 0 ? "win" : sign < 0 ? "loss" : "draw"; }
 
 static const char *verdict_of(const coins_judgement *j) {
   return j->loss == 0 ? "best" : j->after < j->before ? "blunder" : "inaccuracy";
@@ -74,7 +72,9 @@ static void review_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col) 
     case REVIEW_COL_BEFORE:
       sqlite3_result_text(ctx, result_name(j->before), -1, SQLITE_STATIC);
       break;
-    case REVIEW_COL_AFTER: sqlite3_result_text(ctx, result_name(j->after), -1, SQLITE_STATIC); break;
+    case REVIEW_COL_AFTER:
+      sqlite3_result_text(ctx, result_name(j->after), -1, SQLITE_STATIC);
+      break;
     case REVIEW_COL_VERDICT: sqlite3_result_text(ctx, verdict_of(j), -1, SQLITE_STATIC); break;
     case REVIEW_COLUMN_COUNT: break;
   }

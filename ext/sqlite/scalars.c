@@ -31,8 +31,8 @@ typedef struct scalar_spec {
 } scalar_spec;
 
 static const scalar_spec scalars[] = {
-    {"coins_win", WIN},       {"coins_outcome", OUTCOME},        {"coins_margin", MARGIN},
-    {"coins_score", SCORE},   {"coins_best_move", BEST_MOVE},
+    {"coins_win", WIN},     {"coins_outcome", OUTCOME},     {"coins_margin", MARGIN},
+    {"coins_score", SCORE}, {"coins_best_move", BEST_MOVE},
 };
 
 /* What each registration of a scalar keeps: its spec, and the room the
@@ -74,8 +74,10 @@ static int scalar_solve(scalar_data *data, sqlite3_value **argv, int argc, coins
   coins_variant_traits traits = coins_variant_traits_of(game->variant);
   if (solved == COINS_OK && !traits.has_values &&
       (data->spec->kind == MARGIN || data->spec->kind == SCORE))
-    return coins_sql_fail(err, fname, "variant %s has no coin values; use coins_win or "
-                          "coins_outcome", traits.name);
+    return coins_sql_fail(err, fname,
+                          "variant %s has no coin values; use coins_win or "
+                          "coins_outcome",
+                          traits.name);
   return coins_sql_status(solved, fname, msg, err);
 }
 
@@ -112,8 +114,8 @@ static void version_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 int coins_register_scalars(sqlite3 *db) {
-  int rc = sqlite3_create_function(db, "coins_version", 0, COINS_FUNCTION_FLAGS, NULL,
-                                   version_func, NULL, NULL);
+  int rc = sqlite3_create_function(db, "coins_version", 0, COINS_FUNCTION_FLAGS, NULL, version_func,
+                                   NULL, NULL);
   for (size_t i = 0; rc == SQLITE_OK && i < sizeof scalars / sizeof *scalars; i++) {
     for (int argc = 2; rc == SQLITE_OK && argc <= 3; argc++) {
       scalar_data *data = sqlite3_malloc(sizeof *data);

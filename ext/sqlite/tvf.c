@@ -22,9 +22,8 @@ typedef struct coins_tvf_vtab {
   const coins_tvf *tvf;
 } coins_tvf_vtab;
 
-static int tvf_connect(sqlite3 *db, void *aux, int argc,
-                       const char *const *argv, sqlite3_vtab **out,
-                       char **err) {
+static int tvf_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
+                       sqlite3_vtab **out, char **err) {
   const coins_tvf *tvf = aux;
   (void)argc;
   (void)argv;
@@ -76,8 +75,8 @@ static int save_arg(coins_saved_arg *saved, sqlite3_value *v) {
   if (saved->type == SQLITE_INTEGER) saved->i = sqlite3_value_int64(v);
   if (saved->type == SQLITE_FLOAT) saved->r = sqlite3_value_double(v);
   if (saved->type != SQLITE_TEXT && saved->type != SQLITE_BLOB) return SQLITE_OK;
-  const void *bytes = saved->type == SQLITE_TEXT ? (const void *)sqlite3_value_text(v)
-                                                 : sqlite3_value_blob(v);
+  const void *bytes =
+      saved->type == SQLITE_TEXT ? (const void *)sqlite3_value_text(v) : sqlite3_value_blob(v);
   saved->len = sqlite3_value_bytes(v);
   if (bytes == NULL && saved->len > 0) return SQLITE_NOMEM;
   if ((size_t)saved->len + 1 > saved->room) {
@@ -95,12 +94,8 @@ static void result_saved(sqlite3_context *ctx, const coins_saved_arg *saved) {
   switch (saved->type) {
     case SQLITE_INTEGER: sqlite3_result_int64(ctx, saved->i); break;
     case SQLITE_FLOAT: sqlite3_result_double(ctx, saved->r); break;
-    case SQLITE_TEXT:
-      sqlite3_result_text(ctx, saved->bytes, saved->len, SQLITE_TRANSIENT);
-      break;
-    case SQLITE_BLOB:
-      sqlite3_result_blob(ctx, saved->bytes, saved->len, SQLITE_TRANSIENT);
-      break;
+    case SQLITE_TEXT: sqlite3_result_text(ctx, saved->bytes, saved->len, SQLITE_TRANSIENT); break;
+    case SQLITE_BLOB: sqlite3_result_blob(ctx, saved->bytes, saved->len, SQLITE_TRANSIENT); break;
     default: sqlite3_result_null(ctx);
   }
 }
@@ -125,8 +120,8 @@ static int tvf_next(sqlite3_vtab_cursor *base) {
   return rc == SQLITE_OK ? rc : filter_error(cur, rc, err);
 }
 
-static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num,
-                      const char *idx_str, int argc, sqlite3_value **argv) {
+static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_str, int argc,
+                      sqlite3_value **argv) {
   coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
   const coins_tvf *tvf = cur->tvf;
   sqlite3_value *args[COINS_TVF_MAX_ARGS] = {0};
@@ -146,12 +141,9 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num,
   return tvf_next(base);
 }
 
-static int tvf_eof(sqlite3_vtab_cursor *base) {
-  return ((coins_tvf_cursor *)base)->eof;
-}
+static int tvf_eof(sqlite3_vtab_cursor *base) { return ((coins_tvf_cursor *)base)->eof; }
 
-static int tvf_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx,
-                      int col) {
+static int tvf_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col) {
   coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
   if (col >= cur->tvf->n_visible)
     result_saved(ctx, &cur->args[col - cur->tvf->n_visible]);
@@ -177,8 +169,7 @@ static int tvf_best_index(sqlite3_vtab *base, sqlite3_index_info *info) {
   for (int i = 0; i < info->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &info->aConstraint[i];
     int arg = c->iColumn - tvf->n_visible;
-    if (arg < 0 || arg >= tvf->n_args || c->op != SQLITE_INDEX_CONSTRAINT_EQ)
-      continue;
+    if (arg < 0 || arg >= tvf->n_args || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
     if (!c->usable) {
       unusable |= 1u << arg;
     } else if (where[arg] < 0) {
@@ -204,8 +195,7 @@ static int tvf_best_index(sqlite3_vtab *base, sqlite3_index_info *info) {
   info->estimatedCost = 1000;
   info->estimatedRows = 1000;
   /* rows come in ply order */
-  if (info->nOrderBy == 1 && info->aOrderBy[0].iColumn == COINS_COL_PLY &&
-      !info->aOrderBy[0].desc)
+  if (info->nOrderBy == 1 && info->aOrderBy[0].iColumn == COINS_COL_PLY && !info->aOrderBy[0].desc)
     info->orderByConsumed = 1;
   return SQLITE_OK;
 }
@@ -233,9 +223,15 @@ void coins_tvf_ply_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col) 
     case COINS_COL_MOVE: coins_result_move(ctx, cur->game.variant, row->move); break;
     case COINS_COL_TAKE: sqlite3_result_int64(ctx, (sqlite3_int64)row->move.take); break;
     case COINS_COL_POS: sqlite3_result_int64(ctx, (sqlite3_int64)row->pos); break;
-    case COINS_COL_GAIN: if (values) sqlite3_result_int64(ctx, row->gain); break;
-    case COINS_COL_FIRST_TOTAL: if (values) sqlite3_result_int64(ctx, row->first_total); break;
-    case COINS_COL_SECOND_TOTAL: if (values) sqlite3_result_int64(ctx, row->second_total); break;
+    case COINS_COL_GAIN:
+      if (values) sqlite3_result_int64(ctx, row->gain);
+      break;
+    case COINS_COL_FIRST_TOTAL:
+      if (values) sqlite3_result_int64(ctx, row->first_total);
+      break;
+    case COINS_COL_SECOND_TOTAL:
+      if (values) sqlite3_result_int64(ctx, row->second_total);
+      break;
     case COINS_PLY_COLUMN_COUNT: break;
   }
 }

@@ -56,8 +56,7 @@
 #include "coins.h"
 #include "reference.h"
 
-int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
-                       const sqlite3_api_routines *pApi);
+int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi);
 
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
 #define MAX_ROUNDS 15
@@ -66,12 +65,12 @@ int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
 /* ------------------------------------------------------------ settings */
 
 typedef struct config {
-  const char *mode;     /* "full", "quick" or "smoke"                    */
+  const char *mode; /* "full", "quick" or "smoke"                    */
   int smoke;
   int rounds;
-  long rows;            /* games per per-row table                      */
-  size_t row_coins[3];  /* coins per game: 16, 64, 256                  */
-  size_t huge[3];       /* one huge game: 10^5, 10^6, 10^7              */
+  long rows;           /* games per per-row table                      */
+  size_t row_coins[3]; /* coins per game: 16, 64, 256                  */
+  size_t huge[3];      /* one huge game: 10^5, 10^6, 10^7              */
   size_t n_dp;
   size_t dp[MAX_SIZES]; /* the DP comparison                            */
   double min_time;      /* a measurement lasts at least this (seconds)  */
@@ -185,8 +184,8 @@ typedef struct op op;
 struct op {
   const char *label;
   int64_t (*run)(op *);
-  sqlite3_stmt *stmt;   /* SQL: one row, one integer column      */
-  const int64_t *a;     /* core: the row                         */
+  sqlite3_stmt *stmt; /* SQL: one row, one integer column      */
+  const int64_t *a;   /* core: the row                         */
   size_t n;
   int64_t *work;
   long reps;            /* calls per measurement                 */
@@ -198,8 +197,7 @@ struct op {
 
 static int64_t run_sql(op *o) {
   int rc = sqlite3_step(o->stmt);
-  if (rc != SQLITE_ROW)
-    die("%s: %s", o->label, sqlite3_errmsg(sqlite3_db_handle(o->stmt)));
+  if (rc != SQLITE_ROW) die("%s: %s", o->label, sqlite3_errmsg(sqlite3_db_handle(o->stmt)));
   int64_t v = sqlite3_column_int64(o->stmt, 0);
   rc = sqlite3_step(o->stmt);
   if (rc != SQLITE_DONE) die("%s: more than one row", o->label);
@@ -224,8 +222,7 @@ static sqlite3_stmt *prepare(sqlite3 *db, const char *sql) {
 
 static void exec(sqlite3 *db, const char *sql) {
   char *err = NULL;
-  if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
-    die("%s: %s", sql, err);
+  if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) die("%s: %s", sql, err);
 }
 
 static op sql_op(sqlite3 *db, const char *label, const char *sql) {
@@ -265,8 +262,8 @@ static double ratio(const op *a, const op *b) {
 /* One call of o, checked against the first one's result. */
 static void call(op *o) {
   int64_t v = o->run(o);
-  check(v == o->result, "%s returned %lld, earlier %lld", o->label,
-        (long long)v, (long long)o->result);
+  check(v == o->result, "%s returned %lld, earlier %lld", o->label, (long long)v,
+        (long long)o->result);
 }
 
 /* Runs ops[0..n) in interleaved rounds.  The first call of each op is a
@@ -281,8 +278,7 @@ static void measure(op *ops, int n, const config *cfg) {
     o->result = o->run(o);
     double dt = now() - t0;
     long reps = 1;
-    if (!cfg->smoke && dt < cfg->min_time)
-      reps = dt > 0 ? (long)(cfg->min_time / dt) + 1 : 1000;
+    if (!cfg->smoke && dt < cfg->min_time) reps = dt > 0 ? (long)(cfg->min_time / dt) + 1 : 1000;
     o->reps = reps > 100000 ? 100000 : reps;
     round_time += dt * (double)o->reps;
   }
@@ -332,8 +328,7 @@ static sqlite3 *open_db(void) {
 /* Builds games(coins TEXT) with cfg->rows games of n coins in a fresh
 ** in-memory database; sums what the scalars must return, checking the core
 ** against the reference DPs on the first rows. */
-static sqlite3 *build_games(const config *cfg, size_t n, row_sums *sums,
-                            double *text_mb) {
+static sqlite3 *build_games(const config *cfg, size_t n, row_sums *sums, double *text_mb) {
   sqlite3 *db = open_db();
   exec(db, "CREATE TABLE games(coins TEXT)");
   exec(db, "BEGIN");
@@ -363,12 +358,14 @@ static sqlite3 *build_games(const config *cfg, size_t n, row_sums *sums,
       check(r1.outcome == (ref1_first_wins(n, 2) ? COINS_FIRST : COINS_SECOND),
             "variant I, n=%zu: core and reference disagree", n);
       int64_t m2 = ref2_margin(a, n, 2), m3 = ref3_margin(a, 0, n);
-      check(r2.margin == m2, "variant II, row %ld of %zu coins: core %lld, "
-            "reference DP %lld", row + 1, n, (long long)r2.margin,
-            (long long)m2);
-      check(r3.margin == m3, "variant III, row %ld of %zu coins: core %lld, "
-            "reference DP %lld", row + 1, n, (long long)r3.margin,
-            (long long)m3);
+      check(r2.margin == m2,
+            "variant II, row %ld of %zu coins: core %lld, "
+            "reference DP %lld",
+            row + 1, n, (long long)r2.margin, (long long)m2);
+      check(r3.margin == m3,
+            "variant III, row %ld of %zu coins: core %lld, "
+            "reference DP %lld",
+            row + 1, n, (long long)r3.margin, (long long)m3);
     }
   }
   sqlite3_finalize(ins);
@@ -380,55 +377,49 @@ static sqlite3 *build_games(const config *cfg, size_t n, row_sums *sums,
   return db;
 }
 
-enum { FLOOR, JSON, V1_WIN, V1_OUTCOME, V2_WIN, V2_MARGIN, V3_WIN, V3_MARGIN,
-       N_ROW_OPS };
+enum { FLOOR, JSON, V1_WIN, V1_OUTCOME, V2_WIN, V2_MARGIN, V3_WIN, V3_MARGIN, N_ROW_OPS };
 
-static void per_row(const config *cfg, sqlite3 *db, size_t n,
-                    const row_sums *sums, double text_mb, results *res) {
+static void per_row(const config *cfg, sqlite3 *db, size_t n, const row_sums *sums, double text_mb,
+                    results *res) {
   op ops[N_ROW_OPS] = {
-      [FLOOR] = sql_op(db, "sum(length(coins))",
-                       "SELECT sum(length(coins)) FROM games"),
+      [FLOOR] = sql_op(db, "sum(length(coins))", "SELECT sum(length(coins)) FROM games"),
       [JSON] = sql_op(db, "sum(json_array_length(coins))",
                       "SELECT sum(json_array_length(coins)) FROM games"),
-      [V1_WIN] = sql_op(db, "sum(coins_win(1, coins))",
-                        "SELECT sum(coins_win(1, coins)) FROM games"),
+      [V1_WIN] =
+          sql_op(db, "sum(coins_win(1, coins))", "SELECT sum(coins_win(1, coins)) FROM games"),
       [V1_OUTCOME] = sql_op(db, "sum(coins_outcome(1, coins)='first')",
                             "SELECT sum(coins_outcome(1, coins) = 'first') "
                             "FROM games"),
-      [V2_WIN] = sql_op(db, "sum(coins_win(2, coins))",
-                        "SELECT sum(coins_win(2, coins)) FROM games"),
+      [V2_WIN] =
+          sql_op(db, "sum(coins_win(2, coins))", "SELECT sum(coins_win(2, coins)) FROM games"),
       [V2_MARGIN] = sql_op(db, "sum(coins_margin(2, coins))",
                            "SELECT sum(coins_margin(2, coins)) FROM games"),
-      [V3_WIN] = sql_op(db, "sum(coins_win(3, coins))",
-                        "SELECT sum(coins_win(3, coins)) FROM games"),
+      [V3_WIN] =
+          sql_op(db, "sum(coins_win(3, coins))", "SELECT sum(coins_win(3, coins)) FROM games"),
       [V3_MARGIN] = sql_op(db, "sum(coins_margin(3, coins))",
                            "SELECT sum(coins_margin(3, coins)) FROM games"),
   };
   measure(ops, N_ROW_OPS, cfg);
   const int64_t want[N_ROW_OPS] = {
-      [FLOOR] = sums->len,          [JSON] = (int64_t)n * cfg->rows,
-      [V1_WIN] = sums->v1_win,      [V1_OUTCOME] = sums->v1_win,
-      [V2_WIN] = sums->v2_win,      [V2_MARGIN] = sums->v2_margin,
-      [V3_WIN] = sums->v3_win,      [V3_MARGIN] = sums->v3_margin,
+      [FLOOR] = sums->len,         [JSON] = (int64_t)n * cfg->rows, [V1_WIN] = sums->v1_win,
+      [V1_OUTCOME] = sums->v1_win, [V2_WIN] = sums->v2_win,         [V2_MARGIN] = sums->v2_margin,
+      [V3_WIN] = sums->v3_win,     [V3_MARGIN] = sums->v3_margin,
   };
   for (int i = 0; i < N_ROW_OPS; i++)
-    check(ops[i].result == want[i], "%zu coins: %s = %lld, expected %lld", n,
-          ops[i].label, (long long)ops[i].result, (long long)want[i]);
+    check(ops[i].result == want[i], "%zu coins: %s = %lld, expected %lld", n, ops[i].label,
+          (long long)ops[i].result, (long long)want[i]);
 
-  printf("\n%zu coins per game, %ld rows, %.1f MB of text\n", n, cfg->rows,
-         text_mb);
-  printf("  %-38s %9s %9s %11s %21s\n", "SELECT ... FROM games", "ms/query",
-         "ns/row", "x length()", "x json_array_length()");
+  printf("\n%zu coins per game, %ld rows, %.1f MB of text\n", n, cfg->rows, text_mb);
+  printf("  %-38s %9s %9s %11s %21s\n", "SELECT ... FROM games", "ms/query", "ns/row", "x length()",
+         "x json_array_length()");
   for (int i = 0; i < N_ROW_OPS; i++) {
-    printf("  %-38s %9.2f %9.1f %11.2f %21.2f\n", ops[i].label,
-           ops[i].median * 1e3, ops[i].median * 1e9 / (double)cfg->rows,
-           ratio(&ops[i], &ops[FLOOR]),
+    printf("  %-38s %9.2f %9.1f %11.2f %21.2f\n", ops[i].label, ops[i].median * 1e3,
+           ops[i].median * 1e9 / (double)cfg->rows, ratio(&ops[i], &ops[FLOOR]),
            ratio(&ops[i], &ops[JSON]));
   }
   if (n == 64) {
     res->v3_margin_vs_json_64 = ratio(&ops[V3_MARGIN], &ops[JSON]);
-    res->v3_margin_vs_floor_64 =
-        ratio(&ops[V3_MARGIN], &ops[FLOOR]);
+    res->v3_margin_vs_floor_64 = ratio(&ops[V3_MARGIN], &ops[FLOOR]);
   }
   finalize_ops(ops, N_ROW_OPS);
 }
@@ -438,36 +429,36 @@ static void per_row(const config *cfg, sqlite3 *db, size_t n,
 static void streaming(const config *cfg, sqlite3 *db, const row_sums *sums) {
   enum { MOVES3, JSON_EACH, N_OPS };
   op ops[N_OPS] = {
-      [MOVES3] = sql_op(
-          db, "games g, coins_moves(3, g.coins)",
-          "SELECT count(*) FROM games g, coins_moves(3, g.coins)"),
+      [MOVES3] = sql_op(db, "games g, coins_moves(3, g.coins)",
+                        "SELECT count(*) FROM games g, coins_moves(3, g.coins)"),
       [JSON_EACH] = sql_op(db, "games g, json_each(g.coins)",
                            "SELECT count(*) FROM games g, json_each(g.coins)"),
   };
   measure(ops, N_OPS, cfg);
   int64_t want = 64 * (int64_t)cfg->rows;
   for (int i = 0; i < N_OPS; i++)
-    check(ops[i].result == want, "count(*) FROM %s = %lld, expected %lld",
-          ops[i].label, (long long)ops[i].result, (long long)want);
+    check(ops[i].result == want, "count(*) FROM %s = %lld, expected %lld", ops[i].label,
+          (long long)ops[i].result, (long long)want);
   /* the streamed line must add up to the margin (not timed) */
-  sqlite3_stmt *totals = prepare(
-      db, "SELECT sum(CASE player WHEN 1 THEN gain ELSE -gain END) "
-          "FROM games g, coins_moves(3, g.coins)");
-  op t = {.label = "signed gains of coins_moves(3)", .run = run_sql,
-          .stmt = totals};
+  sqlite3_stmt *totals = prepare(db,
+                                 "SELECT sum(CASE player WHEN 1 THEN gain ELSE -gain END) "
+                                 "FROM games g, coins_moves(3, g.coins)");
+  op t = {.label = "signed gains of coins_moves(3)", .run = run_sql, .stmt = totals};
   int64_t got = run_sql(&t);
-  check(got == sums->v3_margin, "coins_moves(3): signed gains add up to %lld, "
-        "margins to %lld", (long long)got, (long long)sums->v3_margin);
+  check(got == sums->v3_margin,
+        "coins_moves(3): signed gains add up to %lld, "
+        "margins to %lld",
+        (long long)got, (long long)sums->v3_margin);
   sqlite3_finalize(totals);
 
-  printf("\nstreaming the moves: SELECT count(*) FROM ..., 64-coin table, "
-         "%lld rows out\n", (long long)want);
-  printf("  %-38s %10s %12s %9s %11s\n", "FROM", "ms/query", "Mrows/s",
-         "ns/row", "x json_each");
+  printf(
+      "\nstreaming the moves: SELECT count(*) FROM ..., 64-coin table, "
+      "%lld rows out\n",
+      (long long)want);
+  printf("  %-38s %10s %12s %9s %11s\n", "FROM", "ms/query", "Mrows/s", "ns/row", "x json_each");
   for (int i = 0; i < N_OPS; i++)
-    printf("  %-38s %10.2f %12.2f %9.1f %11.2f\n", ops[i].label,
-           ops[i].median * 1e3, (double)want / ops[i].median / 1e6,
-           ops[i].median * 1e9 / (double)want,
+    printf("  %-38s %10.2f %12.2f %9.1f %11.2f\n", ops[i].label, ops[i].median * 1e3,
+           (double)want / ops[i].median / 1e6, ops[i].median * 1e9 / (double)want,
            ratio(&ops[i], &ops[JSON_EACH]));
   finalize_ops(ops, N_OPS);
 }
@@ -494,42 +485,42 @@ enum { H_MARGIN, H_MOVES, H_JSON, H_MARGIN_LEN, N_HUGE_OPS };
 
 /* Memory only: the valley a[i] = |i - n/2| has no peak to fuse, so the
 ** solvers keep a block per coin: the worst case for their memory. */
-static void valley_game(const config *cfg, sqlite3 *db, size_t n,
-                        results *res) {
+static void valley_game(const config *cfg, sqlite3 *db, size_t n, results *res) {
   int64_t *a = xmalloc(n * sizeof *a);
   int64_t *work = xmalloc(coins3_work_words(n) * sizeof *work);
   char *text = xmalloc(21 * n + 3);
-  for (size_t i = 0; i < n; i++)
-    a[i] = i < n / 2 ? (int64_t)(n / 2 - i) : (int64_t)(i - n / 2);
+  for (size_t i = 0; i < n; i++) a[i] = i < n / 2 ? (int64_t)(n / 2 - i) : (int64_t)(i - n / 2);
   size_t len = format_array(text, a, n);
   coins_result r;
   coins3_solve(a, n, work, &r);
   if (cfg->smoke) {
     int64_t m = ref3_margin(a, 0, n);
-    check(m == r.margin, "valley n=%zu: core %lld, reference DP %lld", n,
-          (long long)r.margin, (long long)m);
+    check(m == r.margin, "valley n=%zu: core %lld, reference DP %lld", n, (long long)r.margin,
+          (long long)m);
   }
   free(a);
   free(work);
   op ops[2] = {
       sql_op(db, "coins_margin(3, ?1)", "SELECT coins_margin(3, ?1)"),
-      sql_op(db, "count(*) FROM coins_moves(3, ?1)",
-             "SELECT count(*) FROM coins_moves(3, ?1)"),
+      sql_op(db, "count(*) FROM coins_moves(3, ?1)", "SELECT count(*) FROM coins_moves(3, ?1)"),
   };
   const int64_t want[2] = {r.margin, (int64_t)n};
   double n24 = 24.0 * (double)n;
-  printf("\n  worst case for memory: the valley |i - n/2|, n = %zu (nothing "
-         "fuses), text %.2f MB\n", n, (double)len / 1e6);
-  printf("    %-40s %10s %8s %8s %9s %6s\n", "SELECT ...", "", "", "",
-         "peak MB", "x 24n");
+  printf(
+      "\n  worst case for memory: the valley |i - n/2|, n = %zu (nothing "
+      "fuses), text %.2f MB\n",
+      n, (double)len / 1e6);
+  printf("    %-40s %10s %8s %8s %9s %6s\n", "SELECT ...", "", "", "", "peak MB", "x 24n");
   for (int i = 0; i < 2; i++) {
     sqlite3_bind_text(ops[i].stmt, 1, text, -1, SQLITE_STATIC);
     ops[i].result = want[i];
     long long peak = peak_of(&ops[i], &res->peak_exact);
-    printf("    %-40s %10s %8s %8s %9.2f %6.2f\n", ops[i].label, "", "", "",
-           (double)peak / 1e6, (double)peak / n24);
-    if (i == 0) res->valley_margin = peak;
-    else res->valley_moves = peak;
+    printf("    %-40s %10s %8s %8s %9.2f %6.2f\n", ops[i].label, "", "", "", (double)peak / 1e6,
+           (double)peak / n24);
+    if (i == 0)
+      res->valley_margin = peak;
+    else
+      res->valley_moves = peak;
   }
   finalize_ops(ops, 2);
   free(text);
@@ -539,10 +530,11 @@ static void huge_games(const config *cfg, results *res) {
   sqlite3 *db = open_db();
   double per_coin[3][N_HUGE_OPS];
   const char *labels[N_HUGE_OPS];
-  printf("\none huge game, the text bound as ?1 (values 0..999); peak = the "
-         "resident memory one\ncall adds to the process with the text built "
-         "(%s)\n", reset_peak() ? "VmHWM, reset via /proc/self/clear_refs"
-                               : "VmHWM increase: a lower bound");
+  printf(
+      "\none huge game, the text bound as ?1 (values 0..999); peak = the "
+      "resident memory one\ncall adds to the process with the text built "
+      "(%s)\n",
+      reset_peak() ? "VmHWM, reset via /proc/self/clear_refs" : "VmHWM increase: a lower bound");
   for (size_t k = 0; k < 3 && cfg->huge[k]; k++) {
     size_t n = cfg->huge[k];
     int64_t *a = xmalloc(n * sizeof *a);
@@ -555,30 +547,26 @@ static void huge_games(const config *cfg, results *res) {
     coins3_solve(a, n, work, &r);
     if (n <= 20000) {
       int64_t m = ref3_margin(a, 0, n);
-      check(m == r.margin, "huge game n=%zu: core %lld, reference DP %lld", n,
-            (long long)r.margin, (long long)m);
+      check(m == r.margin, "huge game n=%zu: core %lld, reference DP %lld", n, (long long)r.margin,
+            (long long)m);
     }
     free(a); /* the baseline for memory is the text alone */
     free(work);
 
     op ops[N_HUGE_OPS] = {
-        [H_MARGIN] = sql_op(db, "coins_margin(3, ?1)",
-                            "SELECT coins_margin(3, ?1)"),
+        [H_MARGIN] = sql_op(db, "coins_margin(3, ?1)", "SELECT coins_margin(3, ?1)"),
         [H_MOVES] = sql_op(db, "count(*) FROM coins_moves(3, ?1)",
                            "SELECT count(*) FROM coins_moves(3, ?1)"),
-        [H_JSON] = sql_op(db, "json_array_length(?1)",
-                          "SELECT json_array_length(?1)"),
-        [H_MARGIN_LEN] = sql_op(db, "coins_margin(3, ?1), ?1 bound w/ length",
-                                "SELECT coins_margin(3, ?1)"),
+        [H_JSON] = sql_op(db, "json_array_length(?1)", "SELECT json_array_length(?1)"),
+        [H_MARGIN_LEN] =
+            sql_op(db, "coins_margin(3, ?1), ?1 bound w/ length", "SELECT coins_margin(3, ?1)"),
     };
     /* bound as NUL-terminated text (length -1): SQLite uses it in place.
     ** With an explicit length SQLite copies it on every call to add the
     ** terminator sqlite3_value_text promises: the last op shows that. */
     for (int i = 0; i < N_HUGE_OPS; i++)
-      sqlite3_bind_text(ops[i].stmt, 1, text, i == H_MARGIN_LEN ? (int)len : -1,
-                        SQLITE_STATIC);
-    const int64_t want[N_HUGE_OPS] = {r.margin, (int64_t)n, (int64_t)n,
-                                      r.margin};
+      sqlite3_bind_text(ops[i].stmt, 1, text, i == H_MARGIN_LEN ? (int)len : -1, SQLITE_STATIC);
+    const int64_t want[N_HUGE_OPS] = {r.margin, (int64_t)n, (int64_t)n, r.margin};
     /* memory first: one call each from a quiet state */
     long long mem[N_HUGE_OPS];
     for (int i = 0; i < N_HUGE_OPS; i++) {
@@ -587,29 +575,30 @@ static void huge_games(const config *cfg, results *res) {
     }
     measure(ops, N_HUGE_OPS, cfg);
     for (int i = 0; i < N_HUGE_OPS; i++)
-      check(ops[i].result == want[i], "huge game n=%zu: %s = %lld, expected "
-            "%lld", n, ops[i].label, (long long)ops[i].result,
-            (long long)want[i]);
+      check(ops[i].result == want[i],
+            "huge game n=%zu: %s = %lld, expected "
+            "%lld",
+            n, ops[i].label, (long long)ops[i].result, (long long)want[i]);
     /* the streamed line must add up to the margin (not timed) */
-    sqlite3_stmt *totals = prepare(
-        db, "SELECT sum(CASE player WHEN 1 THEN gain ELSE -gain END) "
-            "FROM coins_moves(3, ?1)");
+    sqlite3_stmt *totals = prepare(db,
+                                   "SELECT sum(CASE player WHEN 1 THEN gain ELSE -gain END) "
+                                   "FROM coins_moves(3, ?1)");
     sqlite3_bind_text(totals, 1, text, -1, SQLITE_STATIC);
     op t = {.label = "signed gains", .run = run_sql, .stmt = totals};
     int64_t got = run_sql(&t);
-    check(got == r.margin, "huge game n=%zu: coins_moves gains add up to %lld,"
-          " margin %lld", n, (long long)got, (long long)r.margin);
+    check(got == r.margin,
+          "huge game n=%zu: coins_moves gains add up to %lld,"
+          " margin %lld",
+          n, (long long)got, (long long)r.margin);
     sqlite3_finalize(totals);
 
     double dn = (double)n, n24 = 24.0 * dn;
-    printf("\n  n = %zu, text %.2f MB, 24n = %.2f MB\n", n, (double)len / 1e6,
-           n24 / 1e6);
-    printf("    %-40s %10s %8s %8s %9s %6s\n", "SELECT ...", "ms", "ns/coin",
-           "x json", "peak MB", "x 24n");
+    printf("\n  n = %zu, text %.2f MB, 24n = %.2f MB\n", n, (double)len / 1e6, n24 / 1e6);
+    printf("    %-40s %10s %8s %8s %9s %6s\n", "SELECT ...", "ms", "ns/coin", "x json", "peak MB",
+           "x 24n");
     for (int i = 0; i < N_HUGE_OPS; i++) {
-      printf("    %-40s %10.2f %8.2f %8.2f %9.2f %6.2f\n", ops[i].label,
-             ops[i].median * 1e3, ops[i].median * 1e9 / dn,
-             ratio(&ops[i], &ops[H_JSON]), (double)mem[i] / 1e6,
+      printf("    %-40s %10.2f %8.2f %8.2f %9.2f %6.2f\n", ops[i].label, ops[i].median * 1e3,
+             ops[i].median * 1e9 / dn, ratio(&ops[i], &ops[H_JSON]), (double)mem[i] / 1e6,
              (double)mem[i] / n24);
       per_coin[k][i] = ops[i].median / dn;
       labels[i] = ops[i].label;
@@ -629,8 +618,7 @@ static void huge_games(const config *cfg, results *res) {
   size_t last = 2;
   while (last > 0 && res->huge_n[last] == 0) last--;
   valley_game(cfg, db, res->huge_n[last], res);
-  printf("\n  time per coin, ns (flat = linear growth)\n    %-40s",
-         "SELECT ...");
+  printf("\n  time per coin, ns (flat = linear growth)\n    %-40s", "SELECT ...");
   for (size_t k = 0; k <= last; k++) printf(" %9zu", res->huge_n[k]);
   printf(" %9s\n", "last/1st");
   for (int i = 0; i < N_HUGE_OPS; i++) {
@@ -645,10 +633,11 @@ static void huge_games(const config *cfg, results *res) {
 
 static void textbook(const config *cfg) {
   op ref[MAX_SIZES], core[MAX_SIZES];
-  printf("\nthe textbook O(n^2) DP (ref3_margin) against coins3_solve, both "
-         "called directly\n");
-  printf("  %7s | %12s %12s | %9s | %7s %9s %9s\n", "n", "DP us",
-         "coins3 us", "DP/coins3", "n x", "DP grow", "core grow");
+  printf(
+      "\nthe textbook O(n^2) DP (ref3_margin) against coins3_solve, both "
+      "called directly\n");
+  printf("  %7s | %12s %12s | %9s | %7s %9s %9s\n", "n", "DP us", "coins3 us", "DP/coins3", "n x",
+         "DP grow", "core grow");
   for (size_t k = 0; k < cfg->n_dp; k++) {
     size_t n = cfg->dp[k];
     int64_t *a = xmalloc(n * sizeof *a);
@@ -657,21 +646,20 @@ static void textbook(const config *cfg) {
     deal(&seed, a, n);
     op pair[2] = {
         {.label = "ref3_margin", .run = run_ref3, .a = a, .n = n},
-        {.label = "coins3_solve", .run = run_core3, .a = a, .n = n,
-         .work = work},
+        {.label = "coins3_solve", .run = run_core3, .a = a, .n = n, .work = work},
     };
     measure(pair, 2, cfg);
-    check(pair[0].result == pair[1].result, "n=%zu: coins3_solve margin %lld, "
-          "ref3_margin %lld", n, (long long)pair[1].result,
-          (long long)pair[0].result);
+    check(pair[0].result == pair[1].result,
+          "n=%zu: coins3_solve margin %lld, "
+          "ref3_margin %lld",
+          n, (long long)pair[1].result, (long long)pair[0].result);
     ref[k] = pair[0];
     core[k] = pair[1];
-    printf("  %7zu | %12.2f %12.3f | %9.1f |", n, ref[k].median * 1e6,
-           core[k].median * 1e6, ratio(&ref[k], &core[k]));
+    printf("  %7zu | %12.2f %12.3f | %9.1f |", n, ref[k].median * 1e6, core[k].median * 1e6,
+           ratio(&ref[k], &core[k]));
     if (k > 0)
       printf(" %7.1f %9.1f %9.1f\n", (double)n / (double)cfg->dp[k - 1],
-             ref[k].median / ref[k - 1].median,
-             core[k].median / core[k - 1].median);
+             ref[k].median / ref[k - 1].median, core[k].median / core[k - 1].median);
     else
       printf(" %7s %9s %9s\n", "", "", "");
     free(a);
@@ -680,8 +668,10 @@ static void textbook(const config *cfg) {
   /* where the lines cross: c_dp n^2 = c_core n, from the smallest size */
   double n0 = (double)cfg->dp[0];
   double c_dp = ref[0].median / (n0 * n0), c_core = core[0].median / n0;
-  printf("  crossover (from n=%zu: DP ~ c n^2, coins3 ~ c' n): n ~ %.1f; "
-         "above it coins3 wins\n", cfg->dp[0], c_core / c_dp);
+  printf(
+      "  crossover (from n=%zu: DP ~ c n^2, coins3 ~ c' n): n ~ %.1f; "
+      "above it coins3 wins\n",
+      cfg->dp[0], c_core / c_dp);
 }
 
 /* ----------------------------------------------------------- 5. targets */
@@ -703,40 +693,45 @@ static void targets(const config *cfg, const results *res) {
   printf("\ntargets (informational; they never fail the run)\n");
   target(res->v3_margin_vs_json_64 <= 0.5, s,
          "III coins_margin, 64-coin rows: %.2fx json_array_length "
-         "(target <= 0.5x)", res->v3_margin_vs_json_64);
+         "(target <= 0.5x)",
+         res->v3_margin_vs_json_64);
   target(res->v3_margin_vs_floor_64 <= 2.5, s,
          "III coins_margin, 64-coin rows: %.2fx the length() floor "
-         "(target <= 2.5x)", res->v3_margin_vs_floor_64);
+         "(target <= 2.5x)",
+         res->v3_margin_vs_floor_64);
   target(res->margin_vs_json[last] <= 0.5, s,
          "one game of %zu coins: coins_margin(3, ...) %.2fx json_array_length"
-         " (target <= 0.5x)", res->huge_n[last], res->margin_vs_json[last]);
+         " (target <= 0.5x)",
+         res->huge_n[last], res->margin_vs_json[last]);
   double mg = res->margin_per_coin[last] / res->margin_per_coin[0];
   double mv = res->moves_per_coin[last] / res->moves_per_coin[0];
   target(mg <= 1.5 && mg >= 1 / 1.5, s,
          "time per coin, coins_margin, n=%zu -> %zu: x%.2f (target within "
-         "1.5x)", res->huge_n[0], res->huge_n[last], mg);
+         "1.5x)",
+         res->huge_n[0], res->huge_n[last], mg);
   target(mv <= 1.5 && mv >= 1 / 1.5, s,
          "time per coin, coins_moves, n=%zu -> %zu: x%.2f (target within "
-         "1.5x)", res->huge_n[0], res->huge_n[last], mv);
+         "1.5x)",
+         res->huge_n[0], res->huge_n[last], mv);
   double n24 = 24.0 * (double)res->huge_n[last];
-  target(res->peak_margin[last] >= 0 && (double)res->peak_margin[last] <= n24,
-         s, "peak memory above the text, coins_margin, n=%zu: %.1f MB = "
-         "%.2f x 24n (target <= 24n)", res->huge_n[last],
-         (double)res->peak_margin[last] / 1e6,
+  target(res->peak_margin[last] >= 0 && (double)res->peak_margin[last] <= n24, s,
+         "peak memory above the text, coins_margin, n=%zu: %.1f MB = "
+         "%.2f x 24n (target <= 24n)",
+         res->huge_n[last], (double)res->peak_margin[last] / 1e6,
          (double)res->peak_margin[last] / n24);
-  target(res->peak_moves[last] >= 0 && (double)res->peak_moves[last] <= n24,
-         s, "peak memory above the text, coins_moves, n=%zu: %.1f MB = "
-         "%.2f x 24n (target <= 24n)", res->huge_n[last],
-         (double)res->peak_moves[last] / 1e6,
+  target(res->peak_moves[last] >= 0 && (double)res->peak_moves[last] <= n24, s,
+         "peak memory above the text, coins_moves, n=%zu: %.1f MB = "
+         "%.2f x 24n (target <= 24n)",
+         res->huge_n[last], (double)res->peak_moves[last] / 1e6,
          (double)res->peak_moves[last] / n24);
   target(res->valley_margin >= 0 && (double)res->valley_margin <= n24, s,
          "peak memory above the text, coins_margin, valley n=%zu: %.1f MB = "
-         "%.2f x 24n (target <= 24n)", res->huge_n[last],
-         (double)res->valley_margin / 1e6, (double)res->valley_margin / n24);
+         "%.2f x 24n (target <= 24n)",
+         res->huge_n[last], (double)res->valley_margin / 1e6, (double)res->valley_margin / n24);
   target(res->valley_moves >= 0 && (double)res->valley_moves <= n24, s,
          "peak memory above the text, coins_moves, valley n=%zu: %.1f MB = "
-         "%.2f x 24n (target <= 24n)", res->huge_n[last],
-         (double)res->valley_moves / 1e6, (double)res->valley_moves / n24);
+         "%.2f x 24n (target <= 24n)",
+         res->huge_n[last], (double)res->valley_moves / 1e6, (double)res->valley_moves / n24);
 }
 
 /* ---------------------------------------------------------------- main */
@@ -760,31 +755,48 @@ static void cpu_model(char *out, size_t size) {
 }
 
 static void usage(void) {
-  fprintf(stderr, "usage: bench [--smoke | --quick] [--rounds=R] [--rows=N]\n"
-                  "  (BENCH_SMOKE=1 in the environment means --smoke)\n");
+  fprintf(stderr,
+          "usage: bench [--smoke | --quick] [--rounds=R] [--rows=N]\n"
+          "  (BENCH_SMOKE=1 in the environment means --smoke)\n");
   exit(2);
 }
 
 int main(int argc, char **argv) {
   config cfg = {
-      .mode = "full", .rounds = 5, .rows = 100000,
-      .row_coins = {16, 64, 256}, .huge = {100000, 1000000, 10000000},
-      .n_dp = 6, .dp = {16, 64, 256, 1000, 10000, 20000}, .min_time = 0.02,
+      .mode = "full",
+      .rounds = 5,
+      .rows = 100000,
+      .row_coins = {16, 64, 256},
+      .huge = {100000, 1000000, 10000000},
+      .n_dp = 6,
+      .dp = {16, 64, 256, 1000, 10000, 20000},
+      .min_time = 0.02,
   };
   const char *env = getenv("BENCH_SMOKE");
   int smoke = env && *env && strcmp(env, "0") != 0, quick = 0;
   long rounds = 0, rows = 0;
   for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--smoke") == 0) smoke = 1;
-    else if (strcmp(argv[i], "--quick") == 0) quick = 1;
-    else if (strncmp(argv[i], "--rounds=", 9) == 0) rounds = atol(argv[i] + 9);
-    else if (strncmp(argv[i], "--rows=", 7) == 0) rows = atol(argv[i] + 7);
-    else usage();
+    if (strcmp(argv[i], "--smoke") == 0)
+      smoke = 1;
+    else if (strcmp(argv[i], "--quick") == 0)
+      quick = 1;
+    else if (strncmp(argv[i], "--rounds=", 9) == 0)
+      rounds = atol(argv[i] + 9);
+    else if (strncmp(argv[i], "--rows=", 7) == 0)
+      rows = atol(argv[i] + 7);
+    else
+      usage();
   }
   if (smoke) {
-    config s = {.mode = "smoke", .smoke = 1, .rounds = 3, .rows = 200,
-                .row_coins = {16, 64, 256}, .huge = {100, 1000, 10000},
-                .n_dp = 3, .dp = {16, 64, 200}, .min_time = 0};
+    config s = {.mode = "smoke",
+                .smoke = 1,
+                .rounds = 3,
+                .rows = 200,
+                .row_coins = {16, 64, 256},
+                .huge = {100, 1000, 10000},
+                .n_dp = 3,
+                .dp = {16, 64, 200},
+                .min_time = 0};
     cfg = s;
   } else if (quick) {
     cfg.mode = "quick";
@@ -808,17 +820,18 @@ int main(int argc, char **argv) {
     if (fgets(load, sizeof load, f)) load[strcspn(load, " ")] = 0;
     fclose(f);
   }
-  printf("coins %s bench (%s): %ld CPUs, %s, SQLite %s, load average %s;\n"
-         "%d interleaved rounds (%d where a round is under 0.3 s), medians\n",
-         COINS_VERSION, cfg.mode, sysconf(_SC_NPROCESSORS_ONLN), cpu,
-         sqlite3_libversion(), load, cfg.rounds,
-         cfg.smoke ? cfg.rounds : MAX_ROUNDS);
+  printf(
+      "coins %s bench (%s): %ld CPUs, %s, SQLite %s, load average %s;\n"
+      "%d interleaved rounds (%d where a round is under 0.3 s), medians\n",
+      COINS_VERSION, cfg.mode, sysconf(_SC_NPROCESSORS_ONLN), cpu, sqlite3_libversion(), load,
+      cfg.rounds, cfg.smoke ? cfg.rounds : MAX_ROUNDS);
   double t_start = now();
   results res;
   memset(&res, 0, sizeof res);
 
-  printf("\nper-row cost: SELECT sum(f(coins)) FROM games, in-memory, "
-         "values 0..999\n");
+  printf(
+      "\nper-row cost: SELECT sum(f(coins)) FROM games, in-memory, "
+      "values 0..999\n");
   sqlite3 *db64 = NULL;
   row_sums sums64;
   for (int k = 0; k < 3; k++) {
@@ -841,7 +854,6 @@ int main(int argc, char **argv) {
   huge_games(&cfg, &res);
   textbook(&cfg);
   targets(&cfg, &res);
-  printf("\n%s in %.1f s\n",
-         failures ? "RESULTS DISAGREE" : "all results agree", now() - t_start);
+  printf("\n%s in %.1f s\n", failures ? "RESULTS DISAGREE" : "all results agree", now() - t_start);
   return failures ? 1 : 0;
 }

@@ -32,9 +32,9 @@
 #include "coins.h"
 #include "reference.h"
 
-#define CHECK(cond)                                                         \
-  do {                                                                      \
-    if (!(cond)) fail_check(__LINE__, #cond);                              \
+#define CHECK(cond)                           \
+  do {                                        \
+    if (!(cond)) fail_check(__LINE__, #cond); \
   } while (0)
 
 /* ------------------------------------------------------------- the game */
@@ -54,12 +54,10 @@ static game g_game;
 static void fail_check(int line, const char *what) {
   const game *g = &g_game;
   fprintf(stderr, "fuzz_diff: line %d: check failed: %s\n", line, what);
-  fprintf(stderr, "  variant %d, k %llu, n %zu", g->variant,
-          (unsigned long long)g->k, g->n);
+  fprintf(stderr, "  variant %d, k %llu, n %zu", g->variant, (unsigned long long)g->k, g->n);
   if (g->variant != 1) {
     fprintf(stderr, ", a = [");
-    for (size_t i = 0; i < g->n; i++)
-      fprintf(stderr, "%s%lld", i ? "," : "", (long long)g->a[i]);
+    for (size_t i = 0; i < g->n; i++) fprintf(stderr, "%s%lld", i ? "," : "", (long long)g->a[i]);
     fprintf(stderr, "]");
   }
   fprintf(stderr, "\n");
@@ -99,8 +97,7 @@ static int is_legal(const game *g, uint64_t lo, uint64_t hi, coins_move m) {
 
 /* The mover's result of playing m from [lo, hi): its gain minus the
 ** opponent's margin from there (II, III). */
-static int64_t move_value(const game *g, uint64_t lo, uint64_t hi,
-                          coins_move m) {
+static int64_t move_value(const game *g, uint64_t lo, uint64_t hi, coins_move m) {
   if (g->variant == 2) return sum_range(g, lo, lo + m.take) - value_of(g, lo + m.take, hi);
   if (m.side == 'L') return g->a[lo] - value_of(g, lo + 1, hi);
   return g->a[hi - 1] - value_of(g, lo, hi - 1);
@@ -117,8 +114,7 @@ static int is_optimal(const game *g, uint64_t lo, uint64_t hi, coins_move m) {
 
 /* The tie rules of the best move (solver and review): I one coin from a
 ** lost position; II the fewest coins among optimal takes. */
-static void check_best(const game *g, uint64_t lo, uint64_t hi,
-                       coins_move m) {
+static void check_best(const game *g, uint64_t lo, uint64_t hi, coins_move m) {
   if (lo == hi) {
     CHECK(m.take == 0);
     return;
@@ -204,9 +200,7 @@ static void check_solve(const game *g) {
     CHECK(r.margin == margin);
     CHECK(r.total == total);
     CHECK((__int128)r.score * 2 == (__int128)total + margin);
-    CHECK(r.outcome == (margin > 0   ? COINS_FIRST
-                        : margin < 0 ? COINS_SECOND
-                                     : COINS_DRAW));
+    CHECK(r.outcome == (margin > 0 ? COINS_FIRST : margin < 0 ? COINS_SECOND : COINS_DRAW));
   }
   check_best(g, 0, g->n, r.best);
 
@@ -216,8 +210,7 @@ static void check_solve(const game *g) {
     coins_result q;
     coins_solve(3, copy, g->n, 1, copy, &q);
     CHECK(q.margin == r.margin && q.score == r.score && q.total == r.total &&
-          q.outcome == r.outcome && q.best.take == r.best.take &&
-          q.best.side == r.best.side);
+          q.outcome == r.outcome && q.best.take == r.best.take && q.best.side == r.best.side);
     free(copy);
   }
 }
@@ -226,15 +219,13 @@ static void check_line(const game *g) {
   size_t words = coins_line_work_words(g->variant, g->n, g->k);
   int64_t *work = xmalloc(words);
   coins_line line;
-  coins_line_init(&line, g->variant, g->variant == 1 ? NULL : g->a, g->n,
-                  g->k, work);
+  coins_line_init(&line, g->variant, g->variant == 1 ? NULL : g->a, g->n, g->k, work);
   uint64_t lo = 0, hi = g->n, ply = 0;
   int64_t totals[2] = {0, 0};
   coins_ply p;
   coins_result r;
   int64_t *solve_work = xmalloc(coins_work_words(g->variant, g->n, g->k));
-  coins_solve(g->variant, g->variant == 1 ? NULL : g->a, g->n, g->k,
-              solve_work, &r);
+  coins_solve(g->variant, g->variant == 1 ? NULL : g->a, g->n, g->k, solve_work, &r);
   free(solve_work);
 
   while (coins_line_next(&line, &p)) {
@@ -249,8 +240,10 @@ static void check_line(const game *g) {
     if (g->variant == 3) {
       CHECK(p.pos == (p.move.side == 'L' ? lo : hi - 1));
       gain = g->a[p.pos];
-      if (p.move.side == 'L') lo++;
-      else hi--;
+      if (p.move.side == 'L')
+        lo++;
+      else
+        hi--;
     } else {
       CHECK(p.pos == lo);
       if (g->variant == 2) gain = sum_range(g, lo, lo + p.move.take);
@@ -330,8 +323,10 @@ static void check_review(const game *g, reader *r) {
     int64_t gain = 0;
     if (g->variant == 3) {
       gain = m.side == 'L' ? g->a[lo] : g->a[hi - 1];
-      if (m.side == 'L') nlo++;
-      else nhi--;
+      if (m.side == 'L')
+        nlo++;
+      else
+        nhi--;
     } else {
       if (g->variant == 2) gain = sum_range(g, lo, lo + m.take);
       nlo += m.take;
@@ -341,8 +336,7 @@ static void check_review(const game *g, reader *r) {
     if (g->variant == 1)
       want_loss = g->win[hi - lo] && g->win[nhi - nlo];
     else
-      want_loss = (__int128)value_of(g, lo, hi) -
-                  ((__int128)gain - value_of(g, nlo, nhi));
+      want_loss = (__int128)value_of(g, lo, hi) - ((__int128)gain - value_of(g, nlo, nhi));
     CHECK(want_loss >= 0);
 
     coins_judgement j;
@@ -370,12 +364,10 @@ static void check_review(const game *g, reader *r) {
     CHECK(j.played.move.take == m.take && j.played.move.side == m.side);
     CHECK(j.played.gain == gain);
     totals[mover] += gain;
-    CHECK(j.played.first_total == totals[0] &&
-          j.played.second_total == totals[1]);
+    CHECK(j.played.first_total == totals[0] && j.played.second_total == totals[1]);
     CHECK(applied.ply == j.played.ply && applied.player == j.played.player &&
           applied.pos == j.played.pos && applied.gain == j.played.gain &&
-          applied.move.take == j.played.move.take &&
-          applied.move.side == j.played.move.side &&
+          applied.move.take == j.played.move.take && applied.move.side == j.played.move.side &&
           applied.first_total == j.played.first_total &&
           applied.second_total == j.played.second_total);
 
@@ -425,13 +417,11 @@ static void check_review(const game *g, reader *r) {
 
 /* A game between two strategies, coins_play's way. */
 static void check_play(const game *g, uint8_t choice, uint8_t seed) {
-  static const char *const kinds[] = {"optimal", "greedy", "left",
-                                      "parity",  "random", "careless"};
+  static const char *const kinds[] = {"optimal", "greedy", "left", "parity", "random", "careless"};
   size_t words = coins_review_work_words(g->variant, g->n, g->k);
   int64_t *work = xmalloc(words);
   coins_review rv;
-  coins_review_init(&rv, g->variant, g->variant == 1 ? NULL : g->a, g->n,
-                    g->k, work);
+  coins_review_init(&rv, g->variant, g->variant == 1 ? NULL : g->a, g->n, g->k, work);
   coins_strategy s[2];
   int kind[2] = {choice % 6, (choice / 6) % 6};
   char err[COINS_ERRMSG_SIZE];
@@ -463,8 +453,7 @@ static void check_play(const game *g, uint8_t choice, uint8_t seed) {
       case 0: CHECK(is_optimal(g, lo, hi, m)); break;
       case 1:
         if (g->variant == 1) CHECK(m.take == most);
-        if (g->variant == 3)
-          CHECK(m.side == (g->a[hi - 1] > g->a[lo] ? 'R' : 'L'));
+        if (g->variant == 3) CHECK(m.side == (g->a[hi - 1] > g->a[lo] ? 'R' : 'L'));
         if (g->variant == 2)
           for (uint64_t t = 1; t <= most; t++) {
             int64_t s1 = sum_range(g, lo, lo + t), s2 = sum_range(g, lo, lo + m.take);
@@ -477,8 +466,10 @@ static void check_play(const game *g, uint8_t choice, uint8_t seed) {
     coins_ply p;
     CHECK(coins_review_apply(&rv, m, &p, err) == 0);
     if (g->variant == 3) {
-      if (m.side == 'L') lo++;
-      else hi--;
+      if (m.side == 'L')
+        lo++;
+      else
+        hi--;
     } else {
       lo += m.take;
     }

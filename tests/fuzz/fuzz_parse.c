@@ -37,13 +37,12 @@
 
 #include "coins.h"
 
-#define CHECK(cond)                                                         \
-  do {                                                                      \
-    if (!(cond)) {                                                          \
-      fprintf(stderr, "fuzz_parse: %s:%d: check failed: %s\n", __FILE__,   \
-              __LINE__, #cond);                                             \
-      abort();                                                              \
-    }                                                                       \
+#define CHECK(cond)                                                                        \
+  do {                                                                                     \
+    if (!(cond)) {                                                                         \
+      fprintf(stderr, "fuzz_parse: %s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+      abort();                                                                             \
+    }                                                                                      \
   } while (0)
 
 static void *xmalloc(size_t size) {
@@ -64,17 +63,13 @@ static void check_message(const errbuf *e) {
   const char *nul = memchr(e->msg, 0, sizeof e->msg);
   CHECK(nul != NULL);
   CHECK(nul > e->msg); /* says something */
-  for (const char *c = e->msg; c < nul; c++)
-    CHECK(*c >= 0x20 && *c < 0x7f);
-  for (size_t i = 0; i < sizeof e->canary; i++)
-    CHECK((unsigned char)e->canary[i] == 0xA5);
+  for (const char *c = e->msg; c < nul; c++) CHECK(*c >= 0x20 && *c < 0x7f);
+  for (size_t i = 0; i < sizeof e->canary; i++) CHECK((unsigned char)e->canary[i] == 0xA5);
 }
 
 /* ------------------------------------------------------ array oracle */
 
-static int is_space(unsigned char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
+static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 
 /* Parses one JSON number at s[*at..len) into *v.  Returns 1 with *v set
@@ -82,8 +77,7 @@ static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 ** valid number that is not (fraction, out of range), -1 when it is not a
 ** JSON number at all.  Decimal arithmetic on the digit string: no double,
 ** no shortcut shared with the code under test. */
-static int oracle_number(const unsigned char *s, size_t len, size_t *at,
-                         int64_t *v) {
+static int oracle_number(const unsigned char *s, size_t len, size_t *at, int64_t *v) {
   size_t i = *at;
   int negative = 0;
   /* the significant digits, without leading zeros */
@@ -127,7 +121,7 @@ static int oracle_number(const unsigned char *s, size_t len, size_t *at,
     *v = 0;
     return 1;
   }
-  if (exp10 < 0) return 0;               /* a fraction remains */
+  if (exp10 < 0) return 0;                  /* a fraction remains */
   if ((long long)nd + exp10 > 19) return 0; /* >= 10^19 > INT64_MAX */
   unsigned __int128 m = 0;
   for (size_t k = 0; k < nd; k++) m = m * 10 + (unsigned)(digits[k] - '0');
@@ -140,8 +134,7 @@ static int oracle_number(const unsigned char *s, size_t len, size_t *at,
 /* 1 and out[0..*n) when text is a JSON array of exact int64 integers whose
 ** sum of absolute values fits INT64_MAX; 0 otherwise.  out has room for
 ** every comma + 1. */
-static int oracle_array(const unsigned char *s, size_t len, int64_t *out,
-                        size_t *n) {
+static int oracle_array(const unsigned char *s, size_t len, int64_t *out, size_t *n) {
   size_t i = 0, count = 0;
   unsigned __int128 abs_sum = 0;
   while (i < len && is_space(s[i])) i++;
@@ -182,8 +175,7 @@ static int side_of(unsigned char c) {
 
 /* The two forms of a variant III record: ["L", "r", ...] or bare letters
 ** with any JSON whitespace around and between them. */
-static int oracle_sides(const unsigned char *s, size_t len, int64_t *out,
-                        size_t *n) {
+static int oracle_sides(const unsigned char *s, size_t len, int64_t *out, size_t *n) {
   size_t i = 0, count = 0;
   while (i < len && is_space(s[i])) i++;
   if (i >= len || s[i] != '[') {
@@ -202,8 +194,7 @@ static int oracle_sides(const unsigned char *s, size_t len, int64_t *out,
   } else {
     for (;;) {
       while (i < len && is_space(s[i])) i++;
-      if (len - i < 3 || s[i] != '"' || !side_of(s[i + 1]) || s[i + 2] != '"')
-        return 0;
+      if (len - i < 3 || s[i] != '"' || !side_of(s[i + 1]) || s[i + 2] != '"') return 0;
       out[count++] = side_of(s[i + 1]);
       i += 3;
       while (i < len && is_space(s[i])) i++;
@@ -256,14 +247,12 @@ static int oracle_strategy(const char *s, size_t len) {
   int64_t v, p;
   for (int i = 0; i < 4; i++)
     if (strlen(names[i]) == len && same_letters(s, names[i], len)) return 1;
-  if (len >= 7 && same_letters(s, "random:", 7))
-    return oracle_int64(s + 7, len - 7, &v);
+  if (len >= 7 && same_letters(s, "random:", 7)) return oracle_int64(s + 7, len - 7, &v);
   if (len >= 9 && same_letters(s, "careless:", 9)) {
     const char *colon = memchr(s + 9, ':', len - 9);
     if (!colon) return 0;
     size_t plen = (size_t)(colon - s) - 9;
-    if (plen == 0 || s[9] == '-' || !oracle_int64(s + 9, plen, &p) || p > 100)
-      return 0;
+    if (plen == 0 || s[9] == '-' || !oracle_int64(s + 9, plen, &p) || p > 100) return 0;
     return oracle_int64(colon + 1, len - 9 - plen - 1, &v);
   }
   return 0;
@@ -276,8 +265,7 @@ static size_t serialise(const int64_t *a, size_t n, int spaced, char *out) {
   size_t o = 0;
   out[o++] = '[';
   for (size_t i = 0; i < n; i++)
-    o += (size_t)sprintf(out + o, spaced ? "%s %lld" : "%s%lld",
-                         i ? "," : "", (long long)a[i]);
+    o += (size_t)sprintf(out + o, spaced ? "%s %lld" : "%s%lld", i ? "," : "", (long long)a[i]);
   if (spaced) out[o++] = '\n';
   out[o++] = ']';
   out[o] = 0;
@@ -376,9 +364,8 @@ static void check_solve_text(const char *text, size_t len) {
       check_message(&e);
       continue;
     }
-    CHECK(r.outcome == want.outcome && r.margin == want.margin &&
-          r.score == want.score && r.total == want.total &&
-          r.best.take == want.best.take && r.best.side == want.best.side);
+    CHECK(r.outcome == want.outcome && r.margin == want.margin && r.score == want.score &&
+          r.total == want.total && r.best.take == want.best.take && r.best.side == want.best.side);
   }
 }
 
@@ -469,8 +456,7 @@ static void check_strategy(const char *text, size_t len) {
   int rc = coins_strategy_parse(text, len, &s, e.msg);
   CHECK(rc == 0 || rc == -1);
   if (oracle_strategy(text, len) != (rc == 0)) {
-    fprintf(stderr, "fuzz_parse: coins_strategy_parse %s it\n",
-            rc == 0 ? "accepted" : "rejected");
+    fprintf(stderr, "fuzz_parse: coins_strategy_parse %s it\n", rc == 0 ? "accepted" : "rejected");
     abort();
   }
   if (rc) {
@@ -488,8 +474,7 @@ static void check_strategy(const char *text, size_t len) {
       break;
     case COINS_CARELESS:
       CHECK(s.percent <= 100);
-      snprintf(canon, sizeof canon, "careless:%u:%lld", s.percent,
-               (long long)(int64_t)s.rng);
+      snprintf(canon, sizeof canon, "careless:%u:%lld", s.percent, (long long)(int64_t)s.rng);
       break;
     default: CHECK(!"unknown strategy kind");
   }

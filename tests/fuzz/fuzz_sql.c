@@ -141,10 +141,14 @@ static int valid_utf8(const unsigned char *s) {
     int more;
     unsigned min, cp;
     if (c < 0x80) continue;
-    if ((c & 0xE0) == 0xC0) more = 1, min = 0x80, cp = c & 0x1F;
-    else if ((c & 0xF0) == 0xE0) more = 2, min = 0x800, cp = c & 0x0F;
-    else if ((c & 0xF8) == 0xF0) more = 3, min = 0x10000, cp = c & 0x07;
-    else return 0;
+    if ((c & 0xE0) == 0xC0)
+      more = 1, min = 0x80, cp = c & 0x1F;
+    else if ((c & 0xF0) == 0xE0)
+      more = 2, min = 0x800, cp = c & 0x0F;
+    else if ((c & 0xF8) == 0xF0)
+      more = 3, min = 0x10000, cp = c & 0x07;
+    else
+      return 0;
     for (int i = 0; i < more; i++) {
       if ((*s & 0xC0) != 0x80) return 0;
       cp = cp << 6 | (*s++ & 0x3F);
@@ -165,16 +169,13 @@ static sqlite3_int64 decimal(const uint8_t *p, size_t n) {
   return v <= (uint64_t)INT64_MAX ? (sqlite3_int64)v : -(sqlite3_int64)~v - 1;
 }
 
-static void bind_piece(sqlite3_stmt *stmt, int index, const uint8_t *p,
-                       size_t n) {
+static void bind_piece(sqlite3_stmt *stmt, int index, const uint8_t *p, size_t n) {
   static const char types[] = "tixrnb";
   char type = n ? (char)p[0] : 'n';
   if (n && !strchr(types, type)) type = types[p[0] % 6];
   if (n) p++, n--;
   switch (type) {
-    case 't':
-      sqlite3_bind_text(stmt, index, (const char *)p, (int)n, SQLITE_TRANSIENT);
-      break;
+    case 't': sqlite3_bind_text(stmt, index, (const char *)p, (int)n, SQLITE_TRANSIENT); break;
     case 'i': sqlite3_bind_int64(stmt, index, decimal(p, n)); break;
     case 'x': {
       uint64_t v = 0;
@@ -193,9 +194,7 @@ static void bind_piece(sqlite3_stmt *stmt, int index, const uint8_t *p,
       sqlite3_bind_double(stmt, index, d);
       break;
     }
-    case 'b':
-      sqlite3_bind_blob(stmt, index, p, (int)n, SQLITE_TRANSIENT);
-      break;
+    case 'b': sqlite3_bind_blob(stmt, index, p, (int)n, SQLITE_TRANSIENT); break;
     default: sqlite3_bind_null(stmt, index); break;
   }
 }
