@@ -124,6 +124,34 @@ void coins_quote(const unsigned char *s, size_t len, char *out, size_t size);
 /* 'L' or 'R' for a move letter in either case, else 0. */
 char coins_side_of(int c);
 
+/* Reads text[0..len) as a decimal integer: optional spaces, an optional
+** sign, digits, optional spaces.  COINS_OK with *v, or COINS_INVALID for
+** anything else (also out of the int64_t range). */
+coins_status coins_parse_integer(const char *text, size_t len, int64_t *v);
+
+/* ------------------------------------------------------------------ JSONB */
+
+/* SQLite's binary JSON (JSONB, SQLite 3.45+), read directly.  The upper
+** bound on the elements of the JSONB array in blob[0..len) (its element
+** headers, counted without reading their payloads; 1 for a blob that is
+** not an array, so that the parse reports it). */
+size_t coins_jsonb_capacity(const unsigned char *blob, size_t len);
+
+/* Parses blob[0..len) as a JSONB array of integers, with the contract of
+** coins_parse_array: elements may be INT or FLOAT holding an exact
+** integer; the same messages name the element; COINS_NO_ROOM when out
+** is full.  A blob that is not JSONB is COINS_INVALID with a message that
+** says a BLOB must be JSONB. */
+coins_status coins_parse_jsonb_array(const unsigned char *blob, size_t len, int64_t *out,
+                                     size_t cap, size_t *n, char err[COINS_ERRMSG_SIZE]);
+
+/* A game record as a JSONB array: takes (variants I, II) or the strings
+** "L"/"R" in any case (variant III), stored as coins_parse_moves stores
+** them, with its messages (naming the ply). */
+coins_status coins_parse_jsonb_moves(coins_variant v, const unsigned char *blob, size_t len,
+                                     int64_t *moves, size_t cap, size_t *n,
+                                     char err[COINS_ERRMSG_SIZE]);
+
 /* ---------------------------------------------------------------- solvers */
 
 /* Variant I: n identical coins, take 1..k (k >= 1).  Any 64-bit n and k.

@@ -19,6 +19,38 @@ int coins_reserve(int64_t **buf, size_t *room, size_t words) {
   return SQLITE_OK;
 }
 
+int coins_value_int(sqlite3_value *v, sqlite3_int64 *out, char what[64]) {
+  switch (sqlite3_value_type(v)) {
+    case SQLITE_INTEGER: *out = sqlite3_value_int64(v); return SQLITE_OK;
+    case SQLITE_FLOAT: {
+      double d = sqlite3_value_double(v);
+      /* integral and in range: the same when cast to int64_t and back */
+      if (d >= -9223372036854775808.0 && d < 9223372036854775808.0 && (double)(int64_t)d == d) {
+        *out = (sqlite3_int64)d;
+        return SQLITE_OK;
+      }
+      sqlite3_snprintf(64, what, "%!.15g", d);
+      return SQLITE_MISMATCH;
+    }
+    case SQLITE_TEXT: {
+      const char *text = (const char *)sqlite3_value_text(v);
+      size_t len = (size_t)sqlite3_value_bytes(v);
+      int64_t i;
+      if (text == NULL && len > 0) return SQLITE_NOMEM;
+      if (text && coins_parse_integer(text, len, &i) == COINS_OK) {
+        *out = i;
+        return SQLITE_OK;
+      }
+      char q[48];
+      coins_quote((const unsigned char *)(text ? text : ""), len, q, sizeof q);
+      sqlite3_snprintf(64, what, "'%s'", q);
+      return SQLITE_MISMATCH;
+    }
+    case SQLITE_BLOB: sqlite3_snprintf(64, what, "a BLOB"); return SQLITE_MISMATCH;
+    default: sqlite3_snprintf(64, what, "NULL"); return SQLITE_MISMATCH;
+  }
+}
+
 void coins_game_free(coins_game *game) {
   sqlite3_free(game->a);
   game->a = NULL;

@@ -47,6 +47,13 @@ void coins_result_move(sqlite3_context *ctx, coins_variant v, coins_move move);
 /* "an INTEGER", "a REAL", "TEXT", "a BLOB" or "NULL", for messages. */
 const char *coins_type_name(sqlite3_value *v);
 
+/* Reads v where an integer is expected: an INTEGER, a REAL with an
+** integral value, or TEXT holding a decimal integer (spaces around it
+** allowed: what a CSV import stores).  SQLITE_OK with *out; otherwise
+** SQLITE_MISMATCH, with what[0..64) describing v for a message: "2.5",
+** "'abc'" (quoted as coins_quote does), "a BLOB" or "NULL". */
+int coins_value_int(sqlite3_value *v, sqlite3_int64 *out, char what[64]);
+
 /* Grows *buf (sqlite3_realloc64) to hold at least words int64_t.
 ** Returns SQLITE_OK or SQLITE_NOMEM (*buf is then unchanged). */
 int coins_reserve(int64_t **buf, size_t *room, size_t words);
