@@ -4,7 +4,7 @@
 #   make demo       the main job: build, make sql's example database, query it
 #   make test       every test (installs or names missing packages first)
 #   make asan       the test suite under AddressSanitizer + UBSan
-#   make install    coins.so, libcoins.a, headers, coins.pc under PREFIX (/usr/local), DESTDIR
+#   make install    coins.so, libcoins.a, headers, coins.pc, LICENSE under PREFIX (/usr/local)
 #   make uninstall  remove exactly what make install put there
 #   make dll        cross-build build/coins.dll for Windows (MinGW-w64); make test-dll checks it
 #   make format     apply .clang-format to every C file; make lint checks it
@@ -149,11 +149,13 @@ LIBDIR     ?= $(PREFIX)/lib
 EXTDIR     ?= $(LIBDIR)
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+DOCDIR     ?= $(PREFIX)/share/doc/coins
 PUBLIC_HEADERS := include/coins.h include/coins_sqlite.h
 COINS_VERSION := $(shell sed -n 's/^.define COINS_VERSION "\(.*\)"/\1/p' include/coins.h)
 SQLITE_MIN := $(shell sed -n 's/^.define COINS_SQLITE_MIN_VERSION "\(.*\)"/\1/p' include/coins_sqlite.h)
 INSTALLED  := $(EXTDIR)/coins.$(SO) $(LIBDIR)/libcoins.a $(PKGCONFIGDIR)/coins.pc \
-              $(addprefix $(INCLUDEDIR)/,$(notdir $(PUBLIC_HEADERS)))
+              $(addprefix $(INCLUDEDIR)/,$(notdir $(PUBLIC_HEADERS))) \
+              $(DOCDIR)/LICENSE $(DOCDIR)/README.md
 # In coins.pc, directories under PREFIX are written as ${prefix}/...
 pcdir = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 
@@ -164,6 +166,7 @@ install: $(EXT) $(B)/libcoins.a
 	install -m 755 $(EXT) $(DESTDIR)$(EXTDIR)/coins.$(SO)
 	install -m 644 $(B)/libcoins.a $(DESTDIR)$(LIBDIR)/libcoins.a
 	install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(INCLUDEDIR)/
+	install -m 644 LICENSE README.md $(DESTDIR)$(DOCDIR)/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(call pcdir,$(LIBDIR))|' \
 	  -e 's|@INCLUDEDIR@|$(call pcdir,$(INCLUDEDIR))|' -e 's|@VERSION@|$(COINS_VERSION)|' \
 	  -e 's|@SQLITE_MIN@|$(SQLITE_MIN)|' coins.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/coins.pc
@@ -171,6 +174,7 @@ install: $(EXT) $(B)/libcoins.a
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 test-packaging: $(EXT) $(B)/libcoins.a
 	@MAKE="$(MAKE)" CC="$(CC)" EMBED_CFLAGS="$(CFLAGS) $(WARN)" SQLITE3="$(SQLITE3)" \

@@ -44,6 +44,7 @@ SQLITE_OK 3.0.0
 SQLITE_ERROR 3.0.0
 SQLITE_NOMEM 3.0.0
 SQLITE_DONE 3.0.0
+SQLITE_MISMATCH 3.0.0
 SQLITE_TOOBIG 3.0.0
 SQLITE_CONSTRAINT 3.0.0
 SQLITE_INTEGER 3.0.0
@@ -142,6 +143,8 @@ $p/lib/coins.$so
 $p/lib/libcoins.a
 $p/lib/not-ours.txt
 $p/lib/pkgconfig/coins.pc
+$p/share/doc/coins/LICENSE
+$p/share/doc/coins/README.md
 EOF
   if diff -u "$tmp/$name.want" "$tmp/$name.got"; then ok
   else bad "$name: make install put other files than these"; fi
@@ -183,6 +186,7 @@ EOF
     bad "$name: make uninstall failed"; cat "$tmp/$name.log"; return
   fi
   left=$(cd "$stage" && find . ! -type d | sed 's|^\./||')
+  if [ -d "$stage/$p/share/doc/coins" ]; then bad "$name: make uninstall left share/doc/coins"; fi
   if [ "$left" = "$p/lib/not-ours.txt" ]; then ok
   else bad "$name: after make uninstall, left: $left"; fi
 }
