@@ -59,35 +59,42 @@ void coins_game_free(coins_game *game) {
 
 static int read_variant(const char *fname, sqlite3_value *v, coins_variant *variant, char **err) {
   const char *accepted = "expected 1, 2, 3, 'I', 'II' or 'III'";
-  switch (sqlite3_value_type(v)) {
-    case SQLITE_INTEGER:
-      if (coins_variant_of_number(sqlite3_value_int64(v), variant) == COINS_OK) return SQLITE_OK;
-      return coins_sql_fail(err, fname, "unknown variant %lld; %s", sqlite3_value_int64(v),
-                            accepted);
-    case SQLITE_TEXT: {
-      const char *text = (const char *)sqlite3_value_text(v);
-      size_t len = (size_t)sqlite3_value_bytes(v);
-      if (text == NULL) return SQLITE_NOMEM;
-      if (coins_variant_parse(text, len, variant) == COINS_OK) return SQLITE_OK;
-      char q[64];
-      coins_quote((const unsigned char *)text, len, q, sizeof q);
-      return coins_sql_fail(err, fname, "unknown variant '%s'; %s", q, accepted);
-    }
-    default:
-      return coins_sql_fail(err, fname, "unknown variant (%s); %s", coins_type_name(v), accepted);
+  int type = sqlite3_value_type(v); /* before any conversion */
+  sqlite3_int64 i;
+  char what[64];
+  if (type == SQLITE_TEXT) {
+    const char *text = (const char *)sqlite3_value_text(v);
+    size_t len = (size_t)sqlite3_value_bytes(v);
+    if (text == NULL) return SQLITE_NOMEM;
+    if (coins_variant_parse(text, len, variant) == COINS_OK) return SQLITE_OK;
   }
+  int rc = coins_value_int(v, &i, what);
+  if (rc == SQLITE_NOMEM) return rc;
+  if (rc == SQLITE_OK && coins_variant_of_number(i, variant) == COINS_OK) return SQLITE_OK;
+  if (type == SQLITE_BLOB)
+    return coins_sql_fail(err, fname, "unknown variant (a BLOB); %s", accepted);
+  if (rc == SQLITE_OK && type != SQLITE_TEXT)
+    return coins_sql_fail(err, fname, "unknown variant %lld; %s", i, accepted);
+  if (type == SQLITE_TEXT) {
+    char q[48];
+    coins_quote(sqlite3_value_text(v), (size_t)sqlite3_value_bytes(v), q, sizeof q);
+    return coins_sql_fail(err, fname, "unknown variant '%s'; %s", q, accepted);
+  }
+  return coins_sql_fail(err, fname, "unknown variant %s; %s", what, accepted); /* a REAL */
 }
 
 static int read_max_take(const char *fname, sqlite3_value *v, coins_variant variant, uint64_t *k,
                          char **err) {
   coins_variant_traits traits = coins_variant_traits_of(variant);
+  sqlite3_int64 i;
+  char what[64];
   *k = traits.default_take;
   if (v == NULL) return SQLITE_OK;
-  if (sqlite3_value_type(v) != SQLITE_INTEGER)
-    return coins_sql_fail(err, fname, "max_take must be an INTEGER >= 1, got %s",
-                          coins_type_name(v));
-  sqlite3_int64 i = sqlite3_value_int64(v);
-  if (i < 1) return coins_sql_fail(err, fname, "max_take must be an INTEGER >= 1, got %lld", i);
+  int rc = coins_value_int(v, &i, what);
+  if (rc == SQLITE_NOMEM) return rc;
+  if (rc != SQLITE_OK)
+    return coins_sql_fail(err, fname, "max_take must be an integer >= 1, got %s", what);
+  if (i < 1) return coins_sql_fail(err, fname, "max_take must be an integer >= 1, got %lld", i);
   if (traits.fixed_take && (uint64_t)i != traits.fixed_take)
     return coins_sql_fail(err, fname,
                           "variant %s takes one coin from either end: "
@@ -97,23 +104,34 @@ static int read_max_take(const char *fname, sqlite3_value *v, coins_variant vari
   return SQLITE_OK;
 }
 
+/* Variant I: a count may stand for the row, as any integer value. */
+static int read_count(const char *fname, sqlite3_value *v, coins_game *game, int *is_count,
+                      char **err) {
+  sqlite3_int64 n;
+  char what[64];
+  *is_count = 0;
+  int rc = coins_value_int(v, &n, what);
+  if (rc == SQLITE_NOMEM) return rc;
+  if (rc != SQLITE_OK) return SQLITE_OK;
+  *is_count = 1;
+  if (n < 0) return coins_sql_fail(err, fname, "the coin count must be >= 0, got %lld", n);
+  game->n = (uint64_t)n;
+  return SQLITE_OK;
+}
+
 static int read_coins(const char *fname, sqlite3_value *v, coins_game *game, coins_text *text,
                       char **err) {
-  int counts = coins_variant_traits_of(game->variant).takes_any_count;
+  int counts = coins_variant_traits_of(game->variant).takes_any_count, is_count = 0;
   text->text = NULL;
   text->len = 0;
-  switch (sqlite3_value_type(v)) {
-    case SQLITE_INTEGER:
-      if (!counts) break;
-      if (sqlite3_value_int64(v) < 0)
-        return coins_sql_fail(err, fname, "the coin count must be >= 0, got %lld",
-                              sqlite3_value_int64(v));
-      game->n = (uint64_t)sqlite3_value_int64(v);
-      return SQLITE_OK;
-    case SQLITE_TEXT:
-      text->text = (const char *)sqlite3_value_text(v);
-      text->len = (size_t)sqlite3_value_bytes(v);
-      return text->text ? SQLITE_OK : SQLITE_NOMEM;
+  if (counts) {
+    int rc = read_count(fname, v, game, &is_count, err);
+    if (rc != SQLITE_OK || is_count) return rc;
+  }
+  if (sqlite3_value_type(v) == SQLITE_TEXT) {
+    text->text = (const char *)sqlite3_value_text(v);
+    text->len = (size_t)sqlite3_value_bytes(v);
+    return text->text ? SQLITE_OK : SQLITE_NOMEM;
   }
   return coins_sql_fail(err, fname, "coins must be TEXT holding a JSON array%s, got %s",
                         counts ? " or a count" : "", coins_type_name(v));

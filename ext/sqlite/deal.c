@@ -10,51 +10,102 @@
 
 SQLITE_EXTENSION_INIT3
 
-static int text_limit(sqlite3_context *ctx) {
-  return sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
+#define DEAL_NAME "coins_deal"
+
+/* How many characters v takes in decimal. */
+static size_t decimal_length(int64_t v) {
+  uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  size_t len = 1 + (v < 0);
+  while (m >= 10) m /= 10, len++;
+  return len;
 }
 
-#define DEAL_NAME "coins_deal"
+/* Writes v in decimal at out (decimal_length(v) characters). */
+static void write_decimal(char *out, size_t len, int64_t v) {
+  uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  if (v < 0) out[0] = '-';
+  do {
+    out[--len] = (char)('0' + m % 10);
+    m /= 10;
+  } while (m);
+}
+
+/* The length of the row the generator seeded with seed deals, or, when
+** that is more than limit, the most coins that fit in limit (*fit). */
+static size_t dealt_length(uint64_t seed, int64_t n, int64_t lo, int64_t hi, size_t limit,
+                           int64_t *fit) {
+  size_t len = 2; /* [] */
+  for (int64_t i = 0; i < n; i++) {
+    size_t more = decimal_length(coins_random_range(&seed, lo, hi)) + (i > 0);
+    if (len + more > limit) {
+      *fit = i;
+      return len + more;
+    }
+    len += more;
+  }
+  *fit = n;
+  return len;
+}
 
 static void deal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   static const char *const names[] = {"seed", "n", "lo", "hi"};
   sqlite3_int64 arg[4] = {0, 0, 1, 100};
+  char what[64];
   for (int i = 0; i < argc; i++)
     if (sqlite3_value_type(argv[i]) == SQLITE_NULL) return;
   for (int i = 0; i < argc; i++) {
-    if (sqlite3_value_type(argv[i]) != SQLITE_INTEGER) {
-      coins_result_error(ctx, coins_error(DEAL_NAME,
-                                          "%s must be an INTEGER, "
-                                          "got %s",
-                                          names[i], coins_type_name(argv[i])));
+    int rc = coins_value_int(argv[i], &arg[i], what);
+    if (rc == SQLITE_NOMEM) {
+      sqlite3_result_error_nomem(ctx);
       return;
     }
-    arg[i] = sqlite3_value_int64(argv[i]);
+    if (rc != SQLITE_OK) {
+      coins_result_error(ctx,
+                         coins_error(DEAL_NAME, "%s must be an integer, got %s", names[i], what));
+      return;
+    }
   }
   sqlite3_int64 n = arg[1], lo = arg[2], hi = arg[3];
+  int64_t fit;
   if (n < 0) {
     coins_result_error(ctx, coins_error(DEAL_NAME, "n must be >= 0, got %lld", n));
     return;
   }
   if (lo > hi) {
-    coins_result_error(ctx, coins_error(DEAL_NAME,
-                                        "lo must be <= hi, got lo %lld "
-                                        "and hi %lld",
-                                        lo, hi));
+    coins_result_error(ctx,
+                       coins_error(DEAL_NAME, "lo must be <= hi, got lo %lld and hi %lld", lo, hi));
     return;
   }
-  /* n coins need at least 2n+1 bytes: refuse hopeless n before any work */
-  if ((sqlite3_uint64)n > ((sqlite3_uint64)text_limit(ctx) - 1) / 2) {
-    sqlite3_result_error_toobig(ctx);
+  /* measure first (drawing is cheap, formatting is not), so that a row
+  ** over the length limit fails at once and a row under it is written
+  ** into one allocation of the right size */
+  size_t limit = (size_t)sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
+  size_t len = dealt_length((uint64_t)arg[0], n, lo, hi, limit, &fit);
+  if (fit < n) {
+    coins_result_error(ctx, coins_error(DEAL_NAME,
+                                        "%lld coins do not fit in the length limit of %llu "
+                                        "bytes (SQLITE_LIMIT_LENGTH); at most %lld of these do",
+                                        n, (unsigned long long)limit, (long long)fit));
+    return;
+  }
+  char *text = sqlite3_malloc64(len + 1);
+  if (text == NULL) {
+    sqlite3_result_error_nomem(ctx);
     return;
   }
   uint64_t state = (uint64_t)arg[0];
-  sqlite3_str *s = sqlite3_str_new(sqlite3_context_db_handle(ctx));
-  sqlite3_str_appendchar(s, 1, '[');
-  for (sqlite3_int64 i = 0; i < n && sqlite3_str_errcode(s) == SQLITE_OK; i++)
-    sqlite3_str_appendf(s, i ? ",%lld" : "%lld", (long long)coins_random_range(&state, lo, hi));
-  sqlite3_str_appendchar(s, 1, ']');
-  coins_result_str(ctx, s);
+  size_t at = 0;
+  text[at++] = '[';
+  for (sqlite3_int64 i = 0; i < n; i++) {
+    int64_t v = coins_random_range(&state, lo, hi);
+    size_t width = decimal_length(v);
+    if (i > 0) text[at++] = ',';
+    write_decimal(text + at, width, v);
+    at += width;
+  }
+  text[at++] = ']';
+  text[at] = 0;
+  sqlite3_result_text(ctx, text, (int)at, sqlite3_free);
 }
 
 int coins_register_deal(sqlite3 *db) {

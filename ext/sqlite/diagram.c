@@ -11,7 +11,7 @@
 **    ply  |  2 |  3 |  4 |  1
 **   first 22, second 11: first wins by 11
 **
-** Without moves it draws the optimal line.  docs/reference.md has the
+** Without moves (left out or NULL) it draws the optimal line.  docs/reference.md has the
 ** whole contract.
 */
 #include <string.h>
@@ -152,7 +152,8 @@ static void draw(sqlite3_context *ctx, const coins_game *g, const diagram_game *
 }
 
 static void diagram_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  if (argc > 2 && sqlite3_value_type(argv[2]) == SQLITE_NULL) return;
+  /* moves left out or NULL: the optimal line (of the max_take given) */
+  int record = argc > 2 && sqlite3_value_type(argv[2]) != SQLITE_NULL;
   coins_game game = {0};
   diagram_game d = {0};
   size_t room = 0;
@@ -168,7 +169,7 @@ static void diagram_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     if (rc == SQLITE_OK) memset(d.ply_of, 0, room * sizeof *d.ply_of);
   }
   if (rc == SQLITE_OK)
-    rc = argc > 2 ? diagram_record(&game, argv[2], &d, &err) : diagram_line(&game, &d);
+    rc = record ? diagram_record(&game, argv[2], &d, &err) : diagram_line(&game, &d);
   if (rc == SQLITE_OK)
     draw(ctx, &game, &d);
   else if (rc != COINS_NULL_ARG)
