@@ -349,8 +349,11 @@ coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out, si
 /* ------------------------------------------------------------ records */
 
 size_t coins_moves_capacity(const char *text, size_t len) {
-  size_t commas = coins_parse_capacity(text, len);
-  return commas > len ? commas : len;
+  size_t i = 0, letters = 0;
+  while (i < len && is_space((unsigned char)text[i])) i++;
+  if (i < len && text[i] == '[') return coins_parse_capacity(text, len); /* JSON: elements */
+  for (; i < len; i++) letters += text[i] != ',' && !is_space((unsigned char)text[i]);
+  return letters;
 }
 
 coins_move coins_move_of(coins_variant v, int64_t stored) {
@@ -393,7 +396,16 @@ static coins_status parse_sides(parser *p, int64_t *moves, size_t cap, size_t *c
     if (n >= cap) return coins_fail(p->err, "too many moves for the buffer");
     moves[n++] = side;
     p->at += width;
-    if (bare) continue;
+    if (bare) { /* letters, with or without commas and spaces between */
+      skip_space(p);
+      if (p->at < p->len && p->s[p->at] == ',') {
+        p->at++;
+        skip_space(p);
+        if (p->at >= p->len || p->s[p->at] == ',')
+          return coins_fail(p->err, "ply %zu is missing after ',' at byte %zu", n + 1, p->at);
+      }
+      continue;
+    }
     skip_space(p);
     if (p->at < p->len && p->s[p->at] == ',') {
       p->at++;
