@@ -252,6 +252,9 @@ void coins_line_init(coins_line *line, coins_variant v, const int64_t *a, uint64
                      int64_t *work);
 /* Writes the next move to *out and returns 1, or returns 0 at the end. */
 int coins_line_next(coins_line *line, coins_ply *out);
+/* Plays the next count moves of the line (fewer if it ends first) without
+** reporting them: O(1) for variant I, O(count) amortised otherwise. */
+void coins_line_skip(coins_line *line, uint64_t count);
 
 /* ------------------------------------------------------- recorded games */
 

@@ -77,3 +77,28 @@ int coins_line_next(coins_line *line, coins_ply *out) {
   line->suffix -= out->gain;
   return 1;
 }
+
+void coins_line_skip(coins_line *line, uint64_t count) {
+  coins_state *st = &line->st;
+  coins_ply ignored;
+  while (count > 0 && st->lo < st->hi) {
+    uint64_t left = st->hi - st->lo, k = st->k;
+    switch (st->variant) {
+      case COINS_I:
+        /* from a lost position the line takes 1 and the reply takes k:
+        ** each such pair of moves removes k + 1 coins */
+        if (k < left && left % (k + 1) == 0 && count >= 2) {
+          uint64_t pairs = count / 2 < left / (k + 1) ? count / 2 : left / (k + 1);
+          st->lo += pairs * (k + 1);
+          st->ply += 2 * pairs;
+          count -= 2 * pairs;
+          continue;
+        }
+        break;
+      case COINS_II:
+      case COINS_III: break;
+    }
+    coins_line_next(line, &ignored);
+    count--;
+  }
+}

@@ -126,6 +126,9 @@ typedef struct coins_tvf {
   int (*next)(coins_tvf_cursor *cur, char **err);
   void (*column)(coins_tvf_cursor *cur, sqlite3_context *ctx, int col);
   void (*release)(coins_tvf_cursor *cur); /* frees cur->state */
+  /* Optional: moves past the next count rows at once, where that is
+  ** cheaper than producing them (cur->row is then stale). */
+  void (*skip)(coins_tvf_cursor *cur, uint64_t count);
 } coins_tvf;
 
 struct coins_tvf_cursor {
@@ -135,9 +138,10 @@ struct coins_tvf_cursor {
   coins_game game; /* the parsed game, its buffer reused */
   int64_t *work;   /* the core's work space, reused */
   size_t work_words;
-  coins_line line; /* coins_moves: the optimal line */
-  coins_ply row;   /* the current row */
-  void *state;     /* what the function keeps besides */
+  coins_line line;         /* coins_moves: the optimal line */
+  coins_ply row;           /* the current row */
+  uint64_t ply_lo, ply_hi; /* the plies the constraints allow */
+  void *state;             /* what the function keeps besides */
   coins_saved_arg args[COINS_TVF_MAX_ARGS];
 };
 

@@ -25,6 +25,10 @@ static int moves_next(coins_tvf_cursor *cur, char **err) {
   return SQLITE_OK;
 }
 
+static void moves_skip(coins_tvf_cursor *cur, uint64_t count) {
+  coins_line_skip(&cur->line, count);
+}
+
 const coins_tvf coins_moves_tvf = {
     .name = "coins_moves",
     .schema = "CREATE TABLE x(" COINS_PLY_COLUMNS
@@ -35,4 +39,5 @@ const coins_tvf coins_moves_tvf = {
     .start = moves_start,
     .next = moves_next,
     .column = coins_tvf_ply_column,
+    .skip = moves_skip,
 };

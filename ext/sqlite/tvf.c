@@ -113,11 +113,64 @@ static int filter_error(coins_tvf_cursor *cur, int rc, char *err) {
   return rc;
 }
 
+/* Rows skipped inside one xNext call while looking for the first ply
+** the constraints allow: past that the row is returned anyway (SQLite
+** checks the constraint itself and drops it), so that SQLite can see an
+** interrupt between calls. */
+#define SKIP_BATCH 65536
+
 static int tvf_next(sqlite3_vtab_cursor *base) {
   coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
   char *err = NULL;
-  int rc = cur->tvf->next(cur, &err);
-  return rc == SQLITE_OK ? rc : filter_error(cur, rc, err);
+  if (cur->tvf->skip && cur->row.ply + 1 < cur->ply_lo)
+    cur->tvf->skip(cur, cur->ply_lo - 1 - cur->row.ply);
+  for (int batch = 0; batch < SKIP_BATCH; batch++) {
+    int rc = cur->tvf->next(cur, &err);
+    if (rc != SQLITE_OK) return filter_error(cur, rc, err);
+    if (cur->eof || cur->row.ply >= cur->ply_lo) break;
+  }
+  if (cur->row.ply > cur->ply_hi) cur->eof = 1;
+  return SQLITE_OK;
+}
+
+/* The least ply p >= x (strict: p > x) for a number x given as an
+** INTEGER i or a REAL d; UINT64_MAX when there is none. */
+static uint64_t least_ply(int is_int, sqlite3_int64 i, double d, int strict) {
+  if (is_int) return i < 1 ? 1 : (uint64_t)i + (uint64_t)strict;
+  if (d < 1) return 1;
+  if (d >= 1.8e19) return UINT64_MAX;
+  uint64_t f = (uint64_t)d; /* d rounded down */
+  return (double)f == d && !strict ? f : f + 1;
+}
+
+/* The greatest ply p <= x (strict: p < x); 0 when there is none. */
+static uint64_t greatest_ply(int is_int, sqlite3_int64 i, double d, int strict) {
+  if (is_int) return i - strict < 1 ? 0 : (uint64_t)(i - strict);
+  if (d < 1) return 0;
+  if (d >= 1.8e19) return UINT64_MAX;
+  uint64_t f = (uint64_t)d;
+  return (double)f == d && strict ? f - 1 : f;
+}
+
+/* Narrows [ply_lo, ply_hi] by the constraint "ply op v" (op as
+** tvf_best_index wrote it).  The bounds are never tighter than the
+** constraint, and SQLite checks every row against it again. */
+static void narrow_plies(coins_tvf_cursor *cur, char op, sqlite3_value *v) {
+  uint64_t lo = 1, hi = UINT64_MAX;
+  int type = sqlite3_value_numeric_type(v); /* '5' compares as 5 */
+  if (type == SQLITE_NULL) {                /* nothing compares true with NULL */
+    hi = 0;
+  } else if (type == SQLITE_TEXT || type == SQLITE_BLOB) {
+    if (op != '<' && op != 'l') hi = 0; /* every number sorts before them */
+  } else {
+    int is_int = type == SQLITE_INTEGER;
+    sqlite3_int64 i = is_int ? sqlite3_value_int64(v) : 0;
+    double d = is_int ? 0 : sqlite3_value_double(v);
+    if (op == '=' || op == '>' || op == 'g') lo = least_ply(is_int, i, d, op == '>');
+    if (op == '=' || op == '<' || op == 'l') hi = greatest_ply(is_int, i, d, op == '<');
+  }
+  if (lo > cur->ply_lo) cur->ply_lo = lo;
+  if (hi < cur->ply_hi) cur->ply_hi = hi;
 }
 
 static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_str, int argc,
@@ -126,19 +179,22 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
   const coins_tvf *tvf = cur->tvf;
   sqlite3_value *args[COINS_TVF_MAX_ARGS] = {0};
   char *err = NULL;
-  (void)idx_str;
+  int j = 0;
   release_state(cur);
   cur->eof = 1;
   memset(&cur->row, 0, sizeof cur->row);
-  for (int i = 0, j = 0; i < tvf->n_args; i++) {
+  for (int i = 0; i < tvf->n_args; i++) {
     if ((idx_num >> i & 1) && j < argc) args[i] = argv[j++];
     if (save_arg(&cur->args[i], args[i])) return SQLITE_NOMEM;
   }
+  cur->ply_lo = 1;
+  cur->ply_hi = UINT64_MAX;
+  for (const char *op = idx_str; op && *op && j < argc; op++) narrow_plies(cur, *op, argv[j++]);
   int rc = tvf->start(cur, args, &err);
   if (rc == COINS_NULL_ARG) return SQLITE_OK;
   if (rc != SQLITE_OK) return filter_error(cur, rc, err);
-  cur->eof = 0;
-  return tvf_next(base);
+  cur->eof = cur->ply_lo > cur->ply_hi;
+  return cur->eof ? SQLITE_OK : tvf_next(base);
 }
 
 static int tvf_eof(sqlite3_vtab_cursor *base) { return ((coins_tvf_cursor *)base)->eof; }
@@ -160,15 +216,41 @@ static int tvf_rowid(sqlite3_vtab_cursor *base, sqlite_int64 *rowid) {
 /* The generate_series pattern: a bit of idxNum per argument given by a
 ** usable equality constraint; SQLITE_CONSTRAINT when an argument is there
 ** but not usable yet (the planner then tries an order where it is); an
-** error when a required argument is missing altogether. */
+** error when a required argument is missing altogether.  Constraints =,
+** <, <=, >, >= on ply (or rowid, which equals it) are passed on too, their
+** operators in idxStr, so that the cursor starts and stops where they
+** say; SQLite still checks them (omit stays 0).  Rows come in ply order,
+** so an ORDER BY that starts with ply (or rowid) ascending is consumed. */
+#define MAX_PLY_CONSTRAINTS 8
+
+static char ply_op(unsigned char op) {
+  switch (op) {
+    case SQLITE_INDEX_CONSTRAINT_EQ: return '=';
+    case SQLITE_INDEX_CONSTRAINT_GT: return '>';
+    case SQLITE_INDEX_CONSTRAINT_GE: return 'g';
+    case SQLITE_INDEX_CONSTRAINT_LT: return '<';
+    case SQLITE_INDEX_CONSTRAINT_LE: return 'l';
+    default: return 0;
+  }
+}
+
+static int is_ply_column(int column) { return column == COINS_COL_PLY || column == -1; }
+
 static int tvf_best_index(sqlite3_vtab *base, sqlite3_index_info *info) {
   const coins_tvf *tvf = ((coins_tvf_vtab *)base)->tvf;
-  int where[COINS_TVF_MAX_ARGS];
+  int where[COINS_TVF_MAX_ARGS], ply_where[MAX_PLY_CONSTRAINTS];
+  char ops[MAX_PLY_CONSTRAINTS + 1] = {0};
+  int n_ply = 0, bounded = 0;
   unsigned present = 0, unusable = 0, required = (1u << tvf->n_required) - 1;
   for (int i = 0; i < tvf->n_args; i++) where[i] = -1;
   for (int i = 0; i < info->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &info->aConstraint[i];
     int arg = c->iColumn - tvf->n_visible;
+    if (is_ply_column(c->iColumn) && c->usable && ply_op(c->op) && n_ply < MAX_PLY_CONSTRAINTS) {
+      ops[n_ply] = ply_op(c->op);
+      bounded |= ops[n_ply] == '=' ? 3 : ops[n_ply] == '<' || ops[n_ply] == 'l' ? 2 : 1;
+      ply_where[n_ply++] = i;
+    }
     if (arg < 0 || arg >= tvf->n_args || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
     if (!c->usable) {
       unusable |= 1u << arg;
@@ -186,16 +268,23 @@ static int tvf_best_index(sqlite3_vtab *base, sqlite3_index_info *info) {
         tvf->name, tvf->n_required);
     return SQLITE_ERROR;
   }
-  for (int i = 0, j = 1; i < tvf->n_args; i++) {
+  int j = 1;
+  for (int i = 0; i < tvf->n_args; i++) {
     if (where[i] < 0) continue;
     info->aConstraintUsage[where[i]].argvIndex = j++;
     info->aConstraintUsage[where[i]].omit = 1;
   }
+  for (int i = 0; i < n_ply; i++) info->aConstraintUsage[ply_where[i]].argvIndex = j++;
+  if (n_ply > 0) {
+    info->idxStr = sqlite3_mprintf("%s", ops);
+    if (info->idxStr == NULL) return SQLITE_NOMEM;
+    info->needToFreeIdxStr = 1;
+  }
   info->idxNum = (int)present;
-  info->estimatedCost = 1000;
-  info->estimatedRows = 1000;
-  /* rows come in ply order */
-  if (info->nOrderBy == 1 && info->aOrderBy[0].iColumn == COINS_COL_PLY && !info->aOrderBy[0].desc)
+  /* a bounded scan is cheaper: the planner prefers the plan that has it */
+  info->estimatedRows = bounded & 2 ? (bounded == 3 ? 1 : 10) : 1000;
+  info->estimatedCost = (double)info->estimatedRows;
+  if (info->nOrderBy >= 1 && is_ply_column(info->aOrderBy[0].iColumn) && !info->aOrderBy[0].desc)
     info->orderByConsumed = 1;
   return SQLITE_OK;
 }

@@ -21,7 +21,7 @@ SELECT * FROM coins_review(2, '[1,2]', 'LR');
 SELECT * FROM coins_review(1, 2, '[1,');
 SELECT * FROM coins_review(1, 2, '[1] 2');
 SELECT * FROM coins_review(3, '[1,2]', 'LX');
-SELECT * FROM coins_review(3, '[1,2]', 'L,R');
+SELECT * FROM coins_review(3, '[1,2]', 'L,,R');
 SELECT * FROM coins_review(3, '[1,2]', '"LR"');
 SELECT * FROM coins_review(3, '[1,2]', '[L,R]');
 SELECT * FROM coins_review(3, '[1,2]', '["L","X"]');
