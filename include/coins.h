@@ -277,6 +277,12 @@ coins_move coins_move_of(coins_variant v, int64_t stored);
 coins_status coins_record_check(coins_variant v, uint64_t n, uint64_t k, const int64_t *moves,
                                 size_t count, char err[COINS_ERRMSG_SIZE]);
 
+/* Plays moves[0..count) (as coins_parse_moves stores them, already found
+** legal by coins_record_check) on st, calling each (unless NULL) with
+** every move played. */
+void coins_state_replay(coins_state *st, const int64_t *moves, size_t count,
+                        void (*each)(const coins_ply *p, void *ctx), void *ctx);
+
 /* One judged move of a record. */
 typedef struct coins_judgement {
   coins_ply played;

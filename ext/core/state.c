@@ -79,3 +79,12 @@ coins_status coins_record_check(coins_variant v, uint64_t n, uint64_t k, const i
   }
   return COINS_OK;
 }
+
+void coins_state_replay(coins_state *st, const int64_t *moves, size_t count,
+                        void (*each)(const coins_ply *p, void *ctx), void *ctx) {
+  coins_ply p;
+  for (size_t i = 0; i < count && st->lo < st->hi; i++) {
+    coins_state_apply(st, coins_move_of(st->variant, moves[i]), &p);
+    if (each) each(&p, ctx);
+  }
+}

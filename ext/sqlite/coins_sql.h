@@ -178,6 +178,7 @@ int coins_tvf_register(sqlite3 *db, const coins_tvf *tvf);
 /* The functions, one file each (extension.c registers them all). */
 extern const coins_tvf coins_moves_tvf, coins_review_tvf, coins_play_tvf;
 int coins_register_scalars(sqlite3 *db);
+int coins_register_record_scalars(sqlite3 *db);
 int coins_register_deal(sqlite3 *db);
 int coins_register_diagram(sqlite3 *db);
 int coins_register_array(sqlite3 *db);

@@ -32,7 +32,8 @@ typedef struct diagram_game {
   int values; /* the coins have values (not variant I) */
 } diagram_game;
 
-static void mark(diagram_game *d, const coins_ply *p) {
+static void mark(const coins_ply *p, void *ctx) {
+  diagram_game *d = ctx;
   for (uint64_t t = 0; t < p->move.take; t++) d->ply_of[p->pos + t] = (int64_t)p->ply;
 }
 
@@ -52,7 +53,7 @@ static int diagram_line(const coins_game *g, diagram_game *d) {
   coins_line line;
   coins_ply p;
   coins_line_init(&line, g->variant, g->a, g->n, g->k, work);
-  while (coins_line_next(&line, &p)) mark(d, &p);
+  while (coins_line_next(&line, &p)) mark(&p, d);
   reached(d, &line.st);
   sqlite3_free(work);
   return SQLITE_OK;
@@ -64,13 +65,8 @@ static int diagram_record(const coins_game *g, sqlite3_value *moves, diagram_gam
   size_t room = 0, count = 0;
   int rc = coins_record_read(DIAGRAM_NAME, moves, g, &record, &room, &count, err);
   coins_state st;
-  coins_ply p;
-  char msg[COINS_ERRMSG_SIZE];
   coins_state_init(&st, g->variant, g->a, g->n, g->k);
-  /* the record is legal (coins_record_read checked it) */
-  for (size_t i = 0; rc == SQLITE_OK && i < count; i++)
-    if (coins_state_play(&st, coins_move_of(g->variant, record[i]), &p, msg) == COINS_OK)
-      mark(d, &p);
+  if (rc == SQLITE_OK) coins_state_replay(&st, record, count, mark, d);
   sqlite3_free(record);
   reached(d, &st);
   return rc;

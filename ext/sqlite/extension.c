@@ -3,6 +3,8 @@
 ** SQLite version and registers every function, each from the file that
 ** defines it.  `.load build/coins` finds it by the library's name.
 */
+#include <string.h>
+
 #include "coins_sql.h"
 #include "coins_sqlite.h"
 
@@ -24,6 +26,17 @@ static int register_tvfs(sqlite3 *db) {
   return rc;
 }
 
+/* Whether db already has this version of coins (loading it again is then
+** a success: a function cannot be replaced while statements run). */
+static int already_loaded(sqlite3 *db) {
+  sqlite3_stmt *stmt = NULL;
+  int loaded = sqlite3_prepare_v2(db, "SELECT coins_version()", -1, &stmt, NULL) == SQLITE_OK &&
+               sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_type(stmt, 0) == SQLITE_TEXT &&
+               strcmp((const char *)sqlite3_column_text(stmt, 0), COINS_VERSION) == 0;
+  sqlite3_finalize(stmt);
+  return loaded;
+}
+
 COINS_EXPORT int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
                                     const sqlite3_api_routines *pApi) {
   SQLITE_EXTENSION_INIT2(pApi);
@@ -35,14 +48,16 @@ COINS_EXPORT int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
                                   version / 1000000, version / 1000 % 1000, version % 1000);
     return SQLITE_ERROR;
   }
+  if (already_loaded(db)) return SQLITE_OK;
   static int (*const registrations[])(sqlite3 *) = {
-      coins_register_scalars, register_tvfs,        coins_register_deal,
-      coins_register_diagram, coins_register_array,
+      coins_register_scalars, coins_register_record_scalars, register_tvfs,
+      coins_register_deal,    coins_register_diagram,        coins_register_array,
   };
   int rc = SQLITE_OK;
   for (size_t i = 0; rc == SQLITE_OK && i < sizeof registrations / sizeof *registrations; i++)
     rc = registrations[i](db);
-  if (rc != SQLITE_OK && pzErrMsg)
-    *pzErrMsg = sqlite3_mprintf("coins: cannot register functions: %s", sqlite3_errstr(rc));
+  if (rc != SQLITE_OK && pzErrMsg) /* SQLite's own reason, as it gives it */
+    *pzErrMsg = sqlite3_mprintf("coins: cannot register functions: %s",
+                                rc == SQLITE_NOMEM ? sqlite3_errstr(rc) : sqlite3_errmsg(db));
   return rc;
 }
