@@ -239,6 +239,7 @@ typedef struct coins_line {
   int64_t *work;        /* the caller's work space                  */
   int64_t suffix;       /* II: sum of a[lo..n)                      */
   int64_t *best;        /* II: best[i] for i in 0..n                */
+  int64_t *take;        /* II: the line's take from coin i, i < n   */
   int64_t *block_value; /* III: fused blocks, values                */
   int64_t *block_len;   /* III: fused blocks, lengths               */
   size_t bl, br;        /* III: end blocks still in play [bl, br)   */
@@ -252,6 +253,8 @@ void coins_line_init(coins_line *line, coins_variant v, const int64_t *a, uint64
                      int64_t *work);
 /* Writes the next move to *out and returns 1, or returns 0 at the end. */
 int coins_line_next(coins_line *line, coins_ply *out);
+/* The next move, without playing it: O(1) (take 0 at the end). */
+coins_move coins_line_peek(const coins_line *line);
 /* Plays the next count moves of the line (fewer if it ends first) without
 ** reporting them: O(1) for variant I, O(count) amortised otherwise. */
 void coins_line_skip(coins_line *line, uint64_t count);
@@ -298,9 +301,11 @@ typedef struct coins_judgement {
 ** O(1) amortised throughout).  work holds coins_review_work_words(...).
 ** line.st is the position reached. */
 typedef struct coins_review {
-  coins_line line; /* III: the optimal line from the position   */
-  int64_t margin;  /* II/III: the mover's margin from here      */
-  int line_stale;  /* III: the position left the line           */
+  coins_line line;      /* the optimal line from the position     */
+  int64_t margin;       /* II/III: the mover's margin from here   */
+  int line_stale;       /* III: the position left the line        */
+  int64_t *greedy_take; /* II: greedy play's take from each coin,
+                            NULL until a greedy player asks        */
 } coins_review;
 
 size_t coins_review_work_words(coins_variant v, size_t n, uint64_t k);

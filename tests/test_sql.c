@@ -286,9 +286,9 @@ static const struct {
     {"'iv', '[1]'", "unknown variant 'iv'; expected 1, 2, 3, 'I', 'II' or 'III'"},
     {"'IIII', '[1]'", "unknown variant 'IIII'; expected 1, 2, 3, 'I', 'II' or 'III'"},
     {"'', '[1]'", "unknown variant ''; expected 1, 2, 3, 'I', 'II' or 'III'"},
-    {"' 3', '[1]'", "unknown variant ' 3'; expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"' 4', '[1]'", "unknown variant ' 4'; expected 1, 2, 3, 'I', 'II' or 'III'"},
     {"X'03', '[1]'", "unknown variant (a BLOB); expected 1, 2, 3, 'I', 'II' or 'III'"},
-    {"3.0, '[1]'", "unknown variant (a REAL); expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"3.5, '[1]'", "unknown variant 3.5; expected 1, 2, 3, 'I', 'II' or 'III'"},
     /* coins */
     {"3, X'5B315D'", "coins must be TEXT holding a JSON array, got a BLOB"},
     {"1, X'5B315D'", "coins must be TEXT holding a JSON array or a count, got a BLOB"},
@@ -314,7 +314,7 @@ static const struct {
     {"3, '[null]'", "element 1 is not an integer: null"},
     {"3, '{}'", "expected a JSON array at byte 0, got {}"},
     {"3, '1'", "expected a JSON array at byte 0, got 1"},
-    {"1, '7'", "expected a JSON array at byte 0, got 7"},
+    {"1, '7x'", "expected a JSON array at byte 0, got 7x"},
     {"3, '[1]]'", "unexpected text after the array at byte 3: ]"},
     /* bytes that are not printable ASCII come back escaped (valid UTF-8) */
     {"3, '[1,' || char(233) || ']'", "element 2 is not an integer: \\xC3\\xA9"},
@@ -327,11 +327,12 @@ static const struct {
     {"1, -9223372036854775808", "the coin count must be >= 0, got -9223372036854775808"},
     /* max_take */
     {"3, '[1,2]', 2", "variant III takes one coin from either end: max_take must be 1, got 2"},
-    {"2, '[1,2]', 0", "max_take must be an INTEGER >= 1, got 0"},
-    {"1, 5, -1", "max_take must be an INTEGER >= 1, got -1"},
-    {"2, '[1,2]', '2'", "max_take must be an INTEGER >= 1, got TEXT"},
-    {"2, '[1,2]', 2.0", "max_take must be an INTEGER >= 1, got a REAL"},
-    {"2, '[1,2]', X'02'", "max_take must be an INTEGER >= 1, got a BLOB"},
+    {"2, '[1,2]', 0", "max_take must be an integer >= 1, got 0"},
+    {"1, 5, -1", "max_take must be an integer >= 1, got -1"},
+    {"2, '[1,2]', '2x'", "max_take must be an integer >= 1, got '2x'"},
+    {"2, '[1,2]', 2.5", "max_take must be an integer >= 1, got 2.5"},
+    {"2, '[1,2]', ' 0 '", "max_take must be an integer >= 1, got 0"},
+    {"2, '[1,2]', X'02'", "max_take must be an integer >= 1, got a BLOB"},
 };
 
 static void test_bad_arguments(void **state) {

@@ -24,9 +24,14 @@ coins_status coins_fail(char err[COINS_ERRMSG_SIZE], const char *fmt, ...)
 
 /* ---------------------------------------------------------------- variant II */
 
-/* Fills best[0..n] (best[i] = the most the mover collects from a[i..n))
-** using deque, room for min(n, k) + 1 words.  Returns sum(a). */
-int64_t coins2_fill_best(const int64_t *a, size_t n, uint64_t k, int64_t *best, int64_t *deque);
+/* The sliding-window pass behind variant II: for i from n - 1 down to 0,
+** j(i) is the smallest j in (i, min(i + k, n)] with v[j] least; then
+** v[i] = suffix(i) - v[j(i)] when best (v is then best[]: the most the
+** mover collects from a[i..n)), or v[i] = suffix(i), the sum of a[i..n)
+** (then j(i) is where greedy play stops), and take[i] = j(i) - i unless
+** take is NULL.  v has n + 1 words, deque min(n, k) + 1.  Returns sum(a). */
+int64_t coins2_window_pass(const int64_t *a, size_t n, uint64_t k, int best, int64_t *v,
+                           int64_t *take, int64_t *deque);
 
 /* --------------------------------------------------------------- variant III */
 
@@ -68,6 +73,17 @@ int64_t coins3_blocks_margin(const int64_t *value, size_t m);
 /* Whether m is legal from st: COINS_OK, or COINS_INVALID with the reason
 ** ("ply 3: ...") in err. */
 coins_status coins_state_check(const coins_state *st, coins_move m, char err[COINS_ERRMSG_SIZE]);
+
+/* III: plays side when the line can take it, and returns 1: the line's
+** own next move, or, between blocks, the other end block when the two end
+** blocks are worth the same (either is optimal; the block is then played
+** out from side), so that a record made with other tie rules stays on the
+** line.  Returns 0, playing nothing, otherwise. */
+int coins_line_follow(coins_line *line, char side, coins_ply *out);
+
+/* II: the take greedy play makes from rv's position (largest immediate
+** gain, fewest coins on ties): O(n) on the first call, then O(1). */
+uint64_t coins_review_greedy_take(coins_review *rv);
 
 /* Plays m on st without checking it (the caller knows it is legal):
 ** the bookkeeping every move shares. */

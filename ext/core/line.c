@@ -3,9 +3,8 @@
 ** O(1) amortised per move (part of the pure core).
 **
 **   I    the modulo rule, nothing stored: a line of 10^18 coins streams.
-**   II   best[] from the solver; from coin i the move takes the fewest t
-**        with best[i+t] minimal, found by scanning t = 1, 2, ... (the scan
-**        costs t, so the whole line costs n).
+**   II   best[] and take[] from the solver's pass: from coin i the move
+**        takes take[i], the fewest t with best[i+t] minimal.
 **   III  the fused blocks; each player takes the end block of larger value
 **        (left on a tie) and the block is played out from that end, the
 **        players alternating inside it (every block has odd length).
@@ -15,7 +14,7 @@
 size_t coins_line_work_words(coins_variant v, size_t n, uint64_t k) {
   switch (v) {
     case COINS_I: return 0;
-    case COINS_II: return coins2_work_words(n, k);
+    case COINS_II: return coins2_work_words(n, k) + n; /* and take[] */
     case COINS_III: return 2 * n;
   }
   return 0;
@@ -29,7 +28,8 @@ void coins_line_init(coins_line *line, coins_variant v, const int64_t *a, uint64
     case COINS_I: break;
     case COINS_II:
       line->best = work;
-      line->suffix = coins2_fill_best(a, (size_t)n, k, work, work + n + 1);
+      line->take = work + coins2_work_words((size_t)n, k);
+      line->suffix = coins2_window_pass(a, (size_t)n, k, 1, line->best, line->take, work + n + 1);
       break;
     case COINS_III:
       line->block_value = work;
@@ -39,42 +39,57 @@ void coins_line_init(coins_line *line, coins_variant v, const int64_t *a, uint64
   }
 }
 
-/* III: the side of the next move, starting the next block when the one
-** being played is done. */
-static char next_side(coins_line *line) {
-  if (line->run_left == 0) {
-    const int64_t *value = line->block_value;
-    if (value[line->bl] >= value[line->br - 1]) {
-      line->run_side = 'L';
-      line->run_left = (uint64_t)line->block_len[line->bl++];
-    } else {
-      line->run_side = 'R';
-      line->run_left = (uint64_t)line->block_len[--line->br];
-    }
+coins_move coins_line_peek(const coins_line *line) {
+  const coins_state *st = &line->st;
+  coins_move m = {1, 'L'};
+  if (st->lo >= st->hi) return (coins_move){0, 'L'};
+  switch (st->variant) {
+    case COINS_I: m.take = coins1_take(st->hi - st->lo, st->k); break;
+    case COINS_II: m.take = (uint64_t)line->take[st->lo]; break;
+    case COINS_III:
+      /* the block being played out, else the end block of larger value */
+      if (line->run_left > 0)
+        m.side = line->run_side;
+      else
+        m.side = line->block_value[line->bl] >= line->block_value[line->br - 1] ? 'L' : 'R';
+      break;
   }
-  line->run_left--;
-  return line->run_side;
+  return m;
 }
 
-/* II: the fewest coins t with best[i+t] = min(best[i+1 .. i+k]). */
-static uint64_t next_take(const coins_line *line) {
-  uint64_t i = line->st.lo, take = 1;
-  int64_t target = line->suffix - line->best[i];
-  while (line->best[i + take] != target) take++;
-  return take;
+/* III: keeps count of the block being played out, starting the next one
+** from side when the last is done. */
+static void follow_block(coins_line *line, char side) {
+  if (line->run_left == 0) {
+    line->run_side = side;
+    line->run_left =
+        (uint64_t)(side == 'L' ? line->block_len[line->bl++] : line->block_len[--line->br]);
+  }
+  line->run_left--;
 }
 
 int coins_line_next(coins_line *line, coins_ply *out) {
-  coins_state *st = &line->st;
-  coins_move m = {1, 'L'};
-  if (st->lo >= st->hi) return 0;
-  switch (st->variant) {
-    case COINS_I: m.take = coins1_take(st->hi - st->lo, st->k); break;
-    case COINS_II: m.take = next_take(line); break;
-    case COINS_III: m.side = next_side(line); break;
+  coins_move m = coins_line_peek(line);
+  if (m.take == 0) return 0;
+  switch (line->st.variant) {
+    case COINS_I:
+    case COINS_II: break;
+    case COINS_III: follow_block(line, m.side); break;
   }
-  coins_state_apply(st, m, out);
+  coins_state_apply(&line->st, m, out);
   line->suffix -= out->gain;
+  return 1;
+}
+
+int coins_line_follow(coins_line *line, char side, coins_ply *out) {
+  if (line->run_left == 0 && line->bl + 1 < line->br &&
+      line->block_value[line->bl] == line->block_value[line->br - 1]) {
+    follow_block(line, side); /* either end block: start it from side */
+    coins_state_apply(&line->st, (coins_move){1, side}, out);
+    return 1;
+  }
+  if (coins_line_peek(line).side != side) return 0;
+  coins_line_next(line, out);
   return 1;
 }
 

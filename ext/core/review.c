@@ -13,7 +13,25 @@
 #include "internal.h"
 
 size_t coins_review_work_words(coins_variant v, size_t n, uint64_t k) {
-  return coins_line_work_words(v, n, k);
+  size_t words = coins_line_work_words(v, n, k);
+  switch (v) {
+    case COINS_I:
+    case COINS_III: return words;
+    case COINS_II: return words + 2 * n + 1; /* greedy play's tables */
+  }
+  return words;
+}
+
+uint64_t coins_review_greedy_take(coins_review *rv) {
+  coins_line *line = &rv->line;
+  const coins_state *st = &line->st;
+  size_t n = (size_t)st->n;
+  if (rv->greedy_take == NULL) { /* after the line's words: take[], then suffix sums */
+    int64_t *take = line->work + coins_line_work_words(COINS_II, n, st->k), *sums = take + n;
+    coins2_window_pass(st->a, n, st->k, 0, sums, take, line->work + n + 1);
+    rv->greedy_take = take;
+  }
+  return (uint64_t)rv->greedy_take[st->lo];
 }
 
 static int sign(int64_t v) { return (v > 0) - (v < 0); }
@@ -56,35 +74,8 @@ void coins_review_init(coins_review *rv, coins_variant v, const int64_t *a, uint
 }
 
 coins_move coins_review_best(coins_review *rv) {
-  coins_move none = {0, 'L'};
-  if (rv->line.st.lo >= rv->line.st.hi) return none;
-  if (rv->line_stale) restart_line(rv);
-  coins_line peek = rv->line; /* next() changes only the struct */
-  coins_ply next;
-  coins_line_next(&peek, &next);
-  return next.move;
-}
-
-/* III: plays side on the line and returns 1 when the line can take it:
-** its own next move, or, between blocks, the other end block when the two
-** end blocks are worth the same (either is optimal; the block is then
-** played out from the end it was started at), so that a record made with
-** other tie rules stays on the line.  Returns 0 otherwise. */
-static int follow_line(coins_line *line, char side, coins_ply *out) {
-  if (line->run_left == 0) {
-    int64_t left = line->block_value[line->bl], right = line->block_value[line->br - 1];
-    if (line->bl + 1 < line->br && left == right) {
-      line->run_side = side;
-      line->run_left =
-          (uint64_t)(side == 'L' ? line->block_len[line->bl++] : line->block_len[--line->br]);
-    } else if (side != (left >= right ? 'L' : 'R')) {
-      return 0;
-    }
-  } else if (side != line->run_side) {
-    return 0;
-  }
-  coins_line_next(line, out);
-  return 1;
+  if (rv->line_stale && rv->line.st.lo < rv->line.st.hi) restart_line(rv);
+  return coins_line_peek(&rv->line);
 }
 
 /* Plays the legal move m, keeping what the review knows of the position
@@ -100,7 +91,7 @@ static void play_legal(coins_review *rv, coins_move m, int judge, coins_ply *out
       rv->margin = suffix_margin(line);
       break;
     case COINS_III:
-      if (!rv->line_stale && follow_line(line, m.side, out)) {
+      if (!rv->line_stale && coins_line_follow(line, m.side, out)) {
         rv->margin = out->gain - rv->margin; /* an optimal move */
       } else {
         coins_state_apply(&line->st, m, out);

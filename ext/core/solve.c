@@ -48,20 +48,19 @@ size_t coins2_work_words(size_t n, uint64_t k) {
   return (n + 1) + (size_t)window + 1;
 }
 
-/* Fills best[0..n] (best[i]: the most the mover collects from a[i..n)) using
-** deque (room for min(n, k) + 1 indices).  Returns the sum of a. */
-int64_t coins2_fill_best(const int64_t *a, size_t n, uint64_t k, int64_t *best, int64_t *deque) {
-  /* deque[head..tail) holds indices j in (i, i+k] with best[j] strictly
+int64_t coins2_window_pass(const int64_t *a, size_t n, uint64_t k, int best, int64_t *v,
+                           int64_t *take, int64_t *deque) {
+  /* deque[head..tail) holds indices j in (i, i+k] with v[j] strictly
   ** increasing from head to tail; ties keep the smaller j (fewer coins).
   ** The indices decrease from head to tail, so it is used as a ring. */
   size_t ring = (size_t)(k < n ? k : n) + 1;
   size_t head = 0, size = 0;
   int64_t suffix = 0;
-  best[n] = 0;
+  v[n] = 0;
   for (size_t i = n; i-- > 0;) {
     int64_t j = (int64_t)(i + 1);
     /* push j at the tail, dropping entries it beats or ties */
-    while (size > 0 && best[deque[(head + size - 1) % ring]] >= best[j]) size--;
+    while (size > 0 && v[deque[(head + size - 1) % ring]] >= v[j]) size--;
     deque[(head + size) % ring] = j;
     size++;
     /* drop the head once it is out of reach */
@@ -70,14 +69,15 @@ int64_t coins2_fill_best(const int64_t *a, size_t n, uint64_t k, int64_t *best, 
       size--;
     }
     suffix += a[i];
-    best[i] = suffix - best[deque[head]];
+    v[i] = best ? suffix - v[deque[head]] : suffix;
+    if (take) take[i] = deque[head] - (int64_t)i;
   }
   return suffix;
 }
 
 void coins2_solve(const int64_t *a, size_t n, uint64_t k, int64_t *work, coins_result *r) {
   int64_t *best = work, *deque = work + n + 1;
-  int64_t total = coins2_fill_best(a, n, k, best, deque);
+  int64_t total = coins2_window_pass(a, n, k, 1, best, NULL, deque);
   set_margin(r, best[0] - (total - best[0]), total);
   r->best.side = 'L';
   r->best.take = 0;

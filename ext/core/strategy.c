@@ -79,23 +79,13 @@ coins_status coins_strategy_ready(coins_strategy *s, int player, const coins_rev
   return COINS_OK;
 }
 
-/* II: the take with the largest immediate gain, the fewest coins on ties. */
-static uint64_t greedy_take(const coins_state *st) {
-  uint64_t left = st->hi - st->lo, most = left < st->k ? left : st->k, take = 1;
-  int64_t sum = 0, best = st->a[st->lo];
-  for (uint64_t t = 1; t <= most; t++) {
-    sum += st->a[st->lo + t - 1];
-    if (sum > best) best = sum, take = t;
-  }
-  return take;
-}
-
 /* The largest immediate gain (variant I: as many coins as allowed). */
-static coins_move greedy_move(const coins_state *st, uint64_t most) {
+static coins_move greedy_move(coins_review *rv, uint64_t most) {
+  const coins_state *st = &rv->line.st;
   coins_move m = {1, 'L'};
   switch (st->variant) {
     case COINS_I: m.take = most; break;
-    case COINS_II: m.take = greedy_take(st); break;
+    case COINS_II: m.take = coins_review_greedy_take(rv); break;
     case COINS_III: m.side = st->a[st->hi - 1] > st->a[st->lo] ? 'R' : 'L'; break;
   }
   return m;
@@ -123,7 +113,7 @@ coins_move coins_strategy_move(coins_strategy *s, coins_review *rv) {
       if (coins_random_next(&s->rng) % 100 < s->percent) return random_move(s, st, most);
       return coins_review_best(rv);
     case COINS_LEFT: break;
-    case COINS_GREEDY: return greedy_move(st, most);
+    case COINS_GREEDY: return greedy_move(rv, most);
     case COINS_PARITY:
       /* the end whose position is of the richer class */
       m.side = (int)(st->lo % 2) == s->parity_odd ? 'L' : 'R';
