@@ -38,7 +38,7 @@ EXT      := $(B)/coins.$(SO)
 CORE_OBJ := $(CORE_SRC:ext/%.c=$(B)/obj/%.o)
 STATIC_OBJ := $(CORE_SRC:ext/%.c=$(B)/static/%.o) $(SQL_SRC:ext/%.c=$(B)/static/%.o)
 CMOCKA_LIBS := -lcmocka
-TESTS := $(B)/test_core $(B)/test_diff $(B)/test_records $(B)/test_sql \
+TESTS := $(B)/test_core $(B)/test_jsonb $(B)/test_diff $(B)/test_records $(B)/test_sql \
          $(B)/test_faults $(B)/test_limits
 
 .PHONY: all demo test test-unit test-shell test-clients asan deps clean
@@ -65,6 +65,10 @@ $(B)/libcoins.a: $(STATIC_OBJ)
 
 $(B)/test_core: tests/test_core.c tests/reference.c tests/reference.h $(CORE_OBJ)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_core.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
+
+# JSONB blobs, built by hand, against the text parser.
+$(B)/test_jsonb: tests/test_jsonb.c $(CORE_OBJ)
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_jsonb.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
 
 $(B)/test_diff: tests/test_diff.c tests/test_random.c tests/test_random.h tests/reference.c tests/reference.h $(CORE_OBJ)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_diff.c tests/test_random.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)

@@ -1,7 +1,7 @@
 /*
 ** args.c -- turns the sqlite3_values a user passes into a game for the
 ** core: the variant (1, '1', 'I', ... any case), max_take and the coins (a
-** JSON array as TEXT, or for variant I an INTEGER count), and grows the
+** JSON array as TEXT, JSONB as a BLOB, or for variant I a count), and grows the
 ** buffers they are read into.  Every rejection is a message that names
 ** the function and says what was wrong.
 */
@@ -122,19 +122,23 @@ static int read_count(const char *fname, sqlite3_value *v, coins_game *game, int
 static int read_coins(const char *fname, sqlite3_value *v, coins_game *game, coins_text *text,
                       char **err) {
   int counts = coins_variant_traits_of(game->variant).takes_any_count, is_count = 0;
-  text->text = NULL;
-  text->len = 0;
+  *text = (coins_text){NULL, 0, 0};
   if (counts) {
     int rc = read_count(fname, v, game, &is_count, err);
     if (rc != SQLITE_OK || is_count) return rc;
   }
-  if (sqlite3_value_type(v) == SQLITE_TEXT) {
-    text->text = (const char *)sqlite3_value_text(v);
-    text->len = (size_t)sqlite3_value_bytes(v);
-    return text->text ? SQLITE_OK : SQLITE_NOMEM;
+  switch (sqlite3_value_type(v)) {
+    case SQLITE_TEXT: text->text = (const char *)sqlite3_value_text(v); break;
+    case SQLITE_BLOB: /* JSONB; an empty BLOB has no pointer */
+      text->text = sqlite3_value_bytes(v) ? (const char *)sqlite3_value_blob(v) : "";
+      text->jsonb = 1;
+      break;
+    default:
+      return coins_sql_fail(err, fname, "coins must be TEXT holding a JSON array%s, got %s",
+                            counts ? " or a count" : "", coins_type_name(v));
   }
-  return coins_sql_fail(err, fname, "coins must be TEXT holding a JSON array%s, got %s",
-                        counts ? " or a count" : "", coins_type_name(v));
+  text->len = (size_t)sqlite3_value_bytes(v);
+  return text->text ? SQLITE_OK : SQLITE_NOMEM;
 }
 
 int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
@@ -150,20 +154,34 @@ int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *co
   return rc;
 }
 
+/* Parses the coins into game->a[0..cap): a status of the core. */
+static coins_status parse_coins(const coins_text *coins, coins_game *game, size_t *n,
+                                char msg[COINS_ERRMSG_SIZE]) {
+  const unsigned char *bytes = (const unsigned char *)coins->text;
+  return coins->jsonb ? coins_parse_jsonb_array(bytes, coins->len, game->a, game->a_words, n, msg)
+                      : coins_parse_array(coins->text, coins->len, game->a, game->a_words, n, msg);
+}
+
+int coins_text_parse(const char *fname, const coins_text *coins, coins_game *game, char **err) {
+  char msg[COINS_ERRMSG_SIZE];
+  size_t n = 0;
+  /* parse into the buffer as it is; count and grow only when it is full */
+  coins_status parsed = parse_coins(coins, game, &n, msg);
+  if (parsed == COINS_NO_ROOM) {
+    const unsigned char *bytes = (const unsigned char *)coins->text;
+    size_t room = coins->jsonb ? coins_jsonb_capacity(bytes, coins->len)
+                               : coins_parse_capacity(coins->text, coins->len);
+    if (coins_reserve(&game->a, &game->a_words, room)) return SQLITE_NOMEM;
+    parsed = parse_coins(coins, game, &n, msg);
+  }
+  game->n = n;
+  return coins_sql_status(parsed, fname, msg, err);
+}
+
 int coins_game_read(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
                     sqlite3_value *max_take, coins_game *game, char **err) {
   coins_text text;
   int rc = coins_args_read(fname, variant, coins, max_take, game, &text, err);
   if (rc != SQLITE_OK || text.text == NULL) return rc;
-  char msg[COINS_ERRMSG_SIZE];
-  size_t n = 0;
-  /* parse into the buffer as it is; count and grow only when it is full */
-  coins_status parsed = coins_parse_array(text.text, text.len, game->a, game->a_words, &n, msg);
-  if (parsed == COINS_NO_ROOM) {
-    if (coins_reserve(&game->a, &game->a_words, coins_parse_capacity(text.text, text.len)))
-      return SQLITE_NOMEM;
-    parsed = coins_parse_array(text.text, text.len, game->a, game->a_words, &n, msg);
-  }
-  game->n = n;
-  return coins_sql_status(parsed, fname, msg, err);
+  return coins_text_parse(fname, &text, game, err);
 }

@@ -70,11 +70,12 @@ typedef struct coins_game {
   size_t a_words; /* room in a                                       */
 } coins_game;
 
-/* The coins argument before it is parsed: its text, or (text NULL) a
-** variant I count already in the game. */
+/* The coins argument before it is parsed: its JSON text or JSONB bytes,
+** or (text NULL) a variant I count already in the game. */
 typedef struct coins_text {
   const char *text;
   size_t len;
+  int jsonb; /* a BLOB: SQLite's binary JSON */
 } coins_text;
 
 /* Reads (variant, coins [, max_take]) for the function fname, all but
@@ -84,6 +85,9 @@ typedef struct coins_text {
 ** SQLITE_ERROR with *err set to a sqlite3_malloc'd "fname: ..." message. */
 int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
                     sqlite3_value *max_take, coins_game *game, coins_text *text, char **err);
+/* Parses coins (JSON text or JSONB) into game->a, grown as needed, and
+** sets game->n: SQLITE_OK, SQLITE_NOMEM or SQLITE_ERROR with *err. */
+int coins_text_parse(const char *fname, const coins_text *coins, coins_game *game, char **err);
 /* coins_args_read, then the coins parsed into game->a (game->n of them). */
 int coins_game_read(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
                     sqlite3_value *max_take, coins_game *game, char **err);

@@ -1,6 +1,7 @@
 /*
 ** record_arg.c -- reads the moves argument of coins_review and
-** coins_diagram: a game record, parsed by the core and checked for
+** coins_diagram (and coins_result, coins_after): a game record, as JSON
+** text or JSONB, parsed by the core and checked for
 ** legality before any row, so that an illegal move is an error that names
 ** its ply.
 */
@@ -9,19 +10,26 @@
 SQLITE_EXTENSION_INIT3
 
 int coins_record_read(const char *fname, sqlite3_value *moves, const coins_game *game,
-                      int64_t **record, size_t *room, size_t *count, char **err) {
+                      int64_t **record, size_t *room_words, size_t *count, char **err) {
   char msg[COINS_ERRMSG_SIZE];
   *err = NULL;
-  if (sqlite3_value_type(moves) != SQLITE_TEXT)
+  int type = sqlite3_value_type(moves), jsonb = type == SQLITE_BLOB;
+  if (type != SQLITE_TEXT && !jsonb)
     return coins_sql_fail(
         err, fname, "moves must be TEXT holding a JSON array%s, got %s",
         coins_variant_traits_of(game->variant).moves_are_sides ? " or L/R letters" : "",
         coins_type_name(moves));
-  const char *text = (const char *)sqlite3_value_text(moves);
+  const char *text =
+      jsonb ? (const char *)sqlite3_value_blob(moves) : (const char *)sqlite3_value_text(moves);
+  const unsigned char *bytes = (const unsigned char *)text;
   size_t len = (size_t)sqlite3_value_bytes(moves);
-  if (text == NULL || coins_reserve(record, room, coins_moves_capacity(text, len)))
-    return SQLITE_NOMEM;
-  coins_status rc = coins_parse_moves(game->variant, text, len, *record, *room, count, msg);
+  if (text == NULL && len > 0) return SQLITE_NOMEM;
+  if (text == NULL) text = "", bytes = (const unsigned char *)text;
+  size_t room = jsonb ? coins_jsonb_capacity(bytes, len) : coins_moves_capacity(text, len);
+  if (coins_reserve(record, room_words, room)) return SQLITE_NOMEM;
+  coins_status rc =
+      jsonb ? coins_parse_jsonb_moves(game->variant, bytes, len, *record, *room_words, count, msg)
+            : coins_parse_moves(game->variant, text, len, *record, *room_words, count, msg);
   if (rc == COINS_OK)
     rc = coins_record_check(game->variant, game->n, game->k, *record, *count, msg);
   return coins_sql_status(rc, fname, msg, err);

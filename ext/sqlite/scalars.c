@@ -64,9 +64,17 @@ static int scalar_solve(scalar_data *data, sqlite3_value **argv, int argc, coins
   char msg[COINS_ERRMSG_SIZE];
   size_t need = 0;
   coins_status solved = COINS_OK;
-  if (text.text == NULL) /* a count */
+  if (text.text == NULL) { /* a count */
     coins_solve(game->variant, NULL, (size_t)game->n, game->k, NULL, r);
-  else /* in the room as it is; grown only when it turns out too small */
+  } else if (text.jsonb) { /* parsed, then solved with the work space behind the coins */
+    rc = coins_text_parse(fname, &text, game, err);
+    size_t n = (size_t)game->n;
+    if (rc == SQLITE_OK &&
+        coins_reserve(&game->a, &game->a_words, n + coins_work_words(game->variant, n, game->k)))
+      rc = SQLITE_NOMEM;
+    if (rc != SQLITE_OK) return rc;
+    coins_solve(game->variant, game->a, n, game->k, game->a + n, r);
+  } else /* in the room as it is; grown only when it turns out too small */
     while ((solved = coins_solve_text(game->variant, text.text, text.len, game->k, game->a,
                                       game->a_words, &need, r, msg)) == COINS_NO_ROOM)
       if (need <= game->a_words || coins_reserve(&game->a, &game->a_words, need))

@@ -1,0 +1,412 @@
+/*
+** jsonb.c -- the JSONB readers of the pure core: SQLite's binary JSON
+** (SQLite 3.45+, doc/jsonb.md in SQLite's source tree) read directly, for
+** rows of integers and game records.  No SQLite, no allocation, no
+** recursion: a nested array or object is skipped by its size, never
+** descended.
+**
+** An element is a header and a payload.  The header's first byte holds
+** the type in its low four bits and in its high four bits the payload
+** size (0..11), or 12, 13, 14, 15 for a big-endian size in the next 1, 2,
+** 4 or 8 bytes (not necessarily the shortest form).  Numbers are stored
+** as their text, so a number is read here by the rules of parse.c's
+** parse_number, restated below (parse.c keeps its helpers static), and
+** gets the messages the text parser gives for the same text.
+*/
+#include <string.h>
+
+#include "internal.h"
+
+/* Element types (the low four bits of a header); 13..15 are reserved. */
+enum {
+  JSONB_NULL = 0,
+  JSONB_TRUE = 1,
+  JSONB_FALSE = 2,
+  JSONB_INT = 3,      /* a canonical JSON integer                        */
+  JSONB_INT5 = 4,     /* a JSON5 integer: hex, a leading '+'            */
+  JSONB_FLOAT = 5,    /* a canonical JSON number                         */
+  JSONB_FLOAT5 = 6,   /* a JSON5 number: ".5", "5.", a leading '+'      */
+  JSONB_TEXT = 7,     /* a string body without escapes                   */
+  JSONB_TEXTJ = 8,    /* ... with JSON escapes                           */
+  JSONB_TEXT5 = 9,    /* ... with JSON5 escapes                          */
+  JSONB_TEXTRAW = 10, /* ... raw, to be escaped when written as JSON     */
+  JSONB_ARRAY = 11,
+  JSONB_OBJECT = 12
+};
+
+#define NOT_JSONB "expected a JSONB array (a BLOB must hold SQLite's JSONB), got "
+
+/* One element: its type, and where its payload is. */
+typedef struct element {
+  unsigned type;
+  size_t payload; /* the offset of its payload */
+  size_t size;    /* the payload's size */
+} element;
+
+enum { HEADER_OK, HEADER_CUT, PAYLOAD_CUT };
+
+/* Reads the header at b[at..end) (at < end) into *e: HEADER_OK, or
+** HEADER_CUT when the header runs past end, or PAYLOAD_CUT when the
+** payload does (its announced size is then in *announced). */
+static int read_header(const unsigned char *b, size_t at, size_t end, element *e,
+                       uint64_t *announced) {
+  unsigned nibble = b[at] >> 4;
+  size_t width = nibble < 12 ? 0 : (size_t)1 << (nibble - 12);
+  uint64_t size = nibble < 12 ? nibble : 0;
+  e->type = b[at] & 0x0F;
+  if (width > end - at - 1) return HEADER_CUT;
+  for (size_t i = 1; i <= width; i++) size = size << 8 | b[at + i];
+  e->payload = at + 1 + width;
+  *announced = size;
+  if (size > (uint64_t)(end - e->payload)) return PAYLOAD_CUT;
+  e->size = (size_t)size;
+  return HEADER_OK;
+}
+
+static const char *plural(uint64_t n) { return n == 1 ? "" : "s"; }
+
+static const char *type_name(unsigned type) {
+  switch (type) {
+    case JSONB_NULL: return "null";
+    case JSONB_TRUE: return "true";
+    case JSONB_FALSE: return "false";
+    case JSONB_INT:
+    case JSONB_INT5: return "integer";
+    case JSONB_FLOAT:
+    case JSONB_FLOAT5: return "number";
+    case JSONB_TEXT:
+    case JSONB_TEXTJ:
+    case JSONB_TEXT5:
+    case JSONB_TEXTRAW: return "string";
+    case JSONB_OBJECT: return "object";
+    default: return "array";
+  }
+}
+
+/* The elements of the top-level array, in order. */
+typedef struct walker {
+  const unsigned char *b;
+  size_t at, end; /* the rest of the array's payload */
+  size_t index;   /* elements read so far */
+} walker;
+
+/* Opens blob[0..len) as a JSONB array: COINS_OK, or COINS_INVALID with
+** err saying why it is not one. */
+static coins_status open_array(const unsigned char *blob, size_t len, walker *w,
+                               char err[COINS_ERRMSG_SIZE]) {
+  element top;
+  uint64_t announced = 0;
+  if (len == 0) return coins_fail(err, NOT_JSONB "an empty BLOB");
+  switch (read_header(blob, 0, len, &top, &announced)) {
+    case HEADER_CUT:
+      return coins_fail(err, NOT_JSONB "a header cut short (%zu of %zu bytes)", len,
+                        (size_t)1 + ((size_t)1 << ((blob[0] >> 4) - 12)));
+    case PAYLOAD_CUT:
+      return coins_fail(err,
+                        NOT_JSONB "a header announcing %llu byte%s of payload where %zu remain",
+                        (unsigned long long)announced, plural(announced), len - top.payload);
+  }
+  if (top.payload + top.size < len)
+    return coins_fail(err, NOT_JSONB "%zu byte%s after the first element",
+                      len - top.payload - top.size, plural(len - top.payload - top.size));
+  if (top.type > JSONB_OBJECT)
+    return coins_fail(err, NOT_JSONB "an element of reserved type %u", top.type);
+  if (top.type != JSONB_ARRAY) return coins_fail(err, NOT_JSONB "a JSONB %s", type_name(top.type));
+  *w = (walker){blob, top.payload, len, 0};
+  return COINS_OK;
+}
+
+/* The next element of the array: 1 with *e, 0 at the end of the array,
+** or -1 with err when the element's header is not one. */
+static int next_element(walker *w, element *e, char err[COINS_ERRMSG_SIZE]) {
+  uint64_t announced = 0;
+  if (w->at >= w->end) return 0;
+  size_t index = ++w->index;
+  switch (read_header(w->b, w->at, w->end, e, &announced)) {
+    case HEADER_CUT:
+      coins_fail(err, NOT_JSONB "element %zu with its header cut short at byte %zu", index, w->at);
+      return -1;
+    case PAYLOAD_CUT:
+      coins_fail(err,
+                 NOT_JSONB
+                 "element %zu at byte %zu announcing %llu byte%s of payload "
+                 "where %zu remain",
+                 index, w->at, (unsigned long long)announced, plural(announced),
+                 w->end - e->payload);
+      return -1;
+  }
+  if (e->type > JSONB_OBJECT) {
+    coins_fail(err, NOT_JSONB "element %zu of reserved type %u at byte %zu", index, e->type, w->at);
+    return -1;
+  }
+  w->at = e->payload + e->size;
+  return 1;
+}
+
+size_t coins_jsonb_capacity(const unsigned char *blob, size_t len) {
+  char err[COINS_ERRMSG_SIZE];
+  walker w;
+  element e;
+  size_t count = 0;
+  int more;
+  if (open_array(blob, len, &w, err) != COINS_OK) return 1;
+  while ((more = next_element(&w, &e, err)) > 0) count++;
+  return more < 0 ? count + 1 : count;
+}
+
+/* ---------------------------------------------------------------- values */
+
+/* Writes the element as it would read in JSON text, for a message: a
+** number or a string as its payload (a string in quotes), an array or
+** object as [] or {} when empty, else [...] or {...}. */
+static void describe(const unsigned char *b, const element *e, char *out, size_t size) {
+  unsigned char text[64];
+  size_t n = 0, take = e->size <= 60 ? e->size : 61; /* 61 bytes are always cut */
+  switch (e->type) {
+    case JSONB_INT:
+    case JSONB_INT5:
+    case JSONB_FLOAT:
+    case JSONB_FLOAT5: coins_quote(b + e->payload, e->size, out, size); return;
+    case JSONB_TEXT:
+    case JSONB_TEXTJ:
+    case JSONB_TEXT5:
+    case JSONB_TEXTRAW:
+      text[n++] = '"';
+      memcpy(text + n, b + e->payload, take);
+      n += take;
+      if (take == e->size) text[n++] = '"';
+      coins_quote(text, n, out, size);
+      return;
+    case JSONB_ARRAY:
+    case JSONB_OBJECT: {
+      int array = e->type == JSONB_ARRAY;
+      const char *form = e->size == 0 ? (array ? "[]" : "{}") : (array ? "[...]" : "{...}");
+      coins_quote((const unsigned char *)form, strlen(form), out, size);
+      return;
+    }
+    default: { /* null, true, false (whatever their payload) */
+      const char *name = type_name(e->type);
+      coins_quote((const unsigned char *)name, strlen(name), out, size);
+      return;
+    }
+  }
+}
+
+static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+static int hex_value(unsigned char c) {
+  if (is_digit(c)) return c - '0';
+  if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') return (c | 0x20) - 'a' + 10;
+  return -1;
+}
+
+static const char NOT_INTEGER[] = "is not an integer";
+static const char OUT_OF_RANGE[] = "is out of range";
+
+/* A JSON5 hexadecimal integer s[i..n), past its sign and "0x". */
+static const char *hex_number(const unsigned char *s, size_t i, size_t n, int negative,
+                              const char *invalid, int64_t *v) {
+  uint64_t magnitude = 0;
+  int too_big = 0, d;
+  if (i >= n) return invalid;
+  for (; i < n; i++) {
+    if ((d = hex_value(s[i])) < 0) return invalid;
+    if (magnitude > (uint64_t)INT64_MAX >> 4) too_big = 1;
+    magnitude = magnitude << 4 | (uint64_t)d;
+  }
+  if (too_big || magnitude > (uint64_t)INT64_MAX) return OUT_OF_RANGE;
+  *v = negative ? -(int64_t)magnitude : (int64_t)magnitude;
+  return NULL;
+}
+
+/* Reads the whole of s[0..n) as a number by the rules of parse.c's
+** parse_number: NULL with *v for any JSON number whose value is an exact
+** integer in range, else what is wrong with it ("is not an integer", ...).
+** json5 also accepts a leading '+', hexadecimal (0x...), and a point with
+** no digits on one side (".5", "5."), as INT5 and FLOAT5 hold them. */
+static const char *read_number(const unsigned char *s, size_t n, int json5, int64_t *v) {
+  const char *invalid = json5 ? "is not a valid JSON5 number" : "is not a valid JSON number";
+  size_t i = 0;
+  int negative = 0, too_many = 0, seen_nonzero = 0;
+  uint64_t digits = 0;     /* significant digits seen so far         */
+  uint64_t pending = 0;    /* zeros seen since the last nonzero      */
+  int64_t point_shift = 0; /* digits after the point, kept or pending */
+  int64_t exponent = 0;
+  int leading_point = 0; /* json5: ".5" */
+
+  if (i < n && (s[i] == '-' || (json5 && s[i] == '+'))) negative = s[i++] == '-';
+  if (json5 && i + 1 < n && s[i] == '0' && (s[i + 1] | 0x20) == 'x')
+    return hex_number(s, i + 2, n, negative, invalid, v);
+  if (json5 && i + 1 < n && s[i] == '.' && is_digit(s[i + 1])) leading_point = 1;
+  if (!leading_point && (i >= n || !is_digit(s[i]))) return NOT_INTEGER;
+  if (s[i] == '0' && i + 1 < n && is_digit(s[i + 1])) return invalid;
+
+  /* Integer and fraction digits as one sequence; value = D * 10^e where D
+  ** is the run from the first to the last nonzero digit. */
+  for (int frac = 0;; frac = 1) {
+    size_t run = i;
+    if (leading_point && !frac) { /* no integer digits: straight to the point */
+      i++;
+      continue;
+    }
+    for (; i < n && is_digit(s[i]); i++) {
+      if (frac) point_shift++;
+      if (s[i] == '0') {
+        if (seen_nonzero) pending++;
+        continue;
+      }
+      /* fold pending zeros and this digit into digits, noting overflow */
+      for (; pending > 0 && !too_many; pending--) {
+        if (digits > UINT64_MAX / 10)
+          too_many = 1;
+        else
+          digits *= 10;
+      }
+      pending = 0;
+      if (!too_many) {
+        unsigned d = (unsigned)(s[i] - '0');
+        if (digits > (UINT64_MAX - d) / 10)
+          too_many = 1;
+        else
+          digits = digits * 10 + d;
+      }
+      seen_nonzero = 1;
+    }
+    if (frac && i == run && !json5) return invalid; /* "1." (JSON5 allows it) */
+    if (frac || i >= n || s[i] != '.') break;
+    i++;
+  }
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    int eneg = 0;
+    i++;
+    if (i < n && (s[i] == '+' || s[i] == '-')) eneg = s[i] == '-', i++;
+    if (i >= n || !is_digit(s[i])) return invalid;
+    for (; i < n && is_digit(s[i]); i++)
+      if (exponent < 1000000000) exponent = exponent * 10 + (s[i] - '0');
+    if (eneg) exponent = -exponent;
+  }
+  if (i < n) return invalid;
+
+  /* value = digits * 10^(exponent - point_shift + pending) */
+  int64_t e = exponent - point_shift + (int64_t)pending;
+  uint64_t magnitude = digits;
+  if (seen_nonzero) {
+    if (e < 0) return NOT_INTEGER;
+    if (too_many || e > 19) return OUT_OF_RANGE;
+    for (; e > 0; e--) {
+      if (magnitude > UINT64_MAX / 10) return OUT_OF_RANGE;
+      magnitude *= 10;
+    }
+    if (magnitude > (uint64_t)INT64_MAX) return OUT_OF_RANGE;
+  }
+  *v = negative ? -(int64_t)magnitude : (int64_t)magnitude;
+  return NULL;
+}
+
+/* The integer the element holds: COINS_OK with *v, or COINS_INVALID with
+** the message the text parser gives for the same element. */
+static coins_status element_integer(const unsigned char *b, const element *e, const char *noun,
+                                    size_t index, int64_t *v, char err[COINS_ERRMSG_SIZE]) {
+  const char *what = NOT_INTEGER;
+  char q[64];
+  switch (e->type) {
+    case JSONB_INT:
+    case JSONB_FLOAT:
+    case JSONB_INT5:
+    case JSONB_FLOAT5: {
+      int json5 = e->type == JSONB_INT5 || e->type == JSONB_FLOAT5;
+      static const char *const names[] = {"INT", "INT5", "FLOAT", "FLOAT5"};
+      if (e->size == 0)
+        return coins_fail(err, "%s %zu is not a valid JSON%s number: an empty %s", noun, index,
+                          json5 ? "5" : "", names[e->type - JSONB_INT]);
+      what = read_number(b + e->payload, e->size, json5, v);
+      if (what == NULL) return COINS_OK;
+      break;
+    }
+    case JSONB_ARRAY:
+      return coins_fail(err, "%s %zu is not an integer: nested arrays are not allowed", noun,
+                        index);
+  }
+  describe(b, e, q, sizeof q);
+  return coins_fail(err, "%s %zu %s: %s", noun, index, what, q);
+}
+
+/* coins_parse_jsonb_array with elements called noun in messages: the
+** steps and messages of coins_parse_array_of, in the same order. */
+static coins_status parse_integers(const unsigned char *blob, size_t len, int64_t *out, size_t cap,
+                                   size_t *count, char err[COINS_ERRMSG_SIZE], const char *noun) {
+  walker w;
+  element e;
+  uint64_t abs_sum = 0;
+  size_t n = 0;
+  int more;
+  *count = 0;
+  if (open_array(blob, len, &w, err) != COINS_OK) return COINS_INVALID;
+  while ((more = next_element(&w, &e, err)) > 0) {
+    int64_t v = 0;
+    if (element_integer(blob, &e, noun, w.index, &v, err) != COINS_OK) return COINS_INVALID;
+    if (n >= cap) {
+      coins_fail(err, "more than %zu elements: the buffer is too small", cap);
+      return COINS_NO_ROOM;
+    }
+    out[n++] = v;
+    abs_sum += v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    if (abs_sum > (uint64_t)INT64_MAX)
+      return coins_fail(err, "the sum of absolute values exceeds 2^63-1 at %s %zu", noun, n);
+  }
+  if (more < 0) return COINS_INVALID;
+  *count = n;
+  return COINS_OK;
+}
+
+coins_status coins_parse_jsonb_array(const unsigned char *blob, size_t len, int64_t *out,
+                                     size_t cap, size_t *n, char err[COINS_ERRMSG_SIZE]) {
+  return parse_integers(blob, len, out, cap, n, err, "element");
+}
+
+/* ---------------------------------------------------------------- records */
+
+/* Variant III: an array of the strings "L" and "R" in any case, as any of
+** the four string types whose payload is the one letter. */
+static coins_status parse_sides(const unsigned char *blob, size_t len, int64_t *moves, size_t cap,
+                                size_t *count, char err[COINS_ERRMSG_SIZE]) {
+  walker w;
+  element e;
+  size_t n = 0;
+  int more;
+  if (open_array(blob, len, &w, err) != COINS_OK) return COINS_INVALID;
+  while ((more = next_element(&w, &e, err)) > 0) {
+    int text = e.type >= JSONB_TEXT && e.type <= JSONB_TEXTRAW;
+    char side = text && e.size == 1 ? coins_side_of(blob[e.payload]) : 0;
+    if (!side) {
+      char q[64];
+      describe(blob, &e, q, sizeof q);
+      return coins_fail(err, "ply %zu is not \"L\" or \"R\": %s", w.index, q);
+    }
+    if (n >= cap) {
+      coins_fail(err, "more than %zu elements: the buffer is too small", cap);
+      return COINS_NO_ROOM;
+    }
+    moves[n++] = side;
+  }
+  if (more < 0) return COINS_INVALID;
+  *count = n;
+  return COINS_OK;
+}
+
+coins_status coins_parse_jsonb_moves(coins_variant v, const unsigned char *blob, size_t len,
+                                     int64_t *moves, size_t cap, size_t *count,
+                                     char err[COINS_ERRMSG_SIZE]) {
+  *count = 0;
+  if (coins_variant_traits_of(v).moves_are_sides)
+    return parse_sides(blob, len, moves, cap, count, err);
+  size_t n;
+  coins_status rc = parse_integers(blob, len, moves, cap, &n, err, "ply");
+  if (rc != COINS_OK) return rc;
+  for (size_t i = 0; i < n; i++)
+    if (moves[i] < 1)
+      return coins_fail(err, "ply %zu: take %lld is not a move (a move takes 1 to max_take coins)",
+                        i + 1, (long long)moves[i]);
+  *count = n;
+  return COINS_OK;
+}
