@@ -290,8 +290,13 @@ static const struct {
     {"X'03', '[1]'", "unknown variant (a BLOB); expected 1, 2, 3, 'I', 'II' or 'III'"},
     {"3.5, '[1]'", "unknown variant 3.5; expected 1, 2, 3, 'I', 'II' or 'III'"},
     /* coins */
-    {"3, X'5B315D'", "coins must be TEXT holding a JSON array, got a BLOB"},
-    {"1, X'5B315D'", "coins must be TEXT holding a JSON array or a count, got a BLOB"},
+    {"3, X'5B315D'",
+     "expected a JSONB array (a BLOB must hold SQLite's JSONB), got a header "
+     "announcing 5 bytes of payload where 2 remain"},
+    {"1, X'5B315D'",
+     "expected a JSONB array (a BLOB must hold SQLite's JSONB), got a header "
+     "announcing 5 bytes of payload where 2 remain"},
+    {"1, 2.5", "coins must be TEXT holding a JSON array or a count, got a REAL"},
     {"3, 2.5", "coins must be TEXT holding a JSON array, got a REAL"},
     {"2, 5", "coins must be TEXT holding a JSON array, got an INTEGER"},
     {"3, 5", "coins must be TEXT holding a JSON array, got an INTEGER"},

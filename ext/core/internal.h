@@ -12,6 +12,22 @@
 coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out, size_t cap,
                                   size_t *count, char err[COINS_ERRMSG_SIZE], const char *noun);
 
+/* A JSON number read by coins_read_number. */
+typedef struct coins_number {
+  size_t end;          /* the bytes it took                                    */
+  const char *invalid; /* a syntax problem ("is not a valid JSON number"), or
+                          NULL: then end, problem and value are set           */
+  const char *problem; /* "is not an integer", "is out of range", or NULL     */
+  int64_t value;       /* when both are NULL                                   */
+} coins_number;
+
+/* Reads the number at the start of s[0..n), stopping at the first byte
+** that cannot continue it.  json5 also takes a leading '+', hexadecimal
+** (0x1F) and a point with digits on one side only (.5, 5.). */
+void coins_read_number(const unsigned char *s, size_t n, int json5, coins_number *out);
+/* "is not a valid JSON number" (JSON5: "... JSON5 number"). */
+const char *coins_number_invalid(int json5);
+
 /* text[0..len) equals word[0..len), ignoring the case of ASCII letters. */
 int coins_same_letters(const char *text, const char *word, size_t len);
 

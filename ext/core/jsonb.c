@@ -192,122 +192,11 @@ static void describe(const unsigned char *b, const element *e, char *out, size_t
   }
 }
 
-static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
-
-static int hex_value(unsigned char c) {
-  if (is_digit(c)) return c - '0';
-  if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') return (c | 0x20) - 'a' + 10;
-  return -1;
-}
-
-static const char NOT_INTEGER[] = "is not an integer";
-static const char OUT_OF_RANGE[] = "is out of range";
-
-/* A JSON5 hexadecimal integer s[i..n), past its sign and "0x". */
-static const char *hex_number(const unsigned char *s, size_t i, size_t n, int negative,
-                              const char *invalid, int64_t *v) {
-  uint64_t magnitude = 0;
-  int too_big = 0, d;
-  if (i >= n) return invalid;
-  for (; i < n; i++) {
-    if ((d = hex_value(s[i])) < 0) return invalid;
-    if (magnitude > (uint64_t)INT64_MAX >> 4) too_big = 1;
-    magnitude = magnitude << 4 | (uint64_t)d;
-  }
-  if (too_big || magnitude > (uint64_t)INT64_MAX) return OUT_OF_RANGE;
-  *v = negative ? -(int64_t)magnitude : (int64_t)magnitude;
-  return NULL;
-}
-
-/* Reads the whole of s[0..n) as a number by the rules of parse.c's
-** parse_number: NULL with *v for any JSON number whose value is an exact
-** integer in range, else what is wrong with it ("is not an integer", ...).
-** json5 also accepts a leading '+', hexadecimal (0x...), and a point with
-** no digits on one side (".5", "5."), as INT5 and FLOAT5 hold them. */
-static const char *read_number(const unsigned char *s, size_t n, int json5, int64_t *v) {
-  const char *invalid = json5 ? "is not a valid JSON5 number" : "is not a valid JSON number";
-  size_t i = 0;
-  int negative = 0, too_many = 0, seen_nonzero = 0;
-  uint64_t digits = 0;     /* significant digits seen so far         */
-  uint64_t pending = 0;    /* zeros seen since the last nonzero      */
-  int64_t point_shift = 0; /* digits after the point, kept or pending */
-  int64_t exponent = 0;
-  int leading_point = 0; /* json5: ".5" */
-
-  if (i < n && (s[i] == '-' || (json5 && s[i] == '+'))) negative = s[i++] == '-';
-  if (json5 && i + 1 < n && s[i] == '0' && (s[i + 1] | 0x20) == 'x')
-    return hex_number(s, i + 2, n, negative, invalid, v);
-  if (json5 && i + 1 < n && s[i] == '.' && is_digit(s[i + 1])) leading_point = 1;
-  if (!leading_point && (i >= n || !is_digit(s[i]))) return NOT_INTEGER;
-  if (s[i] == '0' && i + 1 < n && is_digit(s[i + 1])) return invalid;
-
-  /* Integer and fraction digits as one sequence; value = D * 10^e where D
-  ** is the run from the first to the last nonzero digit. */
-  for (int frac = 0;; frac = 1) {
-    size_t run = i;
-    if (leading_point && !frac) { /* no integer digits: straight to the point */
-      i++;
-      continue;
-    }
-    for (; i < n && is_digit(s[i]); i++) {
-      if (frac) point_shift++;
-      if (s[i] == '0') {
-        if (seen_nonzero) pending++;
-        continue;
-      }
-      /* fold pending zeros and this digit into digits, noting overflow */
-      for (; pending > 0 && !too_many; pending--) {
-        if (digits > UINT64_MAX / 10)
-          too_many = 1;
-        else
-          digits *= 10;
-      }
-      pending = 0;
-      if (!too_many) {
-        unsigned d = (unsigned)(s[i] - '0');
-        if (digits > (UINT64_MAX - d) / 10)
-          too_many = 1;
-        else
-          digits = digits * 10 + d;
-      }
-      seen_nonzero = 1;
-    }
-    if (frac && i == run && !json5) return invalid; /* "1." (JSON5 allows it) */
-    if (frac || i >= n || s[i] != '.') break;
-    i++;
-  }
-  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-    int eneg = 0;
-    i++;
-    if (i < n && (s[i] == '+' || s[i] == '-')) eneg = s[i] == '-', i++;
-    if (i >= n || !is_digit(s[i])) return invalid;
-    for (; i < n && is_digit(s[i]); i++)
-      if (exponent < 1000000000) exponent = exponent * 10 + (s[i] - '0');
-    if (eneg) exponent = -exponent;
-  }
-  if (i < n) return invalid;
-
-  /* value = digits * 10^(exponent - point_shift + pending) */
-  int64_t e = exponent - point_shift + (int64_t)pending;
-  uint64_t magnitude = digits;
-  if (seen_nonzero) {
-    if (e < 0) return NOT_INTEGER;
-    if (too_many || e > 19) return OUT_OF_RANGE;
-    for (; e > 0; e--) {
-      if (magnitude > UINT64_MAX / 10) return OUT_OF_RANGE;
-      magnitude *= 10;
-    }
-    if (magnitude > (uint64_t)INT64_MAX) return OUT_OF_RANGE;
-  }
-  *v = negative ? -(int64_t)magnitude : (int64_t)magnitude;
-  return NULL;
-}
-
 /* The integer the element holds: COINS_OK with *v, or COINS_INVALID with
 ** the message the text parser gives for the same element. */
 static coins_status element_integer(const unsigned char *b, const element *e, const char *noun,
                                     size_t index, int64_t *v, char err[COINS_ERRMSG_SIZE]) {
-  const char *what = NOT_INTEGER;
+  const char *what = "is not an integer";
   char q[64];
   switch (e->type) {
     case JSONB_INT:
@@ -319,7 +208,12 @@ static coins_status element_integer(const unsigned char *b, const element *e, co
       if (e->size == 0)
         return coins_fail(err, "%s %zu is not a valid JSON%s number: an empty %s", noun, index,
                           json5 ? "5" : "", names[e->type - JSONB_INT]);
-      what = read_number(b + e->payload, e->size, json5, v);
+      coins_number num;
+      coins_read_number(b + e->payload, e->size, json5, &num);
+      what = num.invalid         ? num.invalid
+             : num.end < e->size ? coins_number_invalid(json5)
+                                 : num.problem;
+      *v = num.value;
       if (what == NULL) return COINS_OK;
       break;
     }

@@ -1,9 +1,9 @@
 /*
-** parse.c -- the parsers of the pure core: a strict, locale-independent
+** parse.c -- the text parsers of the pure core: a strict, locale-independent
 ** parser for JSON arrays of integers, the form every coin row takes, and
 ** for game records (takes, or L/R moves).  No SQLite, no allocation, no
 ** libc number parsing (strtod and strtoll depend on the locale and on
-** errno).
+** errno): numbers are read by number.c.
 **
 ** One pass over the bytes.  A number is accepted when its exact value is
 ** an integer that fits int64_t, however it is written (7, 7.0, 0.7e1,
@@ -44,8 +44,6 @@ static void skip_space(parser *p) {
   while (p->at < p->len && is_space(p->s[p->at])) p->at++;
 }
 
-static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
-
 static void quote(const unsigned char *s, size_t from, size_t to, char *out, size_t size) {
   coins_quote(s + from, to - from, out, size);
 }
@@ -80,81 +78,18 @@ static inline size_t plain_int(const unsigned char *s, size_t at, size_t len, in
 }
 
 /* Parses the number at p->at (element index) into *v: any JSON number
-** whose value is an exact integer in range; a message otherwise. */
+** whose value is an exact integer in range; a message otherwise.  A
+** syntax problem quotes the whole token, a value problem the number. */
 static int parse_number(parser *p, size_t index, int64_t *v) {
-  const unsigned char *s = p->s;
-  size_t i = p->at, n = p->len;
-  int negative = 0, too_many = 0;
-  uint64_t digits = 0;     /* significant digits seen so far         */
-  uint64_t pending = 0;    /* zeros seen since the last nonzero      */
-  int64_t point_shift = 0; /* digits after the point, kept or pending */
-  int64_t exponent = 0;
-  int seen_nonzero = 0;
-
-  if (i < n && s[i] == '-') negative = 1, i++;
-  if (i >= n || !is_digit(s[i])) return bad_element(p, index, "is not an integer", token_end(p));
-  if (s[i] == '0' && i + 1 < n && is_digit(s[i + 1]))
-    return bad_element(p, index, "is not a valid JSON number", token_end(p));
-
-  /* Integer and fraction digits as one sequence; value = D * 10^e where D
-  ** is the run from the first to the last nonzero digit. */
-  for (int frac = 0;; frac = 1) {
-    size_t run = i;
-    for (; i < n && is_digit(s[i]); i++) {
-      if (frac) point_shift++;
-      if (s[i] == '0') {
-        if (seen_nonzero) pending++;
-        continue;
-      }
-      /* fold pending zeros and this digit into digits, noting overflow */
-      for (; pending > 0 && !too_many; pending--) {
-        if (digits > UINT64_MAX / 10)
-          too_many = 1;
-        else
-          digits *= 10;
-      }
-      pending = 0;
-      if (!too_many) {
-        unsigned d = (unsigned)(s[i] - '0');
-        if (digits > (UINT64_MAX - d) / 10)
-          too_many = 1;
-        else
-          digits = digits * 10 + d;
-      }
-      seen_nonzero = 1;
-    }
-    if (frac && i == run) /* "1." */
-      return bad_element(p, index, "is not a valid JSON number", token_end(p));
-    if (frac || i >= n || s[i] != '.') break;
-    i++;
-  }
-  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-    int eneg = 0;
-    i++;
-    if (i < n && (s[i] == '+' || s[i] == '-')) eneg = s[i] == '-', i++;
-    if (i >= n || !is_digit(s[i]))
-      return bad_element(p, index, "is not a valid JSON number", token_end(p));
-    for (; i < n && is_digit(s[i]); i++)
-      if (exponent < 1000000000) exponent = exponent * 10 + (s[i] - '0');
-    if (eneg) exponent = -exponent;
-  }
-  if (i < n && !is_space(s[i]) && s[i] != ',' && s[i] != ']')
-    return bad_element(p, index, "is not a valid JSON number", token_end(p));
-
-  /* value = digits * 10^(exponent - point_shift + pending) */
-  int64_t e = exponent - point_shift + (int64_t)pending;
-  uint64_t magnitude = digits;
-  if (seen_nonzero) {
-    if (e < 0) return bad_element(p, index, "is not an integer", i);
-    if (too_many || e > 19) return bad_element(p, index, "is out of range", i);
-    for (; e > 0; e--) {
-      if (magnitude > UINT64_MAX / 10) return bad_element(p, index, "is out of range", i);
-      magnitude *= 10;
-    }
-    if (magnitude > (uint64_t)INT64_MAX) return bad_element(p, index, "is out of range", i);
-  }
-  *v = negative ? -(int64_t)magnitude : (int64_t)magnitude;
-  p->at = i;
+  coins_number num;
+  coins_read_number(p->s + p->at, p->len - p->at, 0, &num);
+  size_t end = p->at + num.end;
+  if (num.invalid) return bad_element(p, index, num.invalid, token_end(p));
+  if (end < p->len && !is_space(p->s[end]) && p->s[end] != ',' && p->s[end] != ']')
+    return bad_element(p, index, coins_number_invalid(0), token_end(p));
+  if (num.problem) return bad_element(p, index, num.problem, end);
+  *v = num.value;
+  p->at = end;
   return 0;
 }
 
