@@ -63,11 +63,11 @@ $(B)/libcoins.a: $(STATIC_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(B)/test_core: tests/test_core.c tests/reference.c tests/reference.h $(CORE_OBJ)
+$(B)/test_core: tests/test_core.c tests/test_check.h tests/reference.c tests/reference.h $(CORE_OBJ)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_core.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
 
 # JSONB blobs, built by hand, against the text parser.
-$(B)/test_jsonb: tests/test_jsonb.c $(CORE_OBJ)
+$(B)/test_jsonb: tests/test_jsonb.c tests/test_check.h $(CORE_OBJ)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_jsonb.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
 
 $(B)/test_diff: tests/test_diff.c tests/test_random.c tests/test_random.h tests/reference.c tests/reference.h $(CORE_OBJ)

@@ -21,30 +21,7 @@
 
 #include "coins.h"
 #include "reference.h"
-
-#define COUNT(x) (sizeof(x) / sizeof((x)[0]))
-
-/* Equality of signed 64-bit values, printed signed on failure. */
-#define assert_i64(got, want)                                                        \
-  do {                                                                               \
-    int64_t got_ = (got), want_ = (want);                                            \
-    if (got_ != want_)                                                               \
-      fail_msg("%s = %lld, expected %lld", #got, (long long)got_, (long long)want_); \
-  } while (0)
-
-#define assert_u64(got, want)                                              \
-  do {                                                                     \
-    uint64_t got_ = (got), want_ = (want);                                 \
-    if (got_ != want_)                                                     \
-      fail_msg("%s = %llu, expected %llu", #got, (unsigned long long)got_, \
-               (unsigned long long)want_);                                 \
-  } while (0)
-
-static void *xmalloc(size_t size) {
-  void *p = malloc(size ? size : 1);
-  assert_non_null(p);
-  return p;
-}
+#include "test_check.h"
 
 /* ================================================================ parser */
 
@@ -66,17 +43,6 @@ static int parse_copy(const char *text, size_t len, int64_t **out, size_t *n,
   int rc = coins_parse_array(copy, len, *out, cap, n, err);
   free(copy);
   return rc;
-}
-
-/* The message of a failed parse is a NUL-terminated line of printable
-** ASCII that fits the buffer. */
-static void check_message(const char *err) {
-  const char *end = memchr(err, 0, COINS_ERRMSG_SIZE);
-  assert_non_null(end);
-  assert_true(end > err);
-  for (const char *c = err; c < end; c++)
-    if (*c < 0x20 || *c > 0x7e)
-      fail_msg("non-printable byte 0x%02X in message \"%s\"", (unsigned)(unsigned char)*c, err);
 }
 
 /* Every proper prefix of text must parse without reading past its end;

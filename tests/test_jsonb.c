@@ -22,35 +22,9 @@
 #include <cmocka.h>
 
 #include "coins.h"
-
-#define COUNT(x) (sizeof(x) / sizeof((x)[0]))
+#include "test_check.h"
 
 #define NOT_JSONB "expected a JSONB array (a BLOB must hold SQLite's JSONB), got "
-
-/* Equality of signed 64-bit values, printed signed on failure. */
-#define assert_i64(got, want)                                                        \
-  do {                                                                               \
-    int64_t got_ = (got), want_ = (want);                                            \
-    if (got_ != want_)                                                               \
-      fail_msg("%s = %lld, expected %lld", #got, (long long)got_, (long long)want_); \
-  } while (0)
-
-static void *xmalloc(size_t size) {
-  void *p = malloc(size ? size : 1);
-  assert_non_null(p);
-  return p;
-}
-
-/* The message of a failed parse is a NUL-terminated line of printable
-** ASCII that fits the buffer. */
-static void check_message(const char *err) {
-  const char *end = memchr(err, 0, COINS_ERRMSG_SIZE);
-  assert_non_null(end);
-  assert_true(end > err);
-  for (const char *c = err; c < end; c++)
-    if (*c < 0x20 || *c > 0x7e)
-      fail_msg("non-printable byte 0x%02X in message \"%s\"", (unsigned)(unsigned char)*c, err);
-}
 
 static int starts_with(const char *s, const char *prefix) {
   return strncmp(s, prefix, strlen(prefix)) == 0;
