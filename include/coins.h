@@ -295,22 +295,44 @@ typedef struct coins_judgement {
   int before, after; /* the mover's forced result: +1, 0, -1        */
 } coins_judgement;
 
-/* Reviews a record move by move against optimal play.  O(1) amortised
-** per move while the record follows the optimal line coins keeps; each
-** move off that line costs O(coins left) (variant III only; II and I are
-** O(1) amortised throughout).  work holds coins_review_work_words(...).
+/* Reviews a record move by move against optimal play.  Two ways to start:
+**
+**   coins_review_init_record, for a record known in advance (coins_review
+**   does this): variant III then solves every position the record visits
+**   in one pass backwards, O((n + moves) log n) in all, however far the
+**   record strays from optimal play; `best` is then the first move of the
+**   optimal line from each position (what coins3_solve gives for the coins
+**   left).  Variants I and II are O(1) a move either way.
+**
+**   coins_review_init, for moves that come one at a time (coins_play): in
+**   variant III `best` is the next move of coins' optimal line, started
+**   afresh where the moves left it; a move on that line costs O(1), a move
+**   off it O(coins left) when the next best move or judgement is asked
+**   for.
+**
 ** line.st is the position reached. */
 typedef struct coins_review {
-  coins_line line;      /* the optimal line from the position     */
-  int64_t margin;       /* II/III: the mover's margin from here   */
-  int line_stale;       /* III: the position left the line        */
-  int64_t *greedy_take; /* II: greedy play's take from each coin,
-                            NULL until a greedy player asks        */
+  coins_line line;       /* the optimal line from the position     */
+  int64_t margin;        /* II/III: the mover's margin from here   */
+  int line_stale;        /* III: the position left the line        */
+  int64_t *greedy_take;  /* II: greedy play's take from each coin,
+                           NULL until a greedy player asks        */
+  const int64_t *record; /* III, started for a record: its moves */
+  size_t record_count;
+  int64_t *record_margin; /* the margin after t moves             */
+  char *record_best;      /* the best move after t moves          */
 } coins_review;
 
 size_t coins_review_work_words(coins_variant v, size_t n, uint64_t k);
 void coins_review_init(coins_review *rv, coins_variant v, const int64_t *a, uint64_t n, uint64_t k,
                        int64_t *work);
+/* The work coins_review_init_record needs for a record of count moves. */
+size_t coins_review_record_words(coins_variant v, size_t n, uint64_t k, size_t count);
+/* Starts the review of moves[0..count) (as coins_parse_moves stores them,
+** found legal by coins_record_check), to be judged in that order: a move
+** that is not the record's next is refused.  n < 2^32 - 2. */
+void coins_review_init_record(coins_review *rv, coins_variant v, const int64_t *a, uint64_t n,
+                              uint64_t k, const int64_t *moves, size_t count, int64_t *work);
 /* The best move from the current position (take 0 when no coins left). */
 coins_move coins_review_best(coins_review *rv);
 /* Judges and plays m: COINS_OK, or COINS_INVALID with err for an illegal

@@ -451,14 +451,20 @@ static void review_case(rng *r) {
           "record \"%.*s\": ply %zu parsed as %llu%c, expected %llu%c", (int)t.len, t.s, i + 1,
           (unsigned long long)m.take, m.side, (unsigned long long)rec[i].take, rec[i].side);
   }
-  free(stored);
   free(t.s);
 
-  /* the review, move by move */
-  size_t words = coins_review_work_words(variant, n, k);
+  /* the review, move by move: of the record known in advance (as
+  ** coins_review does it), or of moves that come one at a time */
+  int whole = below(r, 2);
+  size_t words = whole ? coins_review_record_words(variant, n, k, count)
+                       : coins_review_work_words(variant, n, k);
   int64_t *work = words || below(r, 2) ? xmalloc(words * sizeof *work) : NULL;
+  int64_t *fresh = xmalloc((n + 1) * sizeof *fresh);
   coins_review rv;
-  coins_review_init(&rv, variant, a, n, k, work);
+  if (whole)
+    coins_review_init_record(&rv, variant, a, n, k, stored, count, work);
+  else
+    coins_review_init(&rv, variant, a, n, k, work);
   g_case.moves = rec;
   size_t lo = 0, hi = n;
   int64_t tot[2] = {0, 0};
@@ -539,6 +545,12 @@ static void review_case(rng *r) {
           "ply %llu: best %llu%c is not "
           "optimal",
           (unsigned long long)ply, (unsigned long long)j.best.take, j.best.side);
+    if (whole && variant == 3) { /* the first move of the line from here */
+      coins_result fr;
+      coins3_solve(a + lo, hi - lo, fresh, &fr);
+      CHECK(j.best.side == fr.best.side, "ply %llu: best %c, but the line from here starts %c",
+            (unsigned long long)ply, j.best.side, fr.best.side);
+    }
     if (peeked)
       CHECK(peek.take == j.best.take && peek.side == j.best.side,
             "ply %llu: coins_review_best gave %llu%c, the review %llu%c", (unsigned long long)ply,
@@ -580,6 +592,8 @@ static void review_case(rng *r) {
     }
   }
   free(work);
+  free(fresh);
+  free(stored);
   oracle_free(&o);
 }
 

@@ -33,7 +33,9 @@ int coins_same_letters(const char *text, const char *word, size_t len);
 
 /* printf into err (COINS_ERRMSG_SIZE); returns COINS_INVALID. */
 coins_status coins_fail(char err[COINS_ERRMSG_SIZE], const char *fmt, ...)
-#if defined(__GNUC__)
+#if defined(__MINGW32__)
+    __attribute__((format(gnu_printf, 2, 3))) /* C99 printf: __USE_MINGW_ANSI_STDIO */
+#elif defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
@@ -76,6 +78,16 @@ size_t coins3_fuse(const int64_t *a, size_t n, int64_t *value, int64_t *len);
 ** *total.  cap >= coins_parse_capacity(text, len) suffices. */
 coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap, size_t *m,
                                 int64_t *total, char err[COINS_ERRMSG_SIZE]);
+
+/* The work coins3_solve_record needs for n coins and count moves. */
+size_t coins3_record_words(size_t n, size_t count);
+/* Solves every position the legal record moves[0..count) ('L'/'R')
+** visits in a game of a[0..n), in one pass backwards: (*margin)[t] is the
+** mover's margin and (*best)[t] the first move of the optimal line ('L',
+** 'R', or 0 with no coins left) after t moves, for t in 0..count; both
+** point into work.  O((n + count) log n) (valley.c). */
+void coins3_solve_record(const int64_t *a, size_t n, const int64_t *moves, size_t count,
+                         int64_t *work, int64_t **margin, char **best);
 
 /* The result of a game whose fused blocks are value[0..m) (a valley) and
 ** whose coins sum to total. */

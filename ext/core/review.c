@@ -5,10 +5,13 @@
 ** How the review knows the value of each position:
 **   I    the modulo rule, O(1).
 **   II   best[i] for every suffix, computed once: O(1) per move.
-**   III  the optimal line coins_line plays from the current interval and
-**        its margin.  While the record follows that line the next margin
-**        is known (it is gain - margin); a move off the line re-solves the
-**        interval that is left, O(coins left).
+**   III  a record known in advance (coins_review_init_record): every
+**        position it visits, solved in one pass backwards (valley.c),
+**        O(log n) a move.  Played move by move (coins_review_init, as
+**        coins_play does): the optimal line coins_line plays from the
+**        current interval and its margin.  While the moves follow that line
+**        the next margin is known (it is gain - margin); a move off the
+**        line re-solves the interval that is left, O(coins left).
 */
 #include "internal.h"
 
@@ -73,8 +76,37 @@ void coins_review_init(coins_review *rv, coins_variant v, const int64_t *a, uint
   }
 }
 
+size_t coins_review_record_words(coins_variant v, size_t n, uint64_t k, size_t count) {
+  switch (v) {
+    case COINS_I:
+    case COINS_II: break;
+    case COINS_III: return coins3_record_words(n, count);
+  }
+  return coins_review_work_words(v, n, k);
+}
+
+void coins_review_init_record(coins_review *rv, coins_variant v, const int64_t *a, uint64_t n,
+                              uint64_t k, const int64_t *moves, size_t count, int64_t *work) {
+  switch (v) {
+    case COINS_I:
+    case COINS_II: coins_review_init(rv, v, a, n, k, work); return;
+    case COINS_III:
+      *rv = (coins_review){.record = moves, .record_count = count};
+      coins_state_init(&rv->line.st, v, a, n, k);
+      coins3_solve_record(a, (size_t)n, moves, count, work, &rv->record_margin, &rv->record_best);
+      rv->margin = rv->record_margin[0];
+      return;
+  }
+}
+
 coins_move coins_review_best(coins_review *rv) {
-  if (rv->line_stale && rv->line.st.lo < rv->line.st.hi) restart_line(rv);
+  const coins_state *st = &rv->line.st;
+  if (rv->record) { /* solved in advance, up to the record's end */
+    coins_move best = {st->ply <= rv->record_count && st->lo < st->hi, 'L'};
+    if (best.take) best.side = rv->record_best[st->ply];
+    return best;
+  }
+  if (rv->line_stale && st->lo < st->hi) restart_line(rv);
   return coins_line_peek(&rv->line);
 }
 
@@ -91,7 +123,10 @@ static void play_legal(coins_review *rv, coins_move m, int judge, coins_ply *out
       rv->margin = suffix_margin(line);
       break;
     case COINS_III:
-      if (!rv->line_stale && coins_line_follow(line, m.side, out)) {
+      if (rv->record) { /* solved in advance */
+        coins_state_apply(&line->st, m, out);
+        rv->margin = rv->record_margin[line->st.ply];
+      } else if (!rv->line_stale && coins_line_follow(line, m.side, out)) {
         rv->margin = out->gain - rv->margin; /* an optimal move */
       } else {
         coins_state_apply(&line->st, m, out);
@@ -111,6 +146,19 @@ static void judge_count(const coins_state *st, coins_move m, coins_judgement *ou
   out->loss = won && opponent_wins;
 }
 
+/* Whether m can be played next: legal, and the record's next move when
+** the review was started for a record. */
+static coins_status check_next(const coins_review *rv, coins_move m, char err[COINS_ERRMSG_SIZE]) {
+  const coins_state *st = &rv->line.st;
+  coins_status rc = coins_state_check(st, m, err);
+  if (rc == COINS_OK && rv->record &&
+      (st->ply >= rv->record_count ||
+       coins_move_of(st->variant, rv->record[st->ply]).side != m.side))
+    return coins_fail(err, "ply %llu: not the move of the record the review was started for",
+                      (unsigned long long)st->ply + 1);
+  return rc;
+}
+
 coins_status coins_review_play(coins_review *rv, coins_move m, coins_judgement *out,
                                char err[COINS_ERRMSG_SIZE]) {
   const coins_state *st = &rv->line.st;
@@ -118,7 +166,7 @@ coins_status coins_review_play(coins_review *rv, coins_move m, coins_judgement *
   int64_t lead = st->totals[mover - 1] - st->totals[2 - mover];
   out->best = coins_review_best(rv); /* may re-solve: before the margin */
   int64_t margin_before = rv->margin;
-  coins_status rc = coins_state_check(st, m, err);
+  coins_status rc = check_next(rv, m, err);
   if (rc != COINS_OK) return rc;
   play_legal(rv, m, 1, &out->played);
   if (!coins_variant_traits_of(st->variant).has_values) {
@@ -140,7 +188,7 @@ coins_status coins_review_play(coins_review *rv, coins_move m, coins_judgement *
 
 coins_status coins_review_apply(coins_review *rv, coins_move m, coins_ply *out,
                                 char err[COINS_ERRMSG_SIZE]) {
-  coins_status rc = coins_state_check(&rv->line.st, m, err);
+  coins_status rc = check_next(rv, m, err);
   if (rc == COINS_OK) play_legal(rv, m, 0, out);
   return rc;
 }

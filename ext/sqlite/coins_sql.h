@@ -169,12 +169,23 @@ enum coins_ply_column {
 /* Puts column col (a coins_ply_column) of cur->row. */
 void coins_tvf_ply_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col);
 
-/* For coins_review and coins_play: reads the game the arguments give and
-** puts in cur->state a zeroed state of state_size bytes, whose first
-** member is a coins_review of the game, started.  SQLITE_OK,
-** COINS_NULL_ARG or an error with *err. */
-int coins_tvf_review_begin(coins_tvf_cursor *cur, sqlite3_value *variant, sqlite3_value *coins,
-                           sqlite3_value *max_take, size_t state_size, char **err);
+/* What coins_review and coins_play keep in cur->state (first, in a
+** larger struct of their own): a review of the game, and the record. */
+typedef struct coins_tvf_review {
+  coins_review rv;
+  int64_t *moves; /* coins_review: the record */
+  size_t room, count;
+} coins_tvf_review;
+
+/* Reads the game args give (variant args[0], coins args[1], max_take
+** args[max_take_arg]) and, unless moves_arg < 0, the record
+** args[moves_arg]; puts in cur->state a zeroed state of state_size bytes
+** starting with a coins_tvf_review, and starts its review (for the record
+** when there is one).  SQLITE_OK, COINS_NULL_ARG or an error with *err. */
+int coins_tvf_review_begin(coins_tvf_cursor *cur, sqlite3_value **args, int moves_arg,
+                           int max_take_arg, size_t state_size, char **err);
+/* Frees what coins_tvf_review_begin made. */
+void coins_tvf_review_release(coins_tvf_cursor *cur);
 
 /* Registers the table-valued function tvf on db. */
 int coins_tvf_register(sqlite3 *db, const coins_tvf *tvf);

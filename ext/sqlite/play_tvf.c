@@ -9,11 +9,9 @@
 SQLITE_EXTENSION_INIT3
 
 typedef struct play_state {
-  coins_review rv; /* first: coins_tvf_review_begin starts it */
+  coins_tvf_review base; /* first: the review of the game being played */
   coins_strategy players[2];
 } play_state;
-
-static void play_release(coins_tvf_cursor *cur) { sqlite3_free(cur->state); }
 
 static int play_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
   const char *fname = cur->tvf->name;
@@ -24,7 +22,7 @@ static int play_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
       return coins_sql_fail(err, fname, "the %s player's strategy must be TEXT",
                             i == 2 ? "first" : "second");
   }
-  int rc = coins_tvf_review_begin(cur, args[0], args[1], args[4], sizeof(play_state), err);
+  int rc = coins_tvf_review_begin(cur, args, -1, 4, sizeof(play_state), err);
   if (rc != SQLITE_OK) return rc;
   play_state *ps = cur->state;
   for (int i = 0; i < 2; i++) {
@@ -32,7 +30,8 @@ static int play_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
     if (name == NULL) return SQLITE_NOMEM;
     coins_status parsed =
         coins_strategy_parse(name, (size_t)sqlite3_value_bytes(args[2 + i]), &ps->players[i], msg);
-    if (parsed == COINS_OK) parsed = coins_strategy_ready(&ps->players[i], i + 1, &ps->rv, msg);
+    if (parsed == COINS_OK)
+      parsed = coins_strategy_ready(&ps->players[i], i + 1, &ps->base.rv, msg);
     if (parsed != COINS_OK) return coins_sql_status(parsed, fname, msg, err);
   }
   return SQLITE_OK;
@@ -40,15 +39,15 @@ static int play_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
 
 static int play_next(coins_tvf_cursor *cur, char **err) {
   play_state *ps = cur->state;
-  const coins_state *st = &ps->rv.line.st;
+  const coins_state *st = &ps->base.rv.line.st;
   char msg[COINS_ERRMSG_SIZE];
   if (st->lo >= st->hi) {
     cur->eof = 1;
     return SQLITE_OK;
   }
   coins_strategy *player = &ps->players[coins_state_mover(st) - 1];
-  coins_move m = coins_strategy_move(player, &ps->rv);
-  coins_status rc = coins_review_apply(&ps->rv, m, &cur->row, msg);
+  coins_move m = coins_strategy_move(player, &ps->base.rv);
+  coins_status rc = coins_review_apply(&ps->base.rv, m, &cur->row, msg);
   return coins_sql_status(rc, cur->tvf->name, msg, err);
 }
 
@@ -63,5 +62,5 @@ const coins_tvf coins_play_tvf = {
     .start = play_start,
     .next = play_next,
     .column = coins_tvf_ply_column,
-    .release = play_release,
+    .release = coins_tvf_review_release,
 };

@@ -20,36 +20,25 @@ enum review_column {
 };
 
 typedef struct review_state {
-  coins_review rv; /* first: coins_tvf_review_begin starts it */
-  int64_t *moves;  /* the record */
-  size_t room, n_moves, next;
+  coins_tvf_review base;  /* first: the review and the record */
+  size_t next;            /* the next move of the record */
   coins_judgement judged; /* the current row */
 } review_state;
 
-static void review_release(coins_tvf_cursor *cur) {
-  review_state *rs = cur->state;
-  sqlite3_free(rs->moves);
-  sqlite3_free(rs);
-}
-
 static int review_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
   if (sqlite3_value_type(args[2]) == SQLITE_NULL) return COINS_NULL_ARG;
-  int rc = coins_tvf_review_begin(cur, args[0], args[1], args[3], sizeof(review_state), err);
-  if (rc != SQLITE_OK) return rc;
-  review_state *rs = cur->state;
-  return coins_record_read(cur->tvf->name, args[2], &cur->game, &rs->moves, &rs->room, &rs->n_moves,
-                           err);
+  return coins_tvf_review_begin(cur, args, 2, 3, sizeof(review_state), err);
 }
 
 static int review_next(coins_tvf_cursor *cur, char **err) {
   review_state *rs = cur->state;
   char msg[COINS_ERRMSG_SIZE];
-  if (rs->next >= rs->n_moves) {
+  if (rs->next >= rs->base.count) {
     cur->eof = 1;
     return SQLITE_OK;
   }
-  coins_move m = coins_move_of(cur->game.variant, rs->moves[rs->next++]);
-  coins_status rc = coins_review_play(&rs->rv, m, &rs->judged, msg);
+  coins_move m = coins_move_of(cur->game.variant, rs->base.moves[rs->next++]);
+  coins_status rc = coins_review_play(&rs->base.rv, m, &rs->judged, msg);
   cur->row = rs->judged.played;
   return coins_sql_status(rc, cur->tvf->name, msg, err);
 }
@@ -91,5 +80,5 @@ const coins_tvf coins_review_tvf = {
     .start = review_start,
     .next = review_next,
     .column = review_column,
-    .release = review_release,
+    .release = coins_tvf_review_release,
 };

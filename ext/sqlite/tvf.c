@@ -329,17 +329,36 @@ int coins_tvf_register(sqlite3 *db, const coins_tvf *tvf) {
   return sqlite3_create_module(db, tvf->name, &tvf_module, (void *)tvf);
 }
 
-int coins_tvf_review_begin(coins_tvf_cursor *cur, sqlite3_value *variant, sqlite3_value *coins,
-                           sqlite3_value *max_take, size_t state_size, char **err) {
+int coins_tvf_review_begin(coins_tvf_cursor *cur, sqlite3_value **args, int moves_arg,
+                           int max_take_arg, size_t state_size, char **err) {
+  const char *fname = cur->tvf->name;
   coins_game *game = &cur->game;
-  int rc = coins_game_read(cur->tvf->name, variant, coins, max_take, game, err);
+  int rc = coins_game_read(fname, args[0], args[1], args[max_take_arg], game, err);
   if (rc != SQLITE_OK) return rc;
-  size_t words = coins_review_work_words(game->variant, (size_t)game->n, game->k);
+  coins_tvf_review *state = sqlite3_malloc64(state_size);
+  if (state == NULL) return SQLITE_NOMEM;
+  memset(state, 0, state_size);
+  cur->state = state;
+  if (moves_arg >= 0)
+    rc = coins_record_read(fname, args[moves_arg], game, &state->moves, &state->room, &state->count,
+                           err);
+  if (rc != SQLITE_OK) return rc;
+  /* a record known in advance is solved along its path in one pass */
+  int whole = moves_arg >= 0 && game->n < UINT32_MAX - 2;
+  size_t n = (size_t)game->n,
+         words = whole ? coins_review_record_words(game->variant, n, game->k, state->count)
+                       : coins_review_work_words(game->variant, n, game->k);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
-  coins_review *rv = sqlite3_malloc64(state_size);
-  if (rv == NULL) return SQLITE_NOMEM;
-  memset(rv, 0, state_size);
-  cur->state = rv;
-  coins_review_init(rv, game->variant, game->a, game->n, game->k, cur->work);
+  if (whole)
+    coins_review_init_record(&state->rv, game->variant, game->a, game->n, game->k, state->moves,
+                             state->count, cur->work);
+  else
+    coins_review_init(&state->rv, game->variant, game->a, game->n, game->k, cur->work);
   return SQLITE_OK;
+}
+
+void coins_tvf_review_release(coins_tvf_cursor *cur) {
+  coins_tvf_review *state = cur->state;
+  sqlite3_free(state->moves);
+  sqlite3_free(state);
 }

@@ -288,7 +288,7 @@ static coins_move illegal_move(const game *g, uint64_t lo, uint64_t hi) {
 
 /* The move the record byte b asks for from rv's position. */
 static coins_move record_move(const game *g, coins_review *rv, uint8_t b) {
-  const coins_state *st = &rv->st;
+  const coins_state *st = &rv->line.st;
   uint64_t left = st->hi - st->lo;
   coins_move m = {1, 'L'};
   if (b & 0x80) return coins_review_best(rv);
@@ -391,7 +391,7 @@ static void check_review(const game *g, reader *r) {
     return;
   }
   /* both reviews agree on the best move from where the record stopped */
-  CHECK(rv.st.lo == lo && rv.st.hi == hi && rv2.st.lo == lo && rv2.st.hi == hi);
+  CHECK(rv.line.st.lo == lo && rv.line.st.hi == hi && rv2.line.st.lo == lo && rv2.line.st.hi == hi);
   check_best(g, lo, hi, coins_review_best(&rv));
   check_best(g, lo, hi, coins_review_best(&rv2));
 
@@ -407,8 +407,8 @@ static void check_review(const game *g, reader *r) {
     CHECK(coins_review_apply(&rv2, bad, &p, err) == -1);
     check_message(err);
     /* nothing was played */
-    CHECK(rv.st.lo == lo && rv.st.hi == hi && rv.st.ply == ply);
-    CHECK(rv2.st.lo == lo && rv2.st.hi == hi && rv2.st.ply == ply);
+    CHECK(rv.line.st.lo == lo && rv.line.st.hi == hi && rv.line.st.ply == ply);
+    CHECK(rv2.line.st.lo == lo && rv2.line.st.hi == hi && rv2.line.st.ply == ply);
     check_best(g, lo, hi, coins_review_best(&rv));
   }
   free(work);
@@ -473,12 +473,12 @@ static void check_play(const game *g, uint8_t choice, uint8_t seed) {
     } else {
       lo += m.take;
     }
-    CHECK(rv.st.lo == lo && rv.st.hi == hi);
+    CHECK(rv.line.st.lo == lo && rv.line.st.hi == hi);
     ply++;
     CHECK(ply <= g->n);
   }
   if (kind[0] == 3) /* parity: the first player never loses */
-    CHECK(rv.st.totals[0] >= rv.st.totals[1]);
+    CHECK(rv.line.st.totals[0] >= rv.line.st.totals[1]);
   free(work);
 }
 
