@@ -4,9 +4,10 @@
 **
 **   - SQLITE_LIMIT_LENGTH: an argument longer than the limit cannot even be
 **     built or bound (SQLite's own "string or blob too big"); one exactly
-**     at the limit works; results that would pass it (coins_deal,
-**     coins_diagram, coins_array) are "string or blob too big" too, with
-**     no function-name prefix (sqlite3_result_error_toobig).
+**     at the limit works; results that would pass it (coins_diagram,
+**     coins_array) are "string or blob too big" too, with no function-name
+**     prefix (sqlite3_result_error_toobig); coins_deal measures its row
+**     first and says how many coins fit (SQLITE_TOOBIG).
 **   - 10^7 coins, built in C and bound: coins_margin of equal and of
 **     ascending coins (known values), count(*) of coins_moves.
 **   - a million levels of '[' and a million-digit number: one clear error
@@ -145,12 +146,19 @@ static void test_length_limit(void **state) {
   sqlite3_finalize(stmt);
   free(text);
 
-  /* results: coins_deal refuses n whose 2n + 1 characters cannot fit
-  ** before dealing, and stops a row of longer numbers at the limit */
+  /* results: coins_deal measures the row before writing it, and says how
+  ** many of these coins fit (SQLITE_TOOBIG, with its own message) */
   check_rows(db, "999", "SELECT length(coins_deal(1, 499, 0, 9))");
-  check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_deal(1, 500, 0, 9)");
-  check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_deal(1, 400)");
-  check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_deal(1, " MAX_I64 ", 0, 9)");
+  check_error(db, SQLITE_TOOBIG,
+              "coins_deal: 500 coins exceed the length limit (1000 bytes); 499 fit",
+              "SELECT coins_deal(1, 500, 0, 9)");
+  check_error(db, SQLITE_TOOBIG,
+              "coins_deal: 400 coins exceed the length limit (1000 bytes); 341 fit",
+              "SELECT coins_deal(1, 400)");
+  check_rows(db, "1000", "SELECT length(coins_deal(1, 341))"); /* 341 do fit */
+  check_error(db, SQLITE_TOOBIG,
+              "coins_deal: " MAX_I64 " coins exceed the length limit (1000 bytes); 499 fit",
+              "SELECT coins_deal(1, " MAX_I64 ", 0, 9)");
   /* coins_diagram: a picture past the limit */
   check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_diagram(3, coins_deal(1, 100, 1, 9))");
   check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_diagram(1, 200)");
@@ -283,25 +291,26 @@ static void test_max_take_extremes(void **state) {
   for (size_t f = 0; f < 5; f++) {
     char msg[200];
     const char *name = scalars[f];
-    snprintf(msg, sizeof msg, "%s: max_take must be an INTEGER >= 1, got 0", name);
+    snprintf(msg, sizeof msg, "%s: max_take must be an integer >= 1, got 0", name);
     check_error(db, SQLITE_ERROR, msg, "SELECT %s(2, '[1,2,3]', 0)", name);
     check_error(db, SQLITE_ERROR, msg, "SELECT %s(3, '[1,2,3]', 0)", name);
-    snprintf(msg, sizeof msg, "%s: max_take must be an INTEGER >= 1, got -1", name);
+    snprintf(msg, sizeof msg, "%s: max_take must be an integer >= 1, got -1", name);
     check_error(db, SQLITE_ERROR, msg, "SELECT %s(1, 5, -1)", name);
     snprintf(msg, sizeof msg,
              "%s: variant III takes one coin from either end: max_take must "
              "be 1, got " MAX_I64,
              name);
     check_error(db, SQLITE_ERROR, msg, "SELECT %s(3, '[1,2,3]', " MAX_I64 ")", name);
-    /* one past: no longer an INTEGER */
-    snprintf(msg, sizeof msg, "%s: max_take must be an INTEGER >= 1, got a REAL", name);
+    /* one past: a REAL beyond any int64 */
+    snprintf(msg, sizeof msg, "%s: max_take must be an integer >= 1, got 9.22337203685478e+18",
+             name);
     check_error(db, SQLITE_ERROR, msg, "SELECT %s(2, '[1,2,3]', 9223372036854775808)", name);
   }
-  check_error(db, SQLITE_ERROR, "coins_moves: max_take must be an INTEGER >= 1, got 0",
+  check_error(db, SQLITE_ERROR, "coins_moves: max_take must be an integer >= 1, got 0",
               "SELECT * FROM coins_moves(2, '[1,2,3]', 0)");
-  check_error(db, SQLITE_ERROR, "coins_review: max_take must be an INTEGER >= 1, got -1",
+  check_error(db, SQLITE_ERROR, "coins_review: max_take must be an integer >= 1, got -1",
               "SELECT * FROM coins_review(2, '[1,2,3]', '[1]', -1)");
-  check_error(db, SQLITE_ERROR, "coins_play: max_take must be an INTEGER >= 1, got 0",
+  check_error(db, SQLITE_ERROR, "coins_play: max_take must be an integer >= 1, got 0",
               "SELECT * FROM coins_play(1, 5, 'left', 'left', 0)");
 
   /* 2^63-1: any take up to the row is allowed, nothing overflows */

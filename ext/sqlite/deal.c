@@ -82,9 +82,11 @@ static void deal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   size_t limit = (size_t)sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
   size_t len = dealt_length((uint64_t)arg[0], n, lo, hi, limit, &fit);
   if (fit < n) {
-    coins_result_error(
-        ctx, coins_error(DEAL_NAME, "%lld coins exceed the length limit (%llu bytes); %lld fit", n,
-                         (unsigned long long)limit, (long long)fit));
+    char *msg = coins_error(DEAL_NAME, "%lld coins exceed the length limit (%llu bytes); %lld fit",
+                            n, (unsigned long long)limit, (long long)fit);
+    int made = msg != NULL;
+    coins_result_error(ctx, msg);
+    if (made) sqlite3_result_error_code(ctx, SQLITE_TOOBIG);
     return;
   }
   char *text = sqlite3_malloc64(len + 1);

@@ -26,6 +26,19 @@ static int register_tvfs(sqlite3 *db) {
   return rc;
 }
 
+/* coins_version, registered last: its presence says every other
+** function is there. */
+static void version_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  (void)argv;
+  sqlite3_result_text(ctx, COINS_VERSION, -1, SQLITE_STATIC);
+}
+
+static int register_version(sqlite3 *db) {
+  return sqlite3_create_function(db, "coins_version", 0, COINS_FUNCTION_FLAGS, NULL, version_func,
+                                 NULL, NULL);
+}
+
 /* Whether db already has this version of coins (loading it again is then
 ** a success: a function cannot be replaced while statements run). */
 static int already_loaded(sqlite3 *db) {
@@ -49,10 +62,12 @@ COINS_EXPORT int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
     return SQLITE_ERROR;
   }
   if (already_loaded(db)) return SQLITE_OK;
-  static int (*const registrations[])(sqlite3 *) = {
-      coins_register_scalars, coins_register_record_scalars, register_tvfs,
-      coins_register_deal,    coins_register_diagram,        coins_register_array,
-  };
+  static int (*const registrations[])(sqlite3 *) =
+      {
+          coins_register_scalars, coins_register_record_scalars, register_tvfs,
+          coins_register_deal,    coins_register_diagram,        coins_register_array,
+          register_version, /* last: see already_loaded */
+      };
   int rc = SQLITE_OK;
   for (size_t i = 0; rc == SQLITE_OK && i < sizeof registrations / sizeof *registrations; i++)
     rc = registrations[i](db);

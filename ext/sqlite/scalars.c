@@ -7,7 +7,6 @@
 **   coins_margin(variant, coins [, max_take])     first's total - second's
 **   coins_score(variant, coins [, max_take])      first player's total
 **   coins_best_move(variant, coins [, max_take])  an optimal first move
-**   coins_version()                               the extension's version
 **
 ** variant: 1, 2, 3 or 'I', 'II', 'III' (any case); coins: TEXT holding a
 ** JSON array of integers (variant I: also an INTEGER count); max_take:
@@ -115,15 +114,8 @@ static void scalar_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   }
 }
 
-static void version_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  (void)argc;
-  (void)argv;
-  sqlite3_result_text(ctx, COINS_VERSION, -1, SQLITE_STATIC);
-}
-
 int coins_register_scalars(sqlite3 *db) {
-  int rc = sqlite3_create_function(db, "coins_version", 0, COINS_FUNCTION_FLAGS, NULL, version_func,
-                                   NULL, NULL);
+  int rc = SQLITE_OK;
   for (size_t i = 0; rc == SQLITE_OK && i < sizeof scalars / sizeof *scalars; i++) {
     for (int argc = 2; rc == SQLITE_OK && argc <= 3; argc++) {
       scalar_data *data = sqlite3_malloc(sizeof *data);
