@@ -132,7 +132,7 @@ test-shell: $(EXT)
 test-clients: $(EXT) $(B)/demo.db $(B)/games.db
 	$(PYTHON) tests/smoke.py $(EXT)
 	$(PYTHON) tests/clients/report.py $(EXT) $(B)/games.db
-	$(PYTHON) tests/readme_examples.py $(EXT) README.md $(B)/demo.db $(B)/games.db
+	$(PYTHON) tests/readme_examples.py $(EXT) README.md $(sort $(wildcard docs/*.md)) -- $(B)/demo.db $(B)/games.db
 	@$(MAKE) --no-print-directory test-node
 
 # Node with better-sqlite3 (pinned in tests/node/package-lock.json), which

@@ -1,7 +1,7 @@
 /*
 ** test_core.c -- cmocka unit tests of the pure C core (include/coins.h):
 ** the strict JSON array parser, the three solvers against the known
-** answers of docs/algorithms.md and docs/sql-api.md, and the line of best
+** answers of docs/algorithms.md and docs/reference.md, and the line of best
 ** play (coins_line_init / coins_line_next) on hand-checked games.
 **
 ** Every parser input is copied into an exact-size malloc'd buffer with no

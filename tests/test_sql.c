@@ -3,7 +3,7 @@
 ** library: each test opens a ":memory:" database, registers the extension
 ** by calling sqlite3_coins_init() directly (the extension is linked in,
 ** built with -DSQLITE_CORE), and asserts values, types and exact error
-** messages of the contract in docs/sql-api.md through SQL:
+** messages of the contract in docs/reference.md through SQL:
 **
 **   - the scalar functions: the contract's examples, result types, variant
 **     names, NULL handling, edge cases (empty rows, negative values, counts
