@@ -1,0 +1,34 @@
+-- Constraints on ply (and rowid) start and stop the table-valued functions:
+-- an endless line filtered by ply returns at once, in any form.
+SELECT ply, take, pos FROM coins_moves(1, 1000000000000000000) WHERE ply <= 3;
+SELECT ply, take FROM coins_moves(1, 1000000000000000000) WHERE ply = 5;
+SELECT ply, take FROM coins_moves(1, 1000000000000000000) WHERE ply BETWEEN 7 AND 9;
+SELECT ply FROM coins_moves(1, 1000000000000000000) WHERE ply > 1 AND ply < 4;
+SELECT ply FROM coins_moves(1, 1000000000000000000) WHERE rowid >= 2 AND rowid <= 3;
+SELECT ply FROM coins_moves(1, 1000000000000000000) WHERE 4 > ply;
+-- far along a line of 10^18 coins: variant I skips ahead arithmetically
+SELECT ply, player, take, pos FROM coins_moves(1, 1000000000000000000, 3)
+WHERE ply = 100000000000000000;
+-- REAL and TEXT bounds compare as SQLite compares them
+SELECT ply FROM coins_moves(1, 1000000000000000000) WHERE ply >= 2.5 AND ply < '5';
+SELECT count(*) FROM coins_moves(1, 1000000000000000000) WHERE ply = 2.5;
+SELECT count(*) FROM coins_moves(1, 1000000000000000000) WHERE ply = NULL;
+SELECT count(*) FROM coins_moves(1, 1000000000000000000) WHERE ply > 'x';
+SELECT count(*) FROM coins_moves(3, '[1,2,3,4,5,6]') WHERE ply < 'x';
+SELECT count(*) FROM coins_moves(1, 1000000000000000000) WHERE ply > 9223372036854775807;
+SELECT count(*) FROM coins_moves(1, 1000000000000000000) WHERE ply <= 0;
+-- ORDER BY that starts with ply or rowid is the order the rows come in
+SELECT ply, player FROM coins_moves(1, 1000000000000000000) ORDER BY ply, player LIMIT 3;
+SELECT rowid FROM coins_moves(1, 1000000000000000000) ORDER BY rowid LIMIT 3;
+SELECT ply FROM coins_moves(1, 1000000000000000000) ORDER BY rowid, take DESC LIMIT 2;
+-- the same for coins_review and coins_play
+SELECT ply, move, best FROM coins_review(3, '[1,2,3,4,5,6]', 'LLRRLR') WHERE ply >= 4;
+SELECT ply, move FROM coins_review(2, '[1,2,3,4,5,6]', '[1,1,1,1,1,1]') WHERE ply = 3;
+SELECT ply, move FROM coins_play(1, 1000000000000000000, 'random:1', 'greedy')
+WHERE ply BETWEEN 3 AND 4;
+SELECT ply, move FROM coins_play(1, 1000000000000000000, 'optimal', 'left') ORDER BY rowid LIMIT 2;
+-- in a join, per game
+CREATE TABLE g(id INTEGER PRIMARY KEY, coins TEXT);
+INSERT INTO g(coins) VALUES ('[8,15,3,7]'), ('[1,2,3]');
+SELECT g.id, m.ply, m.move FROM g, coins_moves(3, g.coins) m WHERE m.ply >= 2 ORDER BY g.id, m.ply;
+SELECT g.id, m.ply, m.move FROM coins_moves(3, g.coins) m JOIN g WHERE m.ply = 1 ORDER BY g.id;
