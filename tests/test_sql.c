@@ -135,6 +135,53 @@ static void test_init_and_second_connection(void **state) {
   assert_int_equal(sqlite3_close(second), SQLITE_OK);
 }
 
+/* Loading coins into a connection that has it is a success, even while a
+** statement runs (SQLite cannot replace a function then); a registration
+** that fails says SQLite's reason. */
+static void a_user_function(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  (void)argv;
+  sqlite3_result_int(ctx, 42);
+}
+
+static void test_load_again(void **state) {
+  (void)state;
+  sqlite3 *db = open_db();
+  sqlite3_stmt *running = NULL;
+  char *err = NULL;
+  assert_int_equal(
+      sqlite3_prepare_v2(db, "SELECT ply FROM coins_moves(1, 100)", -1, &running, NULL), SQLITE_OK);
+  assert_int_equal(sqlite3_step(running), SQLITE_ROW);
+  assert_int_equal(sqlite3_coins_init(db, &err, NULL), SQLITE_OK);
+  assert_null(err);
+  assert_int_equal(sqlite3_step(running), SQLITE_ROW); /* it runs on */
+  assert_int_equal(sqlite3_finalize(running), SQLITE_OK);
+  assert_int_equal(sqlite3_close(db), SQLITE_OK);
+
+  /* a connection with a function of its own named coins_win, in use */
+  assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
+  exec(db, "SELECT 1"); /* SQLite's own set-up done */
+  assert_int_equal(
+      sqlite3_create_function(db, "coins_win", 2, SQLITE_UTF8, NULL, a_user_function, NULL, NULL),
+      SQLITE_OK);
+  assert_int_equal(
+      sqlite3_prepare_v2(db, "SELECT value FROM json_each('[1,2]')", -1, &running, NULL),
+      SQLITE_OK);
+  assert_int_equal(sqlite3_step(running), SQLITE_ROW);
+  assert_int_not_equal(sqlite3_coins_init(db, &err, NULL), SQLITE_OK);
+  assert_non_null(err);
+  assert_string_equal(err,
+                      "coins: cannot register functions: unable to delete/modify user-function "
+                      "due to active statements");
+  sqlite3_free(err);
+  assert_int_equal(sqlite3_finalize(running), SQLITE_OK);
+  /* once the statement is done, loading works */
+  err = NULL;
+  assert_int_equal(sqlite3_coins_init(db, &err, NULL), SQLITE_OK);
+  check_text(db, "22", "SELECT coins_score(3, '[8,15,3,7]')");
+  assert_int_equal(sqlite3_close(db), SQLITE_OK);
+}
+
 /* Expressions and the "type:value" each must give, in groups: a row with
 ** no typed value starts the group its expr names (see check_group). */
 static const typed_case typed_cases[] = {
@@ -686,6 +733,7 @@ static void test_trusted_schema_off(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_init_and_second_connection),
+      cmocka_unit_test(test_load_again),
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_db, teardown_db)
       T(test_contract_examples),
       T(test_version),
