@@ -1,0 +1,53 @@
+// tests/node/jsonb.test.js -- JSONB as SQLite itself makes it: better-sqlite3
+// bundles an SQLite with jsonb(), so coins reads real jsonb() output here,
+// in every function that takes coins or moves, and the answers must be
+// those of the same array as text.
+//
+//   COINS_EXT=build/coins.so node --test tests/node
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert');
+const path = require('node:path');
+const Database = require('better-sqlite3');
+
+const root = path.join(__dirname, '..', '..');
+const ext = path.resolve(root, process.env.COINS_EXT || 'build/coins.so').replace(/\.[^.\/]+$/, '');
+
+function open() {
+  const db = new Database(':memory:');
+  db.loadExtension(ext);
+  return db;
+}
+
+test('jsonb() rows give the answers of their text', () => {
+  const db = open();
+  const rows = db.prepare(
+    `WITH RECURSIVE s(seed) AS (SELECT 1 UNION ALL SELECT seed + 1 FROM s WHERE seed < 300)
+     SELECT seed, coins_deal(seed, seed % 40, -50, 99) AS coins FROM s`).all();
+  const both = db.prepare(
+    `SELECT coins_margin(3, jsonb(@c)) = coins_margin(3, @c) AS iii,
+            coins_margin(2, jsonb(@c), 3) = coins_margin(2, @c, 3) AS ii,
+            coins_win(1, jsonb(@c)) = coins_win(1, @c) AS i,
+            (SELECT group_concat(move) FROM coins_moves(3, jsonb(@c))) IS
+            (SELECT group_concat(move) FROM coins_moves(3, @c)) AS line`);
+  for (const { coins } of rows) {
+    const r = both.get({ c: coins });
+    assert.deepStrictEqual([r.iii, r.ii, r.i, r.line], [1, 1, 1, 1], coins);
+  }
+});
+
+test('jsonb() records, numbers written in other ways, JSON5', () => {
+  const db = open();
+  const get = (sql) => db.prepare(sql).pluck().get();
+  assert.strictEqual(get("SELECT coins_margin(3, jsonb('[2.0, 1e1, -3]'))"), -11);
+  assert.strictEqual(get("SELECT coins_margin(3, jsonb('[0x10, +1]'))"), 15);
+  assert.strictEqual(get(
+    `SELECT group_concat(verdict) FROM coins_review(3, jsonb('[8,15,3,7]'), jsonb('["L","r","L","R"]'))`),
+    'blunder,blunder,best,best');
+  assert.strictEqual(get("SELECT coins_result(2, jsonb('[1,2,3]'), jsonb('[1,2]'))"), 'second');
+  assert.strictEqual(get("SELECT coins_after(3, jsonb('[1,2,3]'), jsonb('[\"R\"]'))"), '[1,2]');
+  assert.throws(() => get("SELECT coins_margin(3, jsonb('[1, 2.5]'))"),
+    { message: 'coins_margin: element 2 is not an integer: 2.5' });
+  assert.throws(() => get("SELECT coins_margin(3, jsonb('{\"a\": 1}'))"),
+    { message: "coins_margin: expected a JSONB array (a BLOB must hold SQLite's JSONB), got a JSONB object" });
+});
