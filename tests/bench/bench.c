@@ -71,6 +71,7 @@ typedef struct config {
   long rows;           /* games per per-row table                      */
   size_t row_coins[3]; /* coins per game: 16, 64, 256                  */
   size_t huge[3];      /* one huge game: 10^5, 10^6, 10^7              */
+  size_t records[3];   /* reviews and strategies: 10^4, 10^5, 10^6     */
   size_t n_dp;
   size_t dp[MAX_SIZES]; /* the DP comparison                            */
   double min_time;      /* a measurement lasts at least this (seconds)  */
@@ -629,6 +630,90 @@ static void huge_games(const config *cfg, results *res) {
   sqlite3_close(db);
 }
 
+/* ------------------------------------- 4. reviews and strategies */
+
+/* Records of n coins reviewed, and games played, against the line of
+** coins_moves on the same coins: every figure must grow like n (x10 a
+** step), or n log n for a variant III review (about x12). */
+static void reviews(const config *cfg) {
+  enum { LINE3, OPTIMAL3, RANDOM3, LEFT3, LINE2, RANDOM2, GREEDY2, N_OPS };
+  static const char *const labels[N_OPS] = {
+      [LINE3] = "coins_moves(3)  (the baseline)",
+      [OPTIMAL3] = "coins_review(3), optimal record",
+      [RANDOM3] = "coins_review(3), random L/R",
+      [LEFT3] = "coins_review(3), always L",
+      [LINE2] = "coins_moves(2, k = n)",
+      [RANDOM2] = "coins_review(2, k = n), takes 1..3",
+      [GREEDY2] = "coins_play(2, greedy, random, k = n)",
+  };
+  static const char *const sql[N_OPS] = {
+      [LINE3] = "SELECT count(*) FROM r, coins_moves(3, r.coins)",
+      [OPTIMAL3] = "SELECT sum(loss) FROM r, coins_review(3, r.coins, r.optimal)",
+      [RANDOM3] = "SELECT sum(loss) FROM r, coins_review(3, r.coins, r.random)",
+      [LEFT3] = "SELECT sum(loss) FROM r, coins_review(3, r.coins, r.left)",
+      [LINE2] = "SELECT count(*) FROM r, coins_moves(2, r.coins, r.n)",
+      [RANDOM2] = "SELECT sum(loss) FROM r, coins_review(2, r.coins, r.takes, r.n)",
+      [GREEDY2] = "SELECT count(*) FROM r, coins_play(2, r.coins, 'greedy', 'random:7', r.n)",
+  };
+  double per_move[3][N_OPS];
+  printf("\nreviews and strategies: one record of n coins, time per move (x the baseline)\n");
+  for (int k = 0; k < 3; k++) {
+    size_t n = cfg->records[k];
+    sqlite3 *db = open_db();
+    char *make = sqlite3_mprintf(
+        "CREATE TABLE r AS SELECT %lld AS n, coins, "
+        " (SELECT group_concat(move, '') FROM coins_moves(3, coins)) AS optimal,"
+        " (SELECT group_concat(iif(value, 'L', 'R'), '') FROM json_each(coins_deal(2, %lld, 0, 1)))"
+        "   AS random,"
+        " printf('%%.*c', %lld, 'L') AS left,"
+        " coins_deal(3, %lld, 1, 3) AS takes"
+        " FROM (SELECT coins_deal(1, %lld) AS coins)",
+        (long long)n, (long long)n, (long long)n, (long long)n / 3, (long long)n);
+    exec(db, make);
+    sqlite3_free(make);
+    op ops[N_OPS];
+    for (int i = 0; i < N_OPS; i++) ops[i] = sql_op(db, labels[i], sql[i]);
+    measure(ops, N_OPS, cfg);
+    for (int i = 0; i < N_OPS; i++) per_move[k][i] = ops[i].median * 1e9 / (double)n;
+    check(ops[LINE3].result == (int64_t)n, "coins_moves(3) gave %lld rows",
+          (long long)ops[LINE3].result);
+    check(ops[OPTIMAL3].result == 0, "the optimal record lost %lld",
+          (long long)ops[OPTIMAL3].result);
+    for (int i = 0; i < N_OPS; i++) per_move[k][i] = ops[i].median * 1e9 / (double)n;
+    finalize_ops(ops, N_OPS);
+    sqlite3_close(db);
+  }
+  printf("  %-38s", "n");
+  for (int k = 0; k < 3; k++) printf(" %20zu", cfg->records[k]);
+  printf("  per move, n x10\n");
+  for (int i = 0; i < N_OPS; i++) {
+    int base = i >= LINE2 ? LINE2 : LINE3;
+    printf("  %-38s", labels[i]);
+    for (int k = 0; k < 3; k++)
+      printf(" %9.1f ns (x%5.2f)", per_move[k][i], per_move[k][i] / per_move[k][base]);
+    printf("  x%.2f, x%.2f\n", per_move[1][i] / per_move[0][i], per_move[2][i] / per_move[1][i]);
+  }
+  /* variant III play, optimal against a random player: the one case
+  ** left quadratic (each move off the line re-solves what is left) */
+  printf("  coins_play(3, optimal, random) once, s:");
+  for (int k = 0; k < 3; k++) {
+    size_t n = cfg->records[k] / 10;
+    sqlite3 *db = open_db();
+    char *q = sqlite3_mprintf(
+        "SELECT count(*) FROM coins_play(3, coins_deal(1, %lld), 'optimal', 'random:1')",
+        (long long)n);
+    op o = sql_op(db, "play", q);
+    double t0 = now();
+    int64_t rows = run_sql(&o);
+    check(rows == (int64_t)n, "coins_play(3) played %lld moves", (long long)rows);
+    printf(" n=%zu %.3f", n, now() - t0);
+    sqlite3_finalize(o.stmt);
+    sqlite3_free(q);
+    sqlite3_close(db);
+  }
+  printf("  (each move off the line re-solves what is left: O(n^2), x100 a step)\n");
+}
+
 /* -------------------------------------------- 4. the textbook algorithm */
 
 static void textbook(const config *cfg) {
@@ -768,6 +853,7 @@ int main(int argc, char **argv) {
       .rows = 100000,
       .row_coins = {16, 64, 256},
       .huge = {100000, 1000000, 10000000},
+      .records = {10000, 100000, 1000000},
       .n_dp = 6,
       .dp = {16, 64, 256, 1000, 10000, 20000},
       .min_time = 0.02,
@@ -794,6 +880,7 @@ int main(int argc, char **argv) {
                 .rows = 200,
                 .row_coins = {16, 64, 256},
                 .huge = {100, 1000, 10000},
+                .records = {100, 1000, 10000},
                 .n_dp = 3,
                 .dp = {16, 64, 200},
                 .min_time = 0};
@@ -852,6 +939,7 @@ int main(int argc, char **argv) {
     sqlite3_close(db64);
   }
   huge_games(&cfg, &res);
+  reviews(&cfg);
   textbook(&cfg);
   targets(&cfg, &res);
   printf("\n%s in %.1f s\n", failures ? "RESULTS DISAGREE" : "all results agree", now() - t_start);
