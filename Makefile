@@ -99,6 +99,12 @@ demo: deps $(EXT) $(B)/demo.db $(B)/games.db
 	@$(SQLITE3) -bail $(LOAD) $(B)/demo.db < sql/demo.sql
 	@echo; echo "== Reports on $(B)/games.db (3,000 recorded games; sql/reports.sql)"
 	@$(SQLITE3) -bail $(LOAD) $(B)/games.db < sql/reports.sql
+	@echo
+	@echo "== What next"
+	@echo "  Query the 3,000 games yourself:  $(SQLITE3) -cmd '.load $(basename $(EXT))' $(B)/games.db"
+	@echo "  then, for instance:  SELECT * FROM reviewed_moves LIMIT 5;"
+	@echo "                       SELECT coins_diagram(variant, coins, moves, max_take) FROM games WHERE id = 15;"
+	@echo "  Every function: docs/reference.md.  Every test: make test."
 
 $(B)/demo.db: sql/demo_db.sql | $(B)
 	@rm -f $@
