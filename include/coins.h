@@ -89,7 +89,18 @@ typedef struct coins_variant_traits {
   uint64_t fixed_take;   /* the only max_take allowed, or 0 for any >= 1   */
 } coins_variant_traits;
 
-coins_variant_traits coins_variant_traits_of(coins_variant v);
+static inline coins_variant_traits coins_variant_traits_of(coins_variant v) {
+  coins_variant_traits t = {0, 0, 0, 0, 0, 0};
+  switch (v) {
+    case COINS_I: t.name = "I", t.takes_any_count = 1, t.default_take = 2; break;
+    case COINS_II: t.name = "II", t.has_values = 1, t.default_take = 2; break;
+    case COINS_III:
+      t.name = "III", t.has_values = 1, t.moves_are_sides = 1, t.default_take = 1;
+      t.fixed_take = 1;
+      break;
+  }
+  return t;
+}
 
 /* Reads a variant name: "1".."3" or "I", "II", "III" in any case.
 ** COINS_OK, or COINS_INVALID for anything else (nothing is written). */

@@ -87,7 +87,15 @@ static int key_cmp(const array_pair *a, const array_pair *b) {
 static void key_describe(const array_pair *p, char out[64]) {
   switch (p->type) {
     case SQLITE_INTEGER: sqlite3_snprintf(64, out, "%lld", p->key.i); return;
-    case SQLITE_FLOAT: sqlite3_snprintf(64, out, "%!.15g", p->key.r); return;
+    case SQLITE_FLOAT:
+      /* an integral REAL in the int64 range exactly (1700000000123456.0:
+      ** microseconds), others as SQLite shows them (2.5, 1.0e+300) */
+      if (p->key.r >= -9223372036854775808.0 && p->key.r < 9223372036854775808.0 &&
+          (double)(sqlite3_int64)p->key.r == p->key.r)
+        sqlite3_snprintf(64, out, "%lld.0", (sqlite3_int64)p->key.r);
+      else
+        sqlite3_snprintf(64, out, "%!.15g", p->key.r);
+      return;
     case SQLITE_TEXT: {
       char q[48];
       coins_quote(p->key.bytes ? p->key.bytes : (const unsigned char *)"", (size_t)p->len, q,
@@ -254,9 +262,7 @@ static void array_result(sqlite3_context *ctx, array_agg *agg) {
     return;
   }
   if (agg->letters > 0 && agg->letters < agg->n) {
-    coins_result_error(ctx, coins_error(ARRAY_NAME,
-                                        "the values mix INTEGERs and "
-                                        "move letters"));
+    coins_result_error(ctx, coins_error(ARRAY_NAME, "the values mix integers and move letters"));
     return;
   }
   sort_by_key(agg->pairs, agg->n);

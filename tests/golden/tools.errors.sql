@@ -1,11 +1,15 @@
 -- Every error of coins_deal, coins_diagram and coins_array; each message
 -- names the function (SQLite's own "too big" and argument-count errors
 -- excepted).
--- coins_deal: arguments that are not INTEGERs, by name
-SELECT coins_deal('1', 3);
-SELECT coins_deal(1, 3.0);
+-- coins_deal: arguments that are not integers, by name
+SELECT coins_deal('one', 3);
+SELECT coins_deal(1, 3.5);
 SELECT coins_deal(1, 3, X'00', 5);
-SELECT coins_deal(1, 3, 1, '100');
+SELECT coins_deal(1, 3, 1, '1e2');
+-- coins_deal: a row longer than SQLITE_LIMIT_LENGTH fails before it is written
+.limit length 1000
+SELECT coins_deal(1, 400);
+.limit length 1000000000
 -- coins_deal: values out of range
 SELECT coins_deal(1, -1);
 SELECT coins_deal(1, -9223372036854775808, 1, 2);
@@ -30,7 +34,7 @@ SELECT coins_diagram(3, '[9223372036854775807,1]');
 SELECT coins_diagram(3, coins_deal(1, 3, -9223372036854775808, 9223372036854775807));
 SELECT coins_diagram(1, -1);
 SELECT coins_diagram(2, '[1]', '[1]', 0);
-SELECT coins_diagram(2, '[1]', '[1]', '2');
+SELECT coins_diagram(2, '[1]', '[1]', 'two');
 SELECT coins_diagram(3, '[1]', 'L', 2);
 -- coins_diagram: variant I counts are bounded
 SELECT coins_diagram(1, 10001);
@@ -58,12 +62,12 @@ SELECT coins_diagram(1, 5, '[2,2,2]');
 SELECT coins_diagram(3);
 SELECT coins_diagram(3, '[1]', 'L', 1, 1);
 
--- coins_array: keys must be INTEGERs
+-- coins_array: keys are ordered as SQLite orders values; NULL keys are errors
 WITH t(k, v) AS (VALUES (1, 2), ('2', 3)) SELECT coins_array(k, v) FROM t;
 WITH t(k, v) AS (VALUES (1.5, 2)) SELECT coins_array(k, v) FROM t;
 WITH t(k, v) AS (VALUES (X'01', 2)) SELECT coins_array(k, v) FROM t;
 WITH t(k, v) AS (VALUES (1, 2), (NULL, 3)) SELECT coins_array(k, v) FROM t;
--- coins_array: values must be INTEGERs or move letters, never NULL
+-- coins_array: values must be integers or move letters, never NULL
 WITH t(k, v) AS (VALUES (1, 2), (2, NULL)) SELECT coins_array(k, v) FROM t;
 WITH t(k, v) AS (VALUES (1, 2.0)) SELECT coins_array(k, v) FROM t;
 WITH t(k, v) AS (VALUES (1, X'4C')) SELECT coins_array(k, v) FROM t;

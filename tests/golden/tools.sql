@@ -65,10 +65,17 @@ SELECT coins_diagram(3, coins_deal(2, 30)) = coins_diagram(3, coins_deal(2, 30),
   (SELECT coins_array(ply, move) FROM coins_moves(3, coins_deal(2, 30))));
 -- a big variant I count still draws (the bound is 10000 coins)
 SELECT length(coins_diagram(1, 10000)) > 0, substr(coins_diagram(1, 10000), -34);
--- NULL in any argument gives NULL
+-- NULL variant, coins or max_take gives NULL; a NULL record is the optimal line
 SELECT coins_diagram(NULL, '[1]') IS NULL, coins_diagram(3, NULL) IS NULL,
-       coins_diagram(3, '[1]', NULL) IS NULL, coins_diagram(2, '[1]', '[1]', NULL) IS NULL,
-       coins_diagram(9, 'x', NULL) IS NULL;
+       coins_diagram(2, '[1]', '[1]', NULL) IS NULL, coins_diagram(NULL, 'x', NULL) IS NULL;
+SELECT coins_diagram(3, '[1,5,2]', NULL) = coins_diagram(3, '[1,5,2]');
+-- the optimal line of a game with a max_take, as coins_moves plays it
+SELECT coins_diagram(2, '[1,2,3,4,5]', NULL, 3);
+SELECT coins_diagram(2, '[1,2,3,4,5]', NULL, 3) = coins_diagram(2, '[1,2,3,4,5]',
+  (SELECT coins_array(ply, move) FROM coins_moves(2, '[1,2,3,4,5]', 3)), 3);
+-- integers may come as TEXT (a CSV import) or as integral REALs
+SELECT coins_deal('42', 8.0) = coins_deal(42, 8), coins_win(' 3 ', '[1,2]', '1'),
+       coins_win(2.0, '[1,2,3]', 3.0), coins_win(1, '10'), coins_win(1, 9.0, '2');
 
 -- coins_array: one coin per row, gathered by key
 CREATE TABLE coin_rows(game INTEGER, pos INTEGER, value);
