@@ -28,6 +28,16 @@ void coins_read_number(const unsigned char *s, size_t n, int json5, coins_number
 /* "is not a valid JSON number" (JSON5: "... JSON5 number"). */
 const char *coins_number_invalid(int json5);
 
+/* The parser's fast path (scan.c) for a flat array of plain integers:
+** 1 when it took the whole of text[0..len) as the general parser would,
+** 0 when the general parser must decide.  store: the values into out
+** (cap of them at most); fuse: peak fusion onto stack, the height in *top
+** and the coins' sum in *total; count: only how many. */
+int coins_scan_store(const char *text, size_t len, int64_t *out, size_t cap, size_t *count);
+int coins_scan_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
+                    int64_t *total);
+int coins_scan_count(const char *text, size_t len, size_t *count);
+
 /* text[0..len) equals word[0..len), ignoring the case of ASCII letters. */
 int coins_same_letters(const char *text, const char *word, size_t len);
 

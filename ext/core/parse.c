@@ -93,105 +93,6 @@ static int parse_number(parser *p, size_t index, int64_t *v) {
   return 0;
 }
 
-#if defined(__GNUC__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
-
-/* Reads the run of digits at c (8 readable bytes) without a branch per
-** byte: returns its length, and its value in *v when shorter than 8 (a
-** return of 8 means "8 or more, or a big-endian machine": the caller
-** counts them itself). */
-static ALWAYS_INLINE unsigned swar_digits(const unsigned char *c, uint64_t *v) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && defined(__GNUC__)
-  const uint64_t ones = 0x0101010101010101u;
-  uint64_t word;
-  memcpy(&word, c, 8);
-  /* a byte is a digit when its high nibble is 3 before and after adding 6
-  ** (a carry out of a byte >= 0xFA only disturbs bytes after a non-digit) */
-  uint64_t odd =
-      ((word & 0xF0 * ones) ^ 0x30 * ones) | (((word + 0x06 * ones) & 0xF0 * ones) ^ 0x30 * ones);
-  uint64_t nonzero = (((odd & 0x7F * ones) + 0x7F * ones) | odd) & 0x80 * ones;
-  if (nonzero == 0) return 8;
-  unsigned width = (unsigned)__builtin_ctzll(nonzero) / 8;
-  if (width == 0) return 0;
-  /* the digits to the top bytes, leading zeros below, then 8-digit SWAR */
-  uint64_t digits = ((word & 0x0F * ones) << (8 * (8 - width)));
-  digits = (digits * 10 + (digits >> 8)) & 0x00FF00FF00FF00FFu;
-  digits = (digits * 100 + (digits >> 16)) & 0x0000FFFF0000FFFFu;
-  *v = (digits * 10000 + (digits >> 32)) & 0xFFFFFFFFu;
-  return width;
-#else
-  (void)c;
-  (void)v;
-  return 8;
-#endif
-}
-
-/* The fast path for the common case, a flat array of plain integers of at
-** most 18 digits (no overflow possible) with any JSON whitespace between
-** tokens.  Returns 1 with the row in out, or 0 at the first anything else
-** (an error, a fraction, a long number, a full buffer...): the general
-** parser below then starts again and decides. */
-/* (Inlined into its two callers, so that each gets a copy specialised for
-** its constant fuse.) */
-static ALWAYS_INLINE int parse_plain_array(const unsigned char *c, const unsigned char *end,
-                                           int64_t *out, size_t cap, size_t *count, int fuse,
-                                           int64_t *total) {
-  uint64_t abs_sum = 0;
-  size_t n = 0;
-  int64_t sum = 0;
-  while (c < end && is_space(*c)) c++;
-  if (c == end || *c++ != '[') return 0;
-  while (c < end && is_space(*c)) c++;
-  if (c < end && *c == ']') {
-    c++;
-  } else {
-    for (;;) {
-      int negative = c < end && *c == '-';
-      c += negative;
-      const unsigned char *first = c;
-      uint64_t v = 0;
-      unsigned width = end - c >= 8 ? swar_digits(c, &v) : 8;
-      if (width < 8) {
-        c += width;
-      } else { /* long numbers, and the last bytes of the text */
-        const unsigned char *stop = end - c > 18 ? c + 18 : end;
-        unsigned digit;
-        for (v = 0; c < stop && (digit = (unsigned)(*c - '0')) < 10; c++) v = v * 10 + digit;
-      }
-      if (c == first || c == end || (*first == '0' && c - first > 1) || n == cap) return 0;
-      abs_sum += v;
-      if (abs_sum > (uint64_t)INT64_MAX) return 0;
-      int64_t value = negative ? -(int64_t)v : (int64_t)v;
-      if (fuse) { /* variant III: fuse as we go, keep only the stack */
-        sum += value;
-        n = coins3_push(out, NULL, n, value, 0);
-      } else {
-        out[n++] = value;
-      }
-      if (*c == ',' && c + 1 < end && !is_space(c[1])) { /* "1,2" */
-        c++;
-        continue;
-      }
-      while (c < end && is_space(*c)) c++;
-      if (c == end) return 0;
-      if (*c == ']') {
-        c++;
-        break;
-      }
-      if (*c++ != ',') return 0;
-      while (c < end && is_space(*c)) c++;
-    }
-  }
-  while (c < end && is_space(*c)) c++;
-  if (c != end) return 0;
-  *count = n;
-  if (total) *total = sum;
-  return 1;
-}
-
 coins_status coins_parse_array(const char *text, size_t len, int64_t *out, size_t cap,
                                size_t *count, char err[COINS_ERRMSG_SIZE]) {
   return coins_parse_array_of(text, len, out, cap, count, err, "element");
@@ -203,7 +104,7 @@ coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out, si
   uint64_t abs_sum = 0;
   size_t n = 0;
 
-  if (parse_plain_array(p.s, p.s + len, out, cap, count, 0, NULL)) return COINS_OK;
+  if (coins_scan_store(text, len, out, cap, count)) return COINS_OK; /* the usual case */
   *count = 0;
   skip_space(&p);
   if (p.at >= len || p.s[p.at] != '[') {
@@ -386,8 +287,7 @@ coins_status coins_parse_moves(coins_variant v, const char *text, size_t len, in
 
 coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap, size_t *m,
                                 int64_t *total, char err[COINS_ERRMSG_SIZE]) {
-  const unsigned char *s = (const unsigned char *)text;
-  if (parse_plain_array(s, s + len, stack, cap, m, 1, total)) return COINS_OK;
+  if (coins_scan_fuse(text, len, stack, cap, m, total)) return COINS_OK;
   /* anything unusual: the general parser, then fusion in place */
   size_t n;
   coins_status rc = coins_parse_array(text, len, stack, cap, &n, err);

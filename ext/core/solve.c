@@ -104,8 +104,13 @@ size_t coins3_fuse(const int64_t *a, size_t n, int64_t *value, int64_t *len) {
 int64_t coins3_blocks_margin(const int64_t *value, size_t m) {
   /* the blocks form a valley: taking the larger end is taking the largest */
   int64_t margin = 0, sign = 1;
-  for (size_t lo = 0, hi = m; lo < hi; sign = -sign)
-    margin += sign * (value[lo] >= value[hi - 1] ? value[lo++] : value[--hi]);
+  for (size_t lo = 0, hi = m; lo < hi; sign = -sign) { /* without a branch on the values */
+    int64_t left = value[lo], right = value[hi - 1];
+    size_t take_left = left >= right;
+    margin += sign * (take_left ? left : right);
+    lo += take_left;
+    hi -= 1 - take_left;
+  }
   return margin;
 }
 
@@ -162,8 +167,8 @@ coins_status coins_solve_text(coins_variant v, const char *text, size_t len, uin
   int64_t total = 0;
   coins_status rc = COINS_OK;
   switch (v) {
-    case COINS_I:
-      rc = coins_parse_array(text, len, room, cap, &n, err);
+    case COINS_I: /* only the count matters: nothing stored unless unusual */
+      if (!coins_scan_count(text, len, &n)) rc = coins_parse_array(text, len, room, cap, &n, err);
       if (rc == COINS_OK) coins1_solve(n, k, r);
       break;
     case COINS_II:

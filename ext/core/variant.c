@@ -1,28 +1,11 @@
 /*
-** variant.c -- the three games as a type: their names and what sets them
-** apart for a host (part of the pure core).  Each function here is the one
-** place its question is answered for every variant.
+** variant.c -- the three games as a type (part of the pure core): reading
+** their names and numbers.  What sets them apart for a host is
+** coins_variant_traits_of, inline in coins.h.
 */
 #include <string.h>
 
 #include "internal.h"
-
-coins_variant_traits coins_variant_traits_of(coins_variant v) {
-  coins_variant_traits t = {0};
-  switch (v) {
-    case COINS_I:
-      t = (coins_variant_traits){.name = "I", .takes_any_count = 1, .default_take = 2};
-      break;
-    case COINS_II:
-      t = (coins_variant_traits){.name = "II", .has_values = 1, .default_take = 2};
-      break;
-    case COINS_III:
-      t = (coins_variant_traits){
-          .name = "III", .has_values = 1, .moves_are_sides = 1, .default_take = 1, .fixed_take = 1};
-      break;
-  }
-  return t;
-}
 
 coins_status coins_variant_of_number(int64_t i, coins_variant *v) {
   if (i < 1 || i > 64) return COINS_INVALID;

@@ -29,7 +29,7 @@ int coins_value_int(sqlite3_value *v, sqlite3_int64 *out, char what[64]) {
         *out = (sqlite3_int64)d;
         return SQLITE_OK;
       }
-      sqlite3_snprintf(64, what, "%!.15g", d);
+      if (what) sqlite3_snprintf(64, what, "%!.15g", d);
       return SQLITE_MISMATCH;
     }
     case SQLITE_TEXT: {
@@ -41,13 +41,19 @@ int coins_value_int(sqlite3_value *v, sqlite3_int64 *out, char what[64]) {
         *out = i;
         return SQLITE_OK;
       }
-      char q[48];
-      coins_quote((const unsigned char *)(text ? text : ""), len, q, sizeof q);
-      sqlite3_snprintf(64, what, "'%s'", q);
+      if (what) {
+        char q[48];
+        coins_quote((const unsigned char *)(text ? text : ""), len, q, sizeof q);
+        sqlite3_snprintf(64, what, "'%s'", q);
+      }
       return SQLITE_MISMATCH;
     }
-    case SQLITE_BLOB: sqlite3_snprintf(64, what, "a BLOB"); return SQLITE_MISMATCH;
-    default: sqlite3_snprintf(64, what, "NULL"); return SQLITE_MISMATCH;
+    case SQLITE_BLOB:
+      if (what) sqlite3_snprintf(64, what, "a BLOB");
+      return SQLITE_MISMATCH;
+    default:
+      if (what) sqlite3_snprintf(64, what, "NULL");
+      return SQLITE_MISMATCH;
   }
 }
 
@@ -108,9 +114,9 @@ static int read_max_take(const char *fname, sqlite3_value *v, coins_variant vari
 static int read_count(const char *fname, sqlite3_value *v, coins_game *game, int *is_count,
                       char **err) {
   sqlite3_int64 n;
-  char what[64];
   *is_count = 0;
-  int rc = coins_value_int(v, &n, what);
+  if (sqlite3_value_type(v) == SQLITE_BLOB) return SQLITE_OK; /* JSONB */
+  int rc = coins_value_int(v, &n, NULL);
   if (rc == SQLITE_NOMEM) return rc;
   if (rc != SQLITE_OK) return SQLITE_OK;
   *is_count = 1;

@@ -50,8 +50,8 @@ const char *coins_type_name(sqlite3_value *v);
 /* Reads v where an integer is expected: an INTEGER, a REAL with an
 ** integral value, or TEXT holding a decimal integer (spaces around it
 ** allowed: what a CSV import stores).  SQLITE_OK with *out; otherwise
-** SQLITE_MISMATCH, with what[0..64) describing v for a message: "2.5",
-** "'abc'" (quoted as coins_quote does), "a BLOB" or "NULL". */
+** SQLITE_MISMATCH, with what[0..64) (unless NULL) describing v for a
+** message: "2.5", "'abc'" (quoted as coins_quote does), "a BLOB" or "NULL". */
 int coins_value_int(sqlite3_value *v, sqlite3_int64 *out, char what[64]);
 
 /* Grows *buf (sqlite3_realloc64) to hold at least words int64_t.
@@ -197,5 +197,6 @@ int coins_register_record_scalars(sqlite3 *db);
 int coins_register_deal(sqlite3 *db);
 int coins_register_diagram(sqlite3 *db);
 int coins_register_array(sqlite3 *db);
+int coins_register_svg(sqlite3 *db);
 
 #endif
