@@ -43,29 +43,34 @@ void coins1_solve(uint64_t n, uint64_t k, coins_result *r) {
 
 /* ------------------------------------------------------------ variant II */
 
-size_t coins2_work_words(size_t n, uint64_t k) {
-  uint64_t window = k < n ? k : n;
-  return (n + 1) + (size_t)window + 1;
+/* The deque's ring: a power of two >= min(n, k) + 1, so that an index
+** wraps with a mask. */
+static size_t ring_size(size_t n, uint64_t k) {
+  size_t need = (size_t)(k < n ? k : n) + 1, ring = 1;
+  while (ring < need) ring <<= 1;
+  return ring;
 }
+
+size_t coins2_work_words(size_t n, uint64_t k) { return (n + 1) + ring_size(n, k); }
 
 int64_t coins2_window_pass(const int64_t *a, size_t n, uint64_t k, int best, int64_t *v,
                            int64_t *take, int64_t *deque) {
   /* deque[head..tail) holds indices j in (i, i+k] with v[j] strictly
   ** increasing from head to tail; ties keep the smaller j (fewer coins).
   ** The indices decrease from head to tail, so it is used as a ring. */
-  size_t ring = (size_t)(k < n ? k : n) + 1;
+  size_t mask = ring_size(n, k) - 1;
   size_t head = 0, size = 0;
   int64_t suffix = 0;
   v[n] = 0;
   for (size_t i = n; i-- > 0;) {
     int64_t j = (int64_t)(i + 1);
     /* push j at the tail, dropping entries it beats or ties */
-    while (size > 0 && v[deque[(head + size - 1) % ring]] >= v[j]) size--;
-    deque[(head + size) % ring] = j;
+    while (size > 0 && v[deque[(head + size - 1) & mask]] >= v[j]) size--;
+    deque[(head + size) & mask] = j;
     size++;
     /* drop the head once it is out of reach */
     if ((uint64_t)(deque[head] - (int64_t)i) > k) {
-      head = (head + 1) % ring;
+      head = (head + 1) & mask;
       size--;
     }
     suffix += a[i];
@@ -75,7 +80,28 @@ int64_t coins2_window_pass(const int64_t *a, size_t n, uint64_t k, int best, int
   return suffix;
 }
 
+/* Variant II with k = 2, the default: best[i + 1] and best[i + 2] are
+** all the window holds, in two locals; nothing but the row is stored. */
+static void coins2_solve_two(const int64_t *a, size_t n, coins_result *r) {
+  int64_t b1 = 0, b2 = INT64_MAX, total = 0; /* best[n] = 0; no best[n + 1] */
+  uint64_t take = 0;
+  for (size_t i = n; i-- > 0;) {
+    total += a[i];
+    int64_t least = b1 <= b2 ? b1 : b2;
+    take = b1 == least ? 1 : 2; /* the fewest coins on a tie */
+    b2 = b1;
+    b1 = total - least;
+  }
+  set_margin(r, b1 - (total - b1), total);
+  r->best.side = 'L';
+  r->best.take = n ? take : 0;
+}
+
 void coins2_solve(const int64_t *a, size_t n, uint64_t k, int64_t *work, coins_result *r) {
+  if (k == 2) {
+    coins2_solve_two(a, n, r);
+    return;
+  }
   int64_t *best = work, *deque = work + n + 1;
   int64_t total = coins2_window_pass(a, n, k, 1, best, NULL, deque);
   set_margin(r, best[0] - (total - best[0]), total);
