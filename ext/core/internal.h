@@ -124,7 +124,34 @@ int coins_line_follow(coins_line *line, char side, coins_ply *out);
 uint64_t coins_review_greedy_take(coins_review *rv);
 
 /* Plays m on st without checking it (the caller knows it is legal):
-** the bookkeeping every move shares. */
-void coins_state_apply(coins_state *st, coins_move m, coins_ply *out);
+** the bookkeeping every move shares.  Inline: it is on the path of every
+** row of coins_moves. */
+static inline void coins_state_apply(coins_state *st, coins_move m, coins_ply *out) {
+  out->move = m;
+  out->gain = 0;
+  switch (st->variant) {
+    case COINS_I:
+      out->move.side = 'L';
+      out->pos = st->lo;
+      st->lo += m.take;
+      break;
+    case COINS_II:
+      out->move.side = 'L';
+      out->pos = st->lo;
+      for (uint64_t i = 0; i < m.take; i++) out->gain += st->a[st->lo + i];
+      st->lo += m.take;
+      break;
+    case COINS_III:
+      out->move.take = 1;
+      out->pos = m.side == 'R' ? --st->hi : st->lo++;
+      out->gain = st->a[out->pos];
+      break;
+  }
+  out->player = st->ply % 2 ? 2 : 1;
+  out->ply = ++st->ply;
+  st->totals[out->player - 1] += out->gain;
+  out->first_total = st->totals[0];
+  out->second_total = st->totals[1];
+}
 
 #endif

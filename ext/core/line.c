@@ -69,14 +69,22 @@ static void follow_block(coins_line *line, char side) {
 }
 
 int coins_line_next(coins_line *line, coins_ply *out) {
-  coins_move m = coins_line_peek(line);
-  if (m.take == 0) return 0;
-  switch (line->st.variant) {
-    case COINS_I:
-    case COINS_II: break;
-    case COINS_III: follow_block(line, m.side); break;
+  coins_state *st = &line->st;
+  coins_move m = {1, 'L'};
+  if (st->lo >= st->hi) return 0;
+  switch (st->variant) {
+    case COINS_I: m.take = coins1_take(st->hi - st->lo, st->k); break;
+    case COINS_II: m.take = (uint64_t)line->take[st->lo]; break;
+    case COINS_III: /* the block being played out, else the larger end block */
+      if (line->run_left == 0)
+        follow_block(line,
+                     line->block_value[line->bl] >= line->block_value[line->br - 1] ? 'L' : 'R');
+      else
+        line->run_left--;
+      m.side = line->run_side;
+      break;
   }
-  coins_state_apply(&line->st, m, out);
+  coins_state_apply(st, m, out);
   line->suffix -= out->gain;
   return 1;
 }

@@ -29,34 +29,6 @@ static coins_status check_move(coins_variant v, uint64_t ply, coins_move m, uint
   return COINS_OK;
 }
 
-void coins_state_apply(coins_state *st, coins_move m, coins_ply *out) {
-  out->move = m;
-  out->gain = 0;
-  switch (st->variant) {
-    case COINS_I:
-      out->move.side = 'L';
-      out->pos = st->lo;
-      st->lo += m.take;
-      break;
-    case COINS_II:
-      out->move.side = 'L';
-      out->pos = st->lo;
-      for (uint64_t i = 0; i < m.take; i++) out->gain += st->a[st->lo + i];
-      st->lo += m.take;
-      break;
-    case COINS_III:
-      out->move.take = 1;
-      out->pos = m.side == 'R' ? --st->hi : st->lo++;
-      out->gain = st->a[out->pos];
-      break;
-  }
-  out->player = coins_state_mover(st);
-  out->ply = ++st->ply;
-  st->totals[out->player - 1] += out->gain;
-  out->first_total = st->totals[0];
-  out->second_total = st->totals[1];
-}
-
 coins_status coins_state_check(const coins_state *st, coins_move m, char err[COINS_ERRMSG_SIZE]) {
   return check_move(st->variant, st->ply + 1, m, st->hi - st->lo, st->k, err);
 }

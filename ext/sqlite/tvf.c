@@ -122,13 +122,18 @@ static int filter_error(coins_tvf_cursor *cur, int rc, char *err) {
 static int tvf_next(sqlite3_vtab_cursor *base) {
   coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
   char *err = NULL;
-  if (cur->tvf->skip && cur->row.ply + 1 < cur->ply_lo)
-    cur->tvf->skip(cur, cur->ply_lo - 1 - cur->row.ply);
-  for (int batch = 0; batch < SKIP_BATCH; batch++) {
-    int rc = cur->tvf->next(cur, &err);
-    if (rc != SQLITE_OK) return filter_error(cur, rc, err);
-    if (cur->eof || cur->row.ply >= cur->ply_lo) break;
+  int rc;
+  if (cur->row.ply + 1 >= cur->ply_lo) { /* the usual case: the next row is wanted */
+    rc = cur->tvf->next(cur, &err);
+  } else {
+    if (cur->tvf->skip) cur->tvf->skip(cur, cur->ply_lo - 1 - cur->row.ply);
+    rc = cur->tvf->next(cur, &err);
+    for (int batch = 1; rc == SQLITE_OK && !cur->eof && cur->row.ply < cur->ply_lo; batch++) {
+      if (batch == SKIP_BATCH) break;
+      rc = cur->tvf->next(cur, &err);
+    }
   }
+  if (rc != SQLITE_OK) return filter_error(cur, rc, err);
   if (cur->row.ply > cur->ply_hi) cur->eof = 1;
   return SQLITE_OK;
 }
