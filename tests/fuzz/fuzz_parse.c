@@ -20,9 +20,12 @@
 **       take is >= 1, with the same values;
 **     - III: every move is 'L' or 'R'; acceptance agrees with an oracle of
 **       the two record forms; the moves round-trip as ["L","R"] and LR;
-**   coins3_solve_text (parse and solve variant III in one pass)
-**     - agrees with coins_parse_array + coins3_solve, for a full-size
-**       stack and for short ones (where -2 is also allowed);
+**   coins_solve_text (parse and solve in one call, every variant)
+**     - agrees with coins_parse_array + coins_solve, for the room it asks
+**       for and for short ones (where COINS_NO_ROOM is also allowed);
+**   coins_parse_array again, the text moved by leading or trailing spaces
+**     - the same verdict and values wherever the fast path's boundary (the
+**       last 32 bytes, read from a copy) falls;
 **   coins_strategy_parse
 **     - acceptance agrees with an oracle of the accepted names (any case);
 **       success round-trips through the canonical spelling;
@@ -178,12 +181,20 @@ static int side_of(unsigned char c) {
 static int oracle_sides(const unsigned char *s, size_t len, int64_t *out, size_t *n) {
   size_t i = 0, count = 0;
   while (i < len && is_space(s[i])) i++;
-  if (i >= len || s[i] != '[') {
+  if (i >= len || s[i] != '[') { /* letters; one comma at most between two */
+    int comma = 0;
     for (; i < len; i++) {
       if (is_space(s[i])) continue;
+      if (s[i] == ',') {
+        if (count == 0 || comma) return 0;
+        comma = 1;
+        continue;
+      }
       if (!side_of(s[i])) return 0;
       out[count++] = side_of(s[i]);
+      comma = 0;
     }
+    if (comma) return 0;
     *n = count;
     return 1;
   }
@@ -295,7 +306,7 @@ static void check_array(const char *text, size_t len) {
   int rc = coins_parse_array(text, len, a, cap, &n, e.msg);
   CHECK(rc == 0 || rc == -1);
 
-  int64_t *want = xmalloc(cap * sizeof *want);
+  int64_t *want = xmalloc((cap ? cap : 1) * sizeof *want);
   size_t want_n = 0;
   int ok = oracle_array((const unsigned char *)text, len, want, &want_n);
   if (ok != (rc == 0)) {
@@ -335,46 +346,88 @@ static void check_array(const char *text, size_t len) {
   free(a);
 }
 
-/* coins3_solve_text: the same as coins_parse_array then coins3_solve, with
-** a stack of the full capacity (0 or -1, never -2) and with a short stack
-** (-2 allowed; anything else must agree). */
+/* coins_solve_text, every variant: the same as coins_parse_array then
+** coins_solve, with a room of the full size it asks for, and with short
+** rooms (COINS_NO_ROOM allowed, with a need that then suffices). */
 static void check_solve_text(const char *text, size_t len) {
   size_t cap = coins_parse_capacity(text, len), n = 0;
   int64_t *a = xmalloc(cap * sizeof *a);
   errbuf e;
   err_reset(&e);
   int parsed = coins_parse_array(text, len, a, cap, &n, e.msg);
-  coins_result want;
-  memset(&want, 0, sizeof want);
-  if (parsed == 0) coins3_solve(a, n, a, &want);
-  free(a);
-
-  size_t caps[3] = {cap, 1, cap > 4 ? cap / 4 : 2};
-  for (int c = 0; c < 3; c++) {
-    int64_t *stack = xmalloc(caps[c] * sizeof *stack);
-    coins_result r;
-    memset(&r, 0x5A, sizeof r);
-    err_reset(&e);
-    int rc = coins3_solve_text(text, len, stack, caps[c], &r, e.msg);
-    free(stack);
-    CHECK(rc == 0 || rc == -1 || (rc == -2 && c > 0));
-    if (rc == -2) continue;
-    CHECK((rc == 0) == (parsed == 0));
-    if (rc) {
-      check_message(&e);
-      continue;
+  for (int v = 1; v <= 3; v++) {
+    uint64_t k = v == 3 ? 1 : (uint64_t)v + 1;
+    coins_result want;
+    memset(&want, 0, sizeof want);
+    if (parsed == 0) {
+      int64_t *work = xmalloc((coins_work_words(v, n, k) + 1) * sizeof *work);
+      coins_solve(v, a, n, k, work, &want);
+      free(work);
     }
-    CHECK(r.outcome == want.outcome && r.margin == want.margin && r.score == want.score &&
-          r.total == want.total && r.best.take == want.best.take && r.best.side == want.best.side);
+    size_t caps[3] = {1, cap > 4 ? cap / 4 : 2, 0};
+    for (int c = 0; c < 3; c++) {
+      size_t need = 0, room = caps[c];
+      if (c == 2) { /* the room the first tries asked for */
+        err_reset(&e);
+        int64_t probe;
+        coins_result r;
+        int rc = coins_solve_text(v, text, len, k, &probe, 0, &need, &r, e.msg);
+        if (rc != COINS_NO_ROOM) continue;
+        room = need;
+      }
+      int64_t *buf = xmalloc((room ? room : 1) * sizeof *buf);
+      coins_result r;
+      memset(&r, 0x5A, sizeof r);
+      err_reset(&e);
+      int rc = coins_solve_text(v, text, len, k, buf, room, &need, &r, e.msg);
+      free(buf);
+      CHECK(rc == COINS_OK || rc == COINS_INVALID || (rc == COINS_NO_ROOM && c < 2));
+      if (rc == COINS_NO_ROOM) continue;
+      CHECK((rc == 0) == (parsed == 0));
+      if (rc) {
+        check_message(&e);
+        continue;
+      }
+      CHECK(r.outcome == want.outcome && r.margin == want.margin && r.score == want.score &&
+            r.total == want.total && r.best.take == want.best.take &&
+            r.best.side == want.best.side);
+    }
   }
+  free(a);
+}
+
+/* The parser's fast path reads the last 32 bytes of a text from a copy:
+** the same text moved by any number of leading or trailing spaces must
+** give the same verdict and values, wherever the boundary falls. */
+static void check_shifted(const char *text, size_t len) {
+  static const size_t shifts[] = {1, 2, 7, 16, 31, 32, 33, 40};
+  size_t cap = coins_parse_capacity(text, len), n = 0;
+  int64_t *a = xmalloc(cap * sizeof *a);
+  errbuf e;
+  int rc = coins_parse_array(text, len, a, cap, &n, e.msg);
+  for (size_t s = 0; s < sizeof shifts / sizeof *shifts; s++) {
+    for (int trailing = 0; trailing < 2; trailing++) {
+      size_t k = shifts[s], m = 0;
+      char *moved = xmalloc(len + k);
+      memset(moved, ' ', len + k);
+      memcpy(moved + (trailing ? 0 : k), text, len);
+      int64_t *b = xmalloc(cap * sizeof *b);
+      int rc2 = coins_parse_array(moved, len + k, b, cap, &m, e.msg);
+      CHECK((rc == 0) == (rc2 == 0));
+      CHECK(rc != 0 || (m == n && (n == 0 || memcmp(a, b, n * sizeof *a) == 0)));
+      free(b);
+      free(moved);
+    }
+  }
+  free(a);
 }
 
 static void check_moves(const char *text, size_t len) {
+  /* sized by the moves the text can hold (its elements, or its letters):
+  ** every parse below with this room must find it enough */
   size_t cap = coins_moves_capacity(text, len);
-  CHECK(cap >= coins_parse_capacity(text, len));
-  CHECK(cap >= len);
-  int64_t *moves = xmalloc(cap * sizeof *moves);
-  int64_t *want = xmalloc(cap * sizeof *want);
+  int64_t *moves = xmalloc((cap ? cap : 1) * sizeof *moves);
+  int64_t *want = xmalloc((cap ? cap : 1) * sizeof *want);
   errbuf e;
 
   /* I and II: the array parser, then every take >= 1 */
@@ -490,6 +543,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size) memcpy(text, data, size);
   check_array(text, size);
   check_solve_text(text, size);
+  if (size <= 512) check_shifted(text, size);
   check_moves(text, size);
   check_strategy(text, size);
   free(text);
