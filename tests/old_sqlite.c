@@ -9,8 +9,12 @@
 **
 **   3.30.1  must fail with "coins: needs SQLite 3.31.0 or later; this is
 **           3.30.1";
-**   3.31.0  must get past the check: it then fails registering its first
-**           function (create_function is a stub that says SQLITE_ERROR).
+**   3.31.0  must get past the check: it asks whether coins is there already
+**           (prepare_v2 is a stub that says no, finalize one that says
+**           fine), then fails registering its first function
+**           (create_function and create_function_v2 are stubs that say
+**           SQLITE_ERROR, errmsg one that says what SQLite says then;
+**           malloc and free are the real ones).
 **
 **   old_sqlite build/coins.so      (tests/packaging.sh runs it)
 */
@@ -37,6 +41,31 @@ static int refuse_create_function(sqlite3 *db, const char *name, int argc, int f
   return SQLITE_ERROR;
 }
 
+/* create_function_v2 refuses as SQLite does: the data is destroyed. */
+static int refuse_create_function_v2(sqlite3 *db, const char *name, int argc, int flags, void *data,
+                                     void (*xFunc)(sqlite3_context *, int, sqlite3_value **),
+                                     void (*xStep)(sqlite3_context *, int, sqlite3_value **),
+                                     void (*xFinal)(sqlite3_context *), void (*xDestroy)(void *)) {
+  (void)db, (void)name, (void)argc, (void)flags;
+  (void)xFunc, (void)xStep, (void)xFinal;
+  if (xDestroy) xDestroy(data);
+  return SQLITE_ERROR;
+}
+
+static int no_statement(sqlite3 *db, const char *sql, int bytes, sqlite3_stmt **stmt,
+                        const char **tail) {
+  (void)db, (void)sql, (void)bytes, (void)tail;
+  *stmt = NULL;
+  return SQLITE_ERROR;
+}
+
+static int finalize_nothing(sqlite3_stmt *stmt) { return stmt ? SQLITE_MISUSE : SQLITE_OK; }
+
+static const char *logic_error(sqlite3 *db) {
+  (void)db;
+  return "SQL logic error";
+}
+
 /* Calls init as an SQLite of the given version; 0 if the message matches. */
 static int check(entry_point init, int version, const char *want) {
   sqlite3_api_routines api;
@@ -46,6 +75,12 @@ static int check(entry_point init, int version, const char *want) {
   api.mprintf = sqlite3_mprintf;
   api.errstr = sqlite3_errstr;
   api.create_function = refuse_create_function;
+  api.create_function_v2 = refuse_create_function_v2;
+  api.malloc = sqlite3_malloc;
+  api.free = sqlite3_free;
+  api.prepare_v2 = no_statement;
+  api.finalize = finalize_nothing;
+  api.errmsg = logic_error;
   fake_version = version;
   int rc = init(NULL, &err, &api);
   int ok = rc == SQLITE_ERROR && err != NULL && strcmp(err, want) == 0;

@@ -44,6 +44,7 @@ SQLITE_OK 3.0.0
 SQLITE_ERROR 3.0.0
 SQLITE_NOMEM 3.0.0
 SQLITE_DONE 3.0.0
+SQLITE_ROW 3.0.0
 SQLITE_MISMATCH 3.0.0
 SQLITE_TOOBIG 3.0.0
 SQLITE_CONSTRAINT 3.0.0
@@ -56,6 +57,10 @@ SQLITE_UTF8 3.0.0
 SQLITE_STATIC 3.0.0
 SQLITE_TRANSIENT 3.0.0
 SQLITE_INDEX_CONSTRAINT_EQ 3.3.7
+SQLITE_INDEX_CONSTRAINT_GT 3.3.7
+SQLITE_INDEX_CONSTRAINT_GE 3.3.7
+SQLITE_INDEX_CONSTRAINT_LT 3.3.7
+SQLITE_INDEX_CONSTRAINT_LE 3.3.7
 SQLITE_LIMIT_LENGTH 3.5.8
 SQLITE_DETERMINISTIC 3.8.3
 SQLITE_INNOCUOUS 3.31.0
@@ -63,7 +68,7 @@ SQLITE_VTAB_INNOCUOUS 3.31.0
 EOF
 for name in sqlite3_api_routines sqlite3_context sqlite3_value sqlite3_int64 \
   sqlite3_uint64 sqlite3_module sqlite3_vtab sqlite3_vtab_cursor \
-  sqlite3_index_info sqlite3_index_constraint sqlite3_str \
+  sqlite3_index_info sqlite3_index_constraint sqlite3_str sqlite3_stmt \
   SQLITE_EXTENSION_INIT1 SQLITE_EXTENSION_INIT2 SQLITE_EXTENSION_INIT3; do
   echo "$name -" >>"$tmp/known"
 done

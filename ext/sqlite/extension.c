@@ -43,10 +43,16 @@ static int register_version(sqlite3 *db) {
 ** a success: a function cannot be replaced while statements run). */
 static int already_loaded(sqlite3 *db) {
   sqlite3_stmt *stmt = NULL;
-  int loaded = sqlite3_prepare_v2(db, "SELECT coins_version()", -1, &stmt, NULL) == SQLITE_OK &&
-               sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_type(stmt, 0) == SQLITE_TEXT &&
+  int found = sqlite3_prepare_v2(db, "SELECT coins_version()", -1, &stmt, NULL) == SQLITE_OK;
+  int loaded = found && sqlite3_step(stmt) == SQLITE_ROW &&
+               sqlite3_column_type(stmt, 0) == SQLITE_TEXT &&
                strcmp((const char *)sqlite3_column_text(stmt, 0), COINS_VERSION) == 0;
   sqlite3_finalize(stmt);
+  if (!found) { /* leave no "no such function" behind: sqlite3_open checks
+                ** the connection's error after its automatic extensions */
+    sqlite3_prepare_v2(db, "SELECT 1", -1, &stmt, NULL);
+    sqlite3_finalize(stmt);
+  }
   return loaded;
 }
 
@@ -62,12 +68,12 @@ COINS_EXPORT int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
     return SQLITE_ERROR;
   }
   if (already_loaded(db)) return SQLITE_OK;
-  static int (*const registrations[])(sqlite3 *) =
-      {
-          coins_register_scalars, coins_register_record_scalars, register_tvfs,
-          coins_register_deal,    coins_register_diagram,        coins_register_array,
-          register_version, /* last: see already_loaded */
-      };
+  static int (*const registrations[])(sqlite3 *) = {
+      coins_register_scalars, coins_register_record_scalars,
+      register_tvfs,          coins_register_deal,
+      coins_register_diagram, coins_register_array,
+      register_version, /* last: see already_loaded */
+  };
   int rc = SQLITE_OK;
   for (size_t i = 0; rc == SQLITE_OK && i < sizeof registrations / sizeof *registrations; i++)
     rc = registrations[i](db);
