@@ -115,11 +115,12 @@ $(B)/games.db: sql/games_db.sql $(EXT) | $(B)
 	$(SQLITE3) -bail $(LOAD) $@ < sql/games_db.sql
 
 test: deps
-	@$(MAKE) --no-print-directory lint test-unit test-shell test-clients test-packaging test-bench test-catalogue
+	@$(MAKE) --no-print-directory lint test-unit test-shell test-clients test-packaging test-channels test-bench test-catalogue
 	@echo "all test groups passed"
 
 test-unit: $(TESTS)
 	$(B)/test_core
+	$(B)/test_jsonb
 	$(B)/test_diff
 	$(B)/test_records
 	$(B)/test_sql
@@ -266,7 +267,8 @@ clean:
 # ------------------------------------------------------------ formatting
 # make format rewrites every C source and header with clang-format (the
 # style is .clang-format); make lint fails, naming the files, when one is
-# not formatted or has a line over 100 columns.
+# not formatted, has a line over 100 columns, or includes across the seam
+# (a core file a SQLite header; a SQL-layer file a core-private header).
 C_FILES := $(sort $(wildcard ext/*/*.[ch] include/*.h tests/*.[ch] tests/*/*.c))
 CLANG_FORMAT ?= clang-format
 
@@ -279,9 +281,12 @@ lint: | $(B)
 	@command -v $(CLANG_FORMAT) >/dev/null 2>&1 || sh tests/deps.sh clang-format
 	@$(CLANG_FORMAT) --dry-run --Werror $(C_FILES) 2>&1 | grep -o '^[^:]*\.[ch]' | sort -u > $(B)/lint.txt || true
 	@awk 'length > 100 { print FILENAME ":" FNR ": over 100 columns" }' $(C_FILES) >> $(B)/lint.txt
+	@grep -Hn '#include.*sqlite3' ext/core/*.[ch] | sed 's/$$/: the core includes no SQLite header/' >> $(B)/lint.txt || true
+	@grep -Hn '#include' ext/sqlite/*.[ch] | grep -v '<[a-z0-9]*\.h>\|"coins.h"\|"coins_sql.h"\|"coins_sqlite.h"' \
+	  | sed 's/$$/: the SQL layer includes only the public headers and coins_sql.h/' >> $(B)/lint.txt || true
 	@if [ -s $(B)/lint.txt ]; then cat $(B)/lint.txt; \
-	  echo "lint: not formatted (run make format), or lines too long"; exit 1; fi
-	@echo "lint: $(words $(C_FILES)) C files formatted, no line over 100 columns"
+	  echo "lint: fix the lines above (make format formats)"; exit 1; fi
+	@echo "lint: $(words $(C_FILES)) C files formatted, no line over 100 columns, no include across the seam"
 
 # ------------------------------------------------------------------ fuzzing
 # make fuzz [FUZZ_SECONDS=60]: the libFuzzer harnesses of tests/fuzz (clang,
@@ -356,3 +361,5 @@ fuzz: fuzz-regress
 
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
+
+include packaging/packaging.mk

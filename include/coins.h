@@ -32,7 +32,7 @@
 extern "C" {
 #endif
 
-#define COINS_VERSION "0.1.0"
+#define COINS_VERSION "0.2.0"
 
 /* The games.  Every operation that differs between them is one switch
 ** over this type with no default case, so that -Wswitch names each place

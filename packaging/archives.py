@@ -1,0 +1,200 @@
+"""packaging/archives.py -- the release archives of coins, and what
+describes them.
+
+    python3 packaging/archives.py binaries VERSION OUT LINUX_SO LIBCOINS_A WINDOWS_DLL
+        coins-VERSION-linux-x86_64.tar.gz: coins.so, libcoins.a, coins.h,
+        coins_sqlite.h, LICENSE, README.md (on loading it);
+        coins-VERSION-windows-x86_64.zip: coins.dll, the headers, LICENSE,
+        README.md.  Flat (no folder inside): the layout sqlpkg unpacks.
+    python3 packaging/archives.py source VERSION OUT
+        coins-VERSION.tar.gz: the source tree under coins-VERSION/ (the
+        files git tracks, and the new ones it does not ignore; outside git,
+        all but build/ and caches), which builds with make on its own.
+    python3 packaging/archives.py describe VERSION OUT EXTENSION [ASSETS_PATH]
+        OUT/sqlpkg.json (the package spec of the sqlpkg package manager:
+        the two binary archives per platform, their checksums, the SQL
+        functions, listed by loading EXTENSION), then OUT/SHA256SUMS of
+        every file in OUT.  ASSETS_PATH: where the archives will be
+        downloaded from (a URL), by default "." (sqlpkg install
+        ./sqlpkg.json run in OUT).
+
+The archives are reproducible: fixed owners, modes and times
+(SOURCE_DATE_EPOCH, by default the last commit's time), gzip without a
+name or a time stamp.
+"""
+import gzip
+import hashlib
+import io
+import json
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HEADERS = ["include/coins.h", "include/coins_sqlite.h"]
+LINUX = "coins-{version}-linux-x86_64.tar.gz"
+WINDOWS = "coins-{version}-windows-x86_64.zip"
+SOURCE = "coins-{version}.tar.gz"
+
+
+def epoch():
+    if os.environ.get("SOURCE_DATE_EPOCH"):
+        return int(os.environ["SOURCE_DATE_EPOCH"])
+    try:
+        out = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT, check=True,
+                             capture_output=True, text=True).stdout.strip()
+        return int(out)
+    except (OSError, subprocess.CalledProcessError, ValueError):
+        return int(time.time())
+
+
+def sqlite_min():
+    with open(os.path.join(ROOT, "include", "coins_sqlite.h"), encoding="utf-8") as f:
+        return re.search(r'^#define COINS_SQLITE_MIN_VERSION "([^"]+)"', f.read(), re.M).group(1)
+
+
+def readme(platform, version):
+    path = os.path.join(ROOT, "packaging", "archive", f"README-{platform}.md.in")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    return text.replace("@VERSION@", version).replace("@SQLITE_MIN@", sqlite_min()).encode()
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def write_targz(path, members, mtime):
+    """members: (name, bytes, mode) in order."""
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.GNU_FORMAT) as tar:
+        for name, data, mode in members:
+            info = tarfile.TarInfo(name)
+            info.size, info.mode, info.mtime = len(data), mode, mtime
+            info.uid = info.gid = 0
+            info.uname = info.gname = "root"
+            tar.addfile(info, io.BytesIO(data))
+    with open(path, "wb") as f, gzip.GzipFile(filename="", mode="wb", fileobj=f, mtime=0,
+                                              compresslevel=9) as gz:
+        gz.write(raw.getvalue())
+    print(f"archive: {path}")
+
+
+def write_zip(path, members, mtime):
+    stamp = time.gmtime(max(mtime, 315532800))[:6]  # zip times start in 1980
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data, mode in members:
+            info = zipfile.ZipInfo(name, stamp)
+            info.external_attr = (0o100000 | mode) << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, data)
+    print(f"archive: {path}")
+
+
+def binaries(version, out, linux_so, libcoins_a, windows_dll):
+    mtime = epoch()
+    common = [(os.path.basename(h), read(os.path.join(ROOT, h)), 0o644) for h in HEADERS]
+    common.append(("LICENSE", read(os.path.join(ROOT, "LICENSE")), 0o644))
+    write_targz(os.path.join(out, LINUX.format(version=version)),
+                [("coins.so", read(linux_so), 0o755), ("libcoins.a", read(libcoins_a), 0o644)]
+                + common + [("README.md", readme("linux", version), 0o644)], mtime)
+    write_zip(os.path.join(out, WINDOWS.format(version=version)),
+              [("coins.dll", read(windows_dll), 0o755)]
+              + common + [("README.md", readme("windows", version), 0o644)], mtime)
+
+
+SKIP_DIRS = {".git", "build", "node_modules", "__pycache__"}
+
+
+def source_files():
+    """The files of the source tree: tracked by git, or new and not
+    ignored; outside a git checkout (an unpacked source tarball), every
+    file but build/, node_modules/, caches and egg-info."""
+    try:
+        out = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                             cwd=ROOT, check=True, capture_output=True).stdout
+        names = sorted({n for n in out.decode().split("\0") if n})
+    except (OSError, subprocess.CalledProcessError):
+        names = []
+        for top, dirs, files in os.walk(ROOT):
+            dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.endswith(".egg-info"))
+            rel = os.path.relpath(top, ROOT)
+            names += [os.path.normpath(os.path.join(rel, f)) for f in files if not f.endswith(".pyc")]
+        names.sort()
+    return [n for n in names if os.path.isfile(os.path.join(ROOT, n))
+            and not n.startswith("build/") and "/node_modules/" not in n]
+
+
+def source(version, out):
+    prefix = f"coins-{version}/"
+    members = []
+    for name in source_files():
+        path = os.path.join(ROOT, name)
+        mode = 0o755 if os.access(path, os.X_OK) else 0o644
+        members.append((prefix + name, read(path), mode))
+    write_targz(os.path.join(out, SOURCE.format(version=version)), members, epoch())
+
+
+def functions(extension):
+    """The SQL functions and table-valued functions coins registers."""
+    db = sqlite3.connect(":memory:")
+    db.enable_load_extension(True)
+    db.load_extension(os.path.splitext(os.path.abspath(extension))[0])
+    names = {r[0] for r in db.execute("SELECT name FROM pragma_function_list WHERE name LIKE 'coins%'")}
+    names |= {r[0] for r in db.execute("SELECT name FROM pragma_module_list WHERE name LIKE 'coins%'")}
+    return sorted(names)
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 16), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def describe(version, out, extension, assets_path="."):
+    linux, windows = LINUX.format(version=version), WINDOWS.format(version=version)
+    spec = {
+        "owner": "coins",
+        "name": "coins",
+        "version": version,
+        "authors": ["the coins authors"],
+        "license": "MIT",
+        "description": "Solve and analyse \"coins in a line\" games in SQL: who wins with best "
+                       "play, the optimal line, and how good each recorded move was.",
+        "keywords": ["coins", "games", "game-theory"],
+        "symbols": functions(extension),
+        "assets": {
+            "path": assets_path,
+            "files": {
+                "linux-amd64": LINUX,
+                "windows-amd64": WINDOWS,
+            },
+            "checksums": {name: "sha256-" + sha256(os.path.join(out, name))
+                          for name in (linux, windows)},
+        },
+    }
+    with open(os.path.join(out, "sqlpkg.json"), "w", encoding="utf-8") as f:
+        json.dump(spec, f, indent=4)
+        f.write("\n")
+    names = sorted(n for n in os.listdir(out)
+                   if n != "SHA256SUMS" and os.path.isfile(os.path.join(out, n)))
+    with open(os.path.join(out, "SHA256SUMS"), "w", encoding="utf-8") as f:
+        for name in names:
+            f.write(f"{sha256(os.path.join(out, name))}  {name}\n")
+    print(f"dist: {os.path.join(out, 'sqlpkg.json')}, {os.path.join(out, 'SHA256SUMS')}")
+
+
+if __name__ == "__main__":
+    commands = {"binaries": (binaries, 6), "source": (source, 3), "describe": (describe, 4)}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands or len(sys.argv) < 1 + commands[sys.argv[1]][1]:
+        sys.exit(__doc__)
+    os.makedirs(sys.argv[3], exist_ok=True)
+    commands[sys.argv[1]][0](*sys.argv[2:])

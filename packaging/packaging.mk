@@ -1,0 +1,88 @@
+# packaging/packaging.mk -- coins the way extension users install it
+# (included by the Makefile; docs/install.md says how each is used):
+#
+#   make python         build/dist: the sdist and a wheel (py3-none-<platform>) of sqlite-coins
+#   make npm            build/dist: sqlite-coins, sqlite-coins-linux-x64, sqlite-coins-win32-x64 (.tgz)
+#   make deb            build/dist: libsqlite3-mod-coins and libsqlite3-mod-coins-dev (.deb)
+#   make archives       build/dist: coins-VERSION-linux-x86_64.tar.gz, coins-VERSION-windows-x86_64.zip,
+#                       coins-VERSION.tar.gz (the sources)
+#   make dist           all of these, afresh, with sqlpkg.json and SHA256SUMS
+#   make test-channels  make dist, then each channel tested as a user meets it (tests/packaging/)
+#
+# The version is COINS_VERSION in include/coins.h (the Makefile reads it):
+# every package's metadata and every file name is made from it here.
+# SQLPKG_ASSETS: where sqlpkg.json says the archives are (a release URL;
+# "." by default: sqlpkg install ./sqlpkg.json in build/dist).
+DIST ?= $(B)/dist
+PKG  ?= $(B)/pkg
+SQLPKG_ASSETS ?= .
+PACKAGING_DEPS := python3-setuptools python3-wheel python3-pip python3-venv python3-pytest \
+                  python3-apsw sqlite-utils dpkg-dev lintian binutils gcc-mingw-w64-x86-64
+
+.PHONY: dist python npm deb archives test-channels packaging-deps
+
+# The packages hold the host's build under Linux x86-64 names (and the
+# MinGW cross-build under Windows x64 ones): built elsewhere they would
+# hold the wrong binary.
+packaging-deps:
+	@[ "$$(uname -sm)" = "Linux x86_64" ] || \
+	  { echo "packaging: builds the Linux x86-64 packages, on Linux x86-64 only (this is $$(uname -sm))"; exit 1; }
+	@sh tests/deps.sh $(PACKAGING_DEPS)
+
+# Stripped copies of the libraries for the npm packages and the archives.
+$(PKG)/coins.so: $(EXT)
+	@mkdir -p $(@D)
+	strip --strip-unneeded -o $@ $(EXT)
+$(PKG)/libcoins.a: $(B)/libcoins.a
+	@mkdir -p $(@D)
+	strip --strip-debug --enable-deterministic-archives -o $@ $(B)/libcoins.a
+$(PKG)/coins.dll: $(B)/coins.dll
+	@mkdir -p $(@D)
+	$(MINGW)strip --strip-unneeded -o $@ $(B)/coins.dll
+
+python: packaging-deps
+	@mkdir -p $(DIST) $(PKG)
+	@rm -f $(DIST)/sqlite[-_]coins-*.tar.gz $(DIST)/sqlite_coins-*.whl
+	$(PYTHON) -c 'from setuptools import build_meta as b; b.build_sdist("$(DIST)")' > $(PKG)/sdist.log 2>&1 \
+	  || { cat $(PKG)/sdist.log; exit 1; }
+	$(PYTHON) -m pip wheel -q --disable-pip-version-check --no-cache-dir --no-build-isolation \
+	  --no-index --no-deps -w $(DIST) $(DIST)/sqlite[-_]coins-$(COINS_VERSION).tar.gz
+	@ls $(DIST)/sqlite[-_]coins-$(COINS_VERSION).tar.gz $(DIST)/sqlite_coins-$(COINS_VERSION)-*.whl
+
+npm: packaging-deps $(PKG)/coins.so $(PKG)/coins.dll
+	@rm -f $(DIST)/sqlite-coins-*.tgz
+	$(PYTHON) packaging/npm.py $(COINS_VERSION) $(PKG)/npm $(DIST) \
+	  linux-x64=$(PKG)/coins.so win32-x64=$(PKG)/coins.dll
+
+deb: packaging-deps
+	@rm -f $(DIST)/libsqlite3-mod-coins*.deb
+	@MAKE="$(MAKE)" sh packaging/deb.sh $(COINS_VERSION) $(DIST) $(PKG)
+
+archives: packaging-deps $(PKG)/coins.so $(PKG)/libcoins.a $(PKG)/coins.dll
+	$(PYTHON) packaging/archives.py binaries $(COINS_VERSION) $(DIST) \
+	  $(PKG)/coins.so $(PKG)/libcoins.a $(PKG)/coins.dll
+	$(PYTHON) packaging/archives.py source $(COINS_VERSION) $(DIST)
+
+dist: packaging-deps $(EXT)
+	rm -rf $(DIST)
+	@$(MAKE) --no-print-directory python
+	@$(MAKE) --no-print-directory npm
+	@$(MAKE) --no-print-directory deb
+	@$(MAKE) --no-print-directory archives
+	$(PYTHON) packaging/archives.py describe $(COINS_VERSION) $(DIST) $(EXT) $(SQLPKG_ASSETS)
+
+# Engines for the npm test: libsql and TypeScript, lock-filed and cached
+# like tests/node (whose better-sqlite3 12 the test uses too).
+tests/packaging/node/node_modules/.package-lock.json: tests/packaging/node/package-lock.json
+	cd tests/packaging/node && npm ci --no-audit --no-fund --loglevel=error
+
+# Every channel, even when one fails; then a line per channel script.
+test-channels: dist tests/node/node_modules/.package-lock.json \
+               tests/packaging/node/node_modules/.package-lock.json
+	@passed=0; failed=0; \
+	for t in python npm deb archives; do \
+	  echo "== channel $$t (tests/packaging/$$t.sh)"; \
+	  if sh tests/packaging/$$t.sh $(COINS_VERSION) $(DIST); then passed=$$((passed + 1)); \
+	  else failed=$$((failed + 1)); fi; \
+	done; \
+	echo "channels: $$passed passed, $$failed failed"; [ $$failed -eq 0 ]

@@ -1,0 +1,653 @@
+"""sqlite_coins.fanout -- one report over many SQLite files: map, gather, reduce.
+
+A game archive that outgrows one machine is usually many SQLite files (one
+a day, a region, a server): shards.  coins works row by row, so a report
+splits in two halves: a *map* query that runs on every shard where it lies,
+and a *reduce* query over the union of what the map queries returned,
+gathered into one table named ``mapped`` (with the shard's name in a
+column ``shard``).  Sums, counts, minima and maxima reduce directly;
+averages are reduced from sums and counts; DISTINCT and top-k from the
+shards' own DISTINCT and top-k rows.
+
+    python3 -m sqlite_coins.fanout --shards 'archive/*.db' \\
+        --map "SELECT variant, count(*) AS games,
+                      sum(coins_win(variant, coins, max_take)) AS first_wins
+               FROM games GROUP BY variant" \\
+        --reduce "SELECT variant, sum(games) AS games, sum(first_wins) AS first_wins
+                  FROM mapped GROUP BY variant ORDER BY variant" \\
+        --local 2
+
+or, from Python:
+
+    from sqlite_coins import fanout
+    result = fanout.run("archive/*.db", MAP_SQL, REDUCE_SQL, local=2)
+    print(result.columns, result.rows)
+
+Every shard is opened read-only (a ``mode=ro`` URI) with coins loaded.
+Where the map queries run:
+
+- ``local=N`` (--local N): a Dask LocalCluster of N worker processes on
+  this machine, listening on 127.0.0.1 only, started and stopped by the run;
+- ``scheduler="tcp://HOST:PORT"`` (--scheduler): a running Dask cluster
+  (dask-scheduler and dask-worker; sqlite-coins installed on every worker,
+  the shards' paths valid there);
+- ``client=`` (Python only): an existing ``distributed.Client``;
+- none of these: in this process, one shard after the other.  Same
+  results, and Dask is not needed.
+
+Nothing is lost and nothing is doubled: each shard's rows enter
+``mapped`` once, in the order the shards were listed whatever order they
+finish in (so a reduce gives the same answer serially and on any cluster);
+a shard that cannot be opened, or whose map query fails, stops the run
+with an error naming the shard and SQLite's message, unless
+``skip_bad=True`` (--skip-bad), which records it in ``Result.skipped``.
+When a Dask worker dies mid-run, Dask runs its tasks again elsewhere; the
+client still takes exactly one result per shard.
+
+Dask (Debian: python3-distributed; pip: distributed) is needed only for
+``local``, ``scheduler`` and ``client``; it is imported only then.
+"""
+import argparse
+import contextlib
+import csv
+import glob
+import io
+import json
+import logging
+import os
+import pathlib
+import signal
+import socket
+import sqlite3
+import sys
+import time
+import uuid
+from collections import namedtuple
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
+
+from . import load
+
+__all__ = ["FanoutError", "Result", "Shard", "find_shards", "local_cluster", "map_shard", "run",
+           "main"]
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+LOCALHOST = "127.0.0.1"
+FORMATS = ("box", "csv", "json")
+DB_SUFFIXES = (".db", ".sqlite", ".sqlite3")
+DASK_MISSING = (
+    "--local and --scheduler need Dask distributed, which this Python cannot import: "
+    "install python3-distributed (Debian) or distributed (pip). "
+    "Without them, fanout runs the shards in this process, one after the other."
+)
+
+
+class FanoutError(Exception):
+    """A run that cannot give a complete, correct answer (the message says why)."""
+
+
+class Shard(namedtuple("Shard", "name uri")):
+    """One shard: name is what the ``shard`` column of ``mapped`` says (the
+    path or URI as given), uri the read-only URI that SQLite opens."""
+
+    __slots__ = ()
+
+
+class Result(namedtuple("Result", "columns rows shards map_rows skipped workers seconds "
+                                  "map_seconds reduce_seconds")):
+    """What a run gives back.
+
+    columns, rows: the result (the reduce query's, or ``mapped`` itself);
+    shards: the number of shards listed; map_rows: rows gathered into
+    ``mapped``; skipped: (shard name, message) of each shard skipped under
+    skip_bad; workers: Dask workers at the start (None: in-process);
+    seconds: the whole run, map_seconds until the last shard's rows were in,
+    reduce_seconds the reduce query.
+    """
+
+    __slots__ = ()
+
+    def summary(self):
+        """The run's summary, as the command line prints it on stderr."""
+        where = "in-process" if self.workers is None else "%d Dask workers" % self.workers
+        lines = ["fanout: %d shards (%d read, %d skipped), %s map rows, %.2f s (%s); "
+                 "result: %s rows" % (self.shards, self.shards - len(self.skipped),
+                                      len(self.skipped), format(self.map_rows, ","),
+                                      self.seconds, where, format(len(self.rows), ","))]
+        lines += ["fanout: skipped %s: %s" % (name, message) for name, message in self.skipped]
+        return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ shards
+
+def _is_sqlite_file(path):
+    with open(path, "rb") as f:
+        return f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+
+
+def _shard(entry, base="."):
+    """A Shard from a path or a file: URI (taken literally, no glob);
+    relative paths are relative to base."""
+    if entry.startswith("file:"):
+        path, _, fragment = entry.partition("#")
+        _, _, query = path.partition("?")
+        modes = [p[5:] for p in query.split("&") if p.startswith("mode=")]
+        if any(m != "ro" for m in modes):
+            raise FanoutError("shard %s: fanout opens shards read-only; leave mode out of "
+                              "the URI or write mode=ro" % entry)
+        if not modes:
+            path += ("&" if query else "?") + "mode=ro"
+        return Shard(entry, path + ("#" + fragment if fragment else ""))
+    full = os.path.abspath(os.path.join(base, entry))
+    return Shard(entry, pathlib.Path(full).as_uri() + "?mode=ro")
+
+
+def find_shards(spec):
+    """The shards one --shards argument names, in a stable order.
+
+    spec is a glob pattern (``**`` included), whose matches are sorted by
+    name, or the path of a text file (not an SQLite database) listing the
+    shards, one path or ``file:`` URI a line, in that order; blank lines
+    and lines starting with # are ignored, relative paths are relative to
+    the list's directory.
+    """
+    if os.path.isfile(spec) and not _is_sqlite_file(spec):
+        base = os.path.dirname(spec) or "."
+        with open(spec, encoding="utf-8") as f:
+            entries = [line.strip() for line in f]
+        shards = [_shard(e, base) for e in entries if e and not e.startswith("#")]
+        if not shards:
+            raise FanoutError("--shards %s: the file lists no shard (a file that is not an SQLite "
+                              "database, an empty one too, is read as a list)" % spec)
+        return shards
+    matches = sorted(p for p in glob.glob(spec, recursive=True) if not os.path.isdir(p))
+    if not matches:
+        raise FanoutError("--shards %s: no file matches" % spec)
+    return [_shard(p) for p in matches]
+
+
+def _shards_of(shards):
+    """run()'s shards argument as a list of Shard: a str is one --shards
+    argument (find_shards); otherwise an iterable of paths and URIs, each
+    one shard.  The same file twice is an error (it would count twice)."""
+    if isinstance(shards, (str, os.PathLike)):
+        found = find_shards(os.fspath(shards))
+    else:
+        found = [s if isinstance(s, Shard) else _shard(os.fspath(s)) for s in shards]
+    if not found:
+        raise FanoutError("no shards given")
+    seen = {}
+    for shard in found:
+        same = shard.uri
+        if not shard.name.startswith("file:"):  # a path: the file it resolves to
+            same = os.path.realpath(url2pathname(urlsplit(shard.uri).path))
+        if same in seen:
+            raise FanoutError("shard %s is listed twice (as %s and %s); each shard must be "
+                              "listed once" % (same, seen[same], shard.name))
+        seen[same] = shard.name
+    return found
+
+
+# ------------------------------------------------------------- the map side
+
+def map_shard(name, uri, map_sql):
+    """Runs map_sql on one shard; this is the task a Dask worker runs.
+
+    Returns ("ok", columns, rows) or ("error", message); a message names
+    what failed (opening the shard, loading coins, the map query) and
+    gives SQLite's own words.  name is only for messages.
+    """
+    try:
+        conn = sqlite3.connect(uri, uri=True)
+    except sqlite3.Error as e:
+        return ("error", "cannot open: %s" % e)
+    try:
+        try:
+            load(conn)
+        except Exception as e:  # the package is broken on this host (no coins.so, ...)
+            return ("error", "cannot load coins on %s: %s" % (socket.gethostname(), e))
+        try:
+            conn.execute("PRAGMA schema_version").fetchone()  # reads the header
+        except sqlite3.Error as e:
+            return ("error", "cannot open: %s" % e)
+        try:
+            cursor = conn.execute(map_sql)
+            if cursor.description is None:
+                return ("error", "the map query returns no columns (it must be a query)")
+            columns = [d[0] for d in cursor.description]
+            return ("ok", columns, cursor.fetchall())
+        except (sqlite3.Error, sqlite3.Warning) as e:
+            return ("error", "the map query failed: %s" % e)
+    finally:
+        conn.close()
+
+
+def _serial_outcomes(shards, map_sql):
+    """(index, outcome) of every shard, in this process, in order."""
+    for i, shard in enumerate(shards):
+        yield i, map_shard(shard.name, shard.uri, map_sql)
+
+
+def _import_distributed():
+    try:
+        import distributed
+    except ImportError as e:
+        raise FanoutError("%s (%s)" % (DASK_MISSING, e)) from None
+    return distributed
+
+
+def _worker_probe():
+    """On a worker: where its sqlite_coins finds coins (raises if nowhere)."""
+    from sqlite_coins import loadable_path
+
+    return loadable_path()
+
+
+def _check_workers(client, wait):
+    """Waits up to wait seconds for a worker; fails early, with the way out,
+    when a worker cannot import sqlite_coins or finds no coins library."""
+    try:
+        client.wait_for_workers(1, timeout=wait)
+    except Exception:
+        raise FanoutError("the Dask scheduler %s has no workers (waited %d s); start "
+                          "dask-worker on the machines that hold the shards"
+                          % (client.scheduler.address, wait)) from None
+    try:
+        probes = client.run(_worker_probe)
+    except Exception as e:
+        raise FanoutError("a Dask worker cannot use sqlite_coins (%s: %s): install "
+                          "sqlite-coins on every worker, with the same version as here"
+                          % (type(e).__name__, e)) from None
+    return len(probes)
+
+
+def _dask_outcomes(client, shards, map_sql):
+    """(index, outcome) of every shard as its task finishes on the cluster.
+    An outcome is map_shard's, or ("error", message) for a task Dask could
+    not finish (its workers died too often, the cluster went away).
+    Closing the generator early cancels the tasks not yet finished."""
+    from distributed import as_completed
+
+    run_id = uuid.uuid4().hex[:12]
+    keys = ["fanout-map-%s-%d" % (run_id, i) for i in range(len(shards))]
+    futures = client.map(map_shard, [s.name for s in shards], [s.uri for s in shards],
+                         map_sql=map_sql, key=keys, pure=False)
+    index = {f.key: i for i, f in enumerate(futures)}
+    pending = {f.key: f for f in futures}
+    del futures
+    try:
+        for future, outcome in as_completed(list(pending.values()), loop=client.loop,
+                                            with_results=True, raise_errors=False):
+            pending.pop(future.key, None)
+            if future.status != "finished":
+                exc = outcome[1] if isinstance(outcome, tuple) else outcome
+                outcome = ("error", "Dask could not run its task: %s: %s"
+                           % (type(exc).__name__, exc))
+            yield index[future.key], outcome
+    finally:
+        if pending:
+            client.cancel(list(pending.values()))
+
+
+def local_cluster(workers):
+    """A Dask LocalCluster as --local N starts it: N worker processes of
+    one thread each (SQLite runs a query on one core); the scheduler, the
+    nannies and the workers listen on 127.0.0.1 only, on ports the system
+    picks, their HTTP endpoints too (left to their defaults, the
+    scheduler's would take port 8787 and the workers' every interface);
+    no scheduler dashboard; Dask logs errors only.  Use it as a context
+    manager; Client(cluster) connects.  The worker processes end with the
+    process that started them, even when it is killed."""
+    distributed = _import_distributed()
+    if workers < 1:
+        raise FanoutError("--local wants at least 1 worker, not %d" % workers)
+    http = LOCALHOST + ":0"
+    return distributed.LocalCluster(
+        n_workers=workers, threads_per_worker=1, processes=True, host=LOCALHOST,
+        dashboard_address=None, scheduler_kwargs={"dashboard_address": http},
+        worker_dashboard_address=http, silence_logs=logging.ERROR)
+
+
+@contextlib.contextmanager
+def _cluster(local, scheduler, client, wait=30):
+    """A function (shards, map_sql) -> outcomes, and the number of Dask
+    workers (None in-process).  Starts and stops a LocalCluster for local."""
+    if local is None and scheduler is None and client is None:
+        yield _serial_outcomes, None
+        return
+    if client is not None:
+        workers = _check_workers(client, wait)
+        yield (lambda shards, sql: _dask_outcomes(client, shards, sql)), workers
+        return
+    distributed = _import_distributed()
+    with contextlib.ExitStack() as stack:
+        address = scheduler
+        if local is not None:
+            address = stack.enter_context(local_cluster(local))
+        try:
+            client = stack.enter_context(distributed.Client(address, set_as_default=False))
+        except OSError as e:
+            raise FanoutError("cannot reach the Dask scheduler %s: %s" % (scheduler, e)) from None
+        workers = _check_workers(client, wait)
+        yield (lambda shards, sql: _dask_outcomes(client, shards, sql)), workers
+
+
+# ---------------------------------------------------------- the reduce side
+
+def _quote(name):
+    return '"' + name.replace('"', '""') + '"'
+
+
+class _Mapped:
+    """The table mapped, filled in the shards' order whatever order their
+    rows arrive in: a shard's rows wait until every shard before it is in
+    (or skipped), so that mapped is the same on every run."""
+
+    def __init__(self, db):
+        self.db = db
+        self.columns = None
+        self.rows = 0
+        self.next = 0
+        self.waiting = {}
+
+    def put(self, index, shard, outcome):
+        """outcome: ("ok", columns, rows), or None for a skipped shard."""
+        self.waiting[index] = (shard, outcome)
+        while self.next in self.waiting:
+            shard, outcome = self.waiting.pop(self.next)
+            self.next += 1
+            if outcome is not None:
+                self._insert(shard.name, outcome[1], outcome[2])
+
+    def _insert(self, name, columns, rows):
+        if self.columns is None:
+            self._create(columns)
+        elif columns != self.columns:
+            raise FanoutError("shard %s: the map query gives the columns %s, the shards "
+                              "before it %s" % (name, columns, self.columns))
+        insert = "INSERT INTO mapped VALUES (%s)" % ", ".join("?" * (len(columns) + 1))
+        self.db.executemany(insert, [(name,) + tuple(r) for r in rows])
+        self.rows += len(rows)
+
+    def _create(self, columns):
+        lower = [c.lower() for c in columns]
+        if "shard" in lower:
+            raise FanoutError("the map query has a column named shard, which fanout adds "
+                              "(the shard's name): rename it")
+        if len(set(lower)) != len(lower):
+            raise FanoutError("the map query's columns must have distinct names "
+                              "(mapped is a table): %s" % columns)
+        # no declared types: every value keeps the type the shard gave it
+        self.db.execute("CREATE TABLE mapped (shard, %s)" % ", ".join(map(_quote, columns)))
+        self.columns = columns
+
+    def finish(self):
+        if self.columns is None:
+            self.db.execute("CREATE TABLE mapped (shard)")
+        self.db.commit()
+
+
+def _reduce(db, reduce_sql):
+    try:
+        cursor = db.execute(reduce_sql or "SELECT * FROM mapped ORDER BY rowid")
+        if cursor.description is None:
+            raise FanoutError("the reduce query returns no columns (it must be a query)")
+        return [d[0] for d in cursor.description], cursor.fetchall()
+    except (sqlite3.Error, sqlite3.Warning) as e:
+        raise FanoutError("the reduce query failed: %s" % e) from None
+
+
+def run(shards, map_sql, reduce_sql=None, local=None, scheduler=None, client=None,
+        skip_bad=False, progress=None):
+    """Runs map_sql on every shard and reduce_sql over the rows gathered.
+
+    shards: a glob pattern or a file listing shards (as --shards; see
+    find_shards), or a list of paths and file: URIs.  map_sql: one query,
+    run on each shard (read-only, coins loaded).  reduce_sql: one query over
+    the table mapped (the map rows, shard first) in a fresh database with
+    coins loaded; None gives mapped itself.  local=N, scheduler=ADDRESS or
+    client=distributed.Client: where the map queries run (at most one;
+    none: in this process).  skip_bad: a shard that fails is recorded in
+    Result.skipped instead of stopping the run.  progress: called as
+    progress(done, total, rows, seconds) after each shard.
+
+    Returns a Result; raises FanoutError (the message names the shard and
+    gives SQLite's message) when the answer cannot be complete.
+    """
+    started = time.monotonic()
+    if sum(x is not None for x in (local, scheduler, client)) > 1:
+        raise ValueError("give at most one of local, scheduler and client")
+    shards = _shards_of(shards)
+    skipped = []
+    db = sqlite3.connect("")  # a private temporary database, on disk only if it grows
+    try:
+        load(db)
+        mapped = _Mapped(db)
+        with _cluster(local, scheduler, client) as (outcomes_of, workers):
+            with contextlib.closing(outcomes_of(shards, map_sql)) as outcomes:
+                for done, (i, outcome) in enumerate(outcomes, 1):
+                    if outcome[0] != "ok":
+                        if not skip_bad:
+                            raise FanoutError("shard %s: %s" % (shards[i].name, outcome[1]))
+                        skipped.append((i, shards[i].name, outcome[1]))
+                        outcome = None
+                    mapped.put(i, shards[i], outcome)
+                    if progress is not None:
+                        progress(done, len(shards), mapped.rows, time.monotonic() - started)
+        skipped = [(name, message) for _, name, message in sorted(skipped)]
+        if len(skipped) == len(shards):
+            raise FanoutError("no shard could be read:\n" + "\n".join(
+                "  %s: %s" % s for s in skipped))
+        mapped.finish()
+        map_done = time.monotonic()
+        columns, rows = _reduce(db, reduce_sql)
+    finally:
+        db.close()
+    ended = time.monotonic()
+    return Result(columns, rows, len(shards), mapped.rows, skipped, workers,
+                  ended - started, map_done - started, ended - map_done)
+
+
+# ------------------------------------------------------------------ output
+
+def _text(value):
+    """A value as the sqlite3 shell shows it: NULL empty, a REAL with
+    %!.15g (always a decimal point), a BLOB as hex digits."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        text = "%.15g" % value
+        if text.lstrip("-").isalpha():  # inf
+            return text
+        mantissa, e, exponent = text.partition("e")
+        if "." not in mantissa:
+            mantissa += ".0"
+        return mantissa + e + exponent
+    if isinstance(value, bytes):
+        return value.hex().upper()
+    return str(value)
+
+
+def write_box(out, columns, rows):
+    """The sqlite3 shell's .mode box (nothing for no rows, as the shell)."""
+    if not rows:
+        return
+    cells = [[_text(v) for v in row] for row in rows]
+    widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
+
+    def rule(left, mid, right):
+        return left + mid.join("\u2500" * (w + 2) for w in widths) + right + "\n"
+
+    def line(values, center=False):
+        parts = []
+        for v, w in zip(values, widths):
+            pad = w - len(v)
+            left = pad // 2 if center else 0
+            parts.append(" " * left + v + " " * (pad - left))
+        return "\u2502 " + " \u2502 ".join(parts) + " \u2502\n"
+
+    out.write(rule("\u250c", "\u252c", "\u2510"))
+    out.write(line(columns, center=True))
+    out.write(rule("\u251c", "\u253c", "\u2524"))
+    for row in cells:
+        out.write(line(row))
+    out.write(rule("\u2514", "\u2534", "\u2518"))
+
+
+def write_csv(out, columns, rows):
+    """CSV with a header row; values as the sqlite3 shell prints them."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([_text(v) for v in row])
+
+
+def _json_value(value):
+    if isinstance(value, bytes):
+        return json.dumps(value.hex().upper())
+    return json.dumps(value)
+
+
+def write_json(out, columns, rows):
+    """A JSON array of objects keyed by column name, one object a line
+    (keys in column order; a BLOB as a string of hex digits)."""
+    keys = [json.dumps(c) + ": " for c in columns]
+    out.write("[")
+    for n, row in enumerate(rows):
+        out.write(",\n" if n else "\n")
+        out.write("{" + ", ".join(k + _json_value(v) for k, v in zip(keys, row)) + "}")
+    out.write("\n]\n" if rows else "]\n")
+
+
+WRITERS = {"box": write_box, "csv": write_csv, "json": write_json}
+
+
+def write_table(path, table, columns, rows):
+    """Writes the result into table of the SQLite database path (created if
+    need be; a table of that name is replaced, nothing else is touched)."""
+    db = sqlite3.connect(path)
+    try:
+        with db:
+            db.execute("DROP TABLE IF EXISTS %s" % _quote(table))
+            db.execute("CREATE TABLE %s (%s)" % (_quote(table), ", ".join(map(_quote, columns))))
+            db.executemany("INSERT INTO %s VALUES (%s)" % (_quote(table), ", ".join(
+                "?" * len(columns))), rows)
+    finally:
+        db.close()
+
+
+# ------------------------------------------------------------ command line
+
+class _ProgressBar:
+    """shards done / total, map rows, elapsed, redrawn in place on a
+    terminal at most ten times a second; erased before the summary."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.last = 0.0
+        self.shown = False
+
+    def __call__(self, done, total, rows, seconds):
+        now = time.monotonic()
+        if done < total and now - self.last < 0.1:
+            return
+        self.last = now
+        filled = 24 * done // total
+        self.stream.write("\r[%s%s] %d/%d shards, %s rows, %.1f s\x1b[K" % (
+            "#" * filled, "." * (24 - filled), done, total, format(rows, ","), seconds))
+        self.stream.flush()
+        self.shown = True
+
+    def erase(self):
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
+def _sql_argument(text):
+    """--map/--reduce: the SQL itself, or @FILE for the SQL in FILE."""
+    if text.startswith("@"):
+        with open(text[1:], encoding="utf-8") as f:
+            return f.read()
+    return text
+
+
+def _parser():
+    p = argparse.ArgumentParser(
+        prog="python3 -m sqlite_coins.fanout",
+        description="Runs a map query on every SQLite shard (read-only, coins loaded), "
+                    "gathers the rows with a shard column into a table mapped, and runs a "
+                    "reduce query over mapped in a fresh database with coins loaded.",
+        epilog="Exit status: 0 done; 1 a shard or a query failed, or shards were skipped "
+               "(--skip-bad without --allow-partial); 2 wrong arguments. A summary (shards, "
+               "map rows, time) always ends on stderr.")
+    p.add_argument("--shards", action="append", required=True, metavar="GLOB|LIST",
+                   help="a glob of shard files, or a text file listing shards (a path or "
+                        "file: URI a line); may be repeated")
+    p.add_argument("--map", required=True, type=_sql_argument, metavar="SQL|@FILE",
+                   help="the query run on every shard")
+    p.add_argument("--reduce", type=_sql_argument, metavar="SQL|@FILE",
+                   help="the query over the table mapped (default: mapped itself)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--local", type=int, metavar="N",
+                       help="run on a Dask LocalCluster of N worker processes (127.0.0.1)")
+    where.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                       help="run on the Dask cluster of this scheduler")
+    p.add_argument("--format", choices=FORMATS, default="box", help="output format (box)")
+    p.add_argument("--out", metavar="FILE",
+                   help="write to FILE instead of stdout; FILE.db (.sqlite, .sqlite3): "
+                        "into a table of that SQLite database")
+    p.add_argument("--table", default="result",
+                   help="the table --out FILE.db writes, replacing one of that name (result)")
+    p.add_argument("--skip-bad", action="store_true",
+                   help="skip shards that fail, list them in the summary, exit 1")
+    p.add_argument("--allow-partial", action="store_true",
+                   help="with --skip-bad: exit 0 even when shards were skipped")
+    return p
+
+
+def main(argv=None):
+    """The command line; returns the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.allow_partial and not args.skip_bad:
+        parser.error("--allow-partial goes with --skip-bad")
+    # a SIGTERM unwinds like Ctrl-C: a LocalCluster's workers are stopped
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    try:
+        shards = []
+        for spec in args.shards:
+            shards += find_shards(spec)
+        result = run(shards, args.map, args.reduce, local=args.local,
+                     scheduler=args.scheduler, skip_bad=args.skip_bad, progress=bar)
+    except (FanoutError, KeyboardInterrupt) as e:
+        if bar:
+            bar.erase()
+        print("fanout: %s" % ("interrupted" if isinstance(e, KeyboardInterrupt)
+                                else "error: %s" % e), file=sys.stderr)
+        return 130 if isinstance(e, KeyboardInterrupt) else 1
+    if bar:
+        bar.erase()
+    if args.out and args.out.lower().endswith(DB_SUFFIXES):
+        write_table(args.out, args.table, result.columns, result.rows)
+    elif args.out:
+        with open(args.out, "w", encoding="utf-8", newline="") as f:
+            WRITERS[args.format](f, result.columns, result.rows)
+    else:
+        out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="",
+                               line_buffering=False, write_through=False)
+        WRITERS[args.format](out, result.columns, result.rows)
+        out.flush()
+        out.detach()
+    print(result.summary(), file=sys.stderr)
+    return 1 if result.skipped and not args.allow_partial else 0
+
+
+if __name__ == "__main__":
+    # run as sqlite_coins.fanout, not __main__, so that Dask ships the
+    # tasks by reference to the module every worker imports
+    from sqlite_coins.fanout import main as _main
+
+    sys.exit(_main())
