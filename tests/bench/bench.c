@@ -1,36 +1,59 @@
 /*
-** bench.c -- the coins benchmark: what a call costs, measured side by side.
+** bench.c -- the coins benchmark: what a call costs, measured side by side,
+** next to SQLite's own JSON functions and to the floor (functions that do
+** nothing, registered the way coins' are).
 **
-**   make bench          full run: 100,000 rows, 5 rounds (about 80 s on
-**                       2 cores; tests/bench/udf_bench.py runs after it)
+**   make bench          full run: 100,000 rows, 5 rounds (about 3 minutes
+**                       on 2 cores; tests/bench/udf_bench.py runs after it)
 **   make bench-smoke    tiny sizes (200 rows, n <= 10^4, DP at <= 200), no
 **                       meaning in the times, checks that results agree
-**   build/bench [--smoke | --quick] [--rounds=R] [--rows=N]
-**                       --quick: 20,000 rows, 3 rounds, DP up to 10^4;
+**   build/bench [--smoke | --quick] [--wall] [--rounds=R] [--rows=N]
+**                       --quick: 20,000 rows, 3 rounds (5 for short ones),
+**                       DP up to 10^4;
+**                       --wall: time with CLOCK_MONOTONIC, not CPU time;
 **                       BENCH_SMOKE=1 in the environment = --smoke
 **
 ** Everything is measured in ONE process: each group of measurements that
 ** is compared is run in interleaved rounds (each round runs every member
 ** once, in a rotated order; 5 rounds, 15 for groups whose round is
 ** shorter than 0.3 s) and the median over the rounds is reported;
-** ratios are the median of the per-round ratios.  A measurement repeats a
-** call until it lasts at least 20 ms (not in --smoke).  Clock: CLOCK_MONOTONIC.
+** ratios (and differences) are the medians of the per-round ratios (and
+** differences).  A measurement repeats a call until it lasts at least
+** 20 ms (not in --smoke).  Clock: the CPU time of the thread
+** (CLOCK_THREAD_CPUTIME_ID: user + system time, page faults included), so
+** that on a shared, busy machine the time other processes hold the CPU is
+** not counted; --wall measures CLOCK_MONOTONIC instead.
+**
+** The floor: do_nothing(variant, coins) is a scalar registered with coins'
+** flags (SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS) that
+** returns 1 without reading its arguments, and nothing_rows(coins, rows)
+** an eponymous table-valued function declared and planned the way coins'
+** are (hidden argument columns, the generate_series pattern) that yields
+** `rows` rows without reading the text.  What SQLite charges any function
+** of that shape is below them; "x floor" and "ns > floor" say how far a
+** figure is above that line.
 **
 ** Sections:
-**   1. per-row cost: a table games(coins TEXT) of 100,000 games of 16, 64
-**      and 256 coins (values 0..999, splitmix64 seeded with the coin count,
-**      the same rows tests/bench/udf_bench.py builds); each scalar against
-**      sum(length(coins)) (SQLite reading every row) and against
-**      sum(json_array_length(coins)) (SQLite's JSON parser on the same text);
-**   2. streaming the moves: coins_moves against json_each, rows per second;
-**   3. one huge game of 10^5, 10^6 and 10^7 coins bound as a parameter:
-**      coins_margin, count(*) of coins_moves and json_array_length, time
-**      per coin and peak resident memory above the text (VmHWM, reset
-**      through /proc/self/clear_refs where allowed), and the memory of the
-**      worst case (a valley, where nothing fuses) at the largest n;
-**   4. the textbook O(n^2) DP (tests/reference.c) against coins3_solve,
+**   1. per-row cost: a table games(coins TEXT) of 100,000 games of 16 and
+**      64 coins and 25,000 of 256 (values 0..999, splitmix64 seeded with
+**      the coin count, the same rows tests/bench/udf_bench.py builds), as
+**      compact JSON ([1,2,3]) and, for 64 coins, spaced JSON too ([1, 2, 3],
+**      as Python's json.dumps writes it); each scalar against
+**      sum(length(coins)) (SQLite reading every row),
+**      sum(json_array_length(coins)) (SQLite's JSON parser on the same
+**      text) and sum(do_nothing(3, coins)) (the floor);
+**   2. streaming the moves: coins_moves against json_each and against
+**      nothing_rows(g.coins, 64), both 64-coin tables;
+**   3. one huge game of 10^5, 10^6, 2*10^6 and 10^7 coins bound as a
+**      parameter, compact and spaced: coins_margin, count(*) of coins_moves
+**      and json_array_length, against length() (one pass over the text) and
+**      nothing_rows; time per coin and peak resident memory above the text
+**      (VmHWM, reset through /proc/self/clear_refs where allowed), and the
+**      memory of the worst case (a valley, where nothing fuses);
+**   4. reviews and strategies on records of 10^4..10^6 coins;
+**   5. the textbook O(n^2) DP (tests/reference.c) against coins3_solve,
 **      called directly;
-**   5. targets, printed as met / not met (they never fail the run).
+**   6. targets, printed as met / not met (they never fail the run).
 **
 ** Every result is checked (against the core, the reference DP, or the
 ** known count); a disagreement prints MISMATCH and the exit status is 1.
@@ -44,6 +67,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -61,6 +85,8 @@ int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines 
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
 #define MAX_ROUNDS 15
 #define MAX_SIZES 8
+#define N_HUGE 4
+#define FLAGS (SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS) /* coins' flags */
 
 /* ------------------------------------------------------------ settings */
 
@@ -68,14 +94,21 @@ typedef struct config {
   const char *mode; /* "full", "quick" or "smoke"                    */
   int smoke;
   int rounds;
+  int short_rounds;    /* rounds for a group whose round is under 0.3 s */
   long rows;           /* games per per-row table                      */
   size_t row_coins[3]; /* coins per game: 16, 64, 256                  */
-  size_t huge[3];      /* one huge game: 10^5, 10^6, 10^7              */
+  size_t huge[N_HUGE]; /* one huge game: 10^5, 10^6, 2*10^6, 10^7      */
   size_t records[3];   /* reviews and strategies: 10^4, 10^5, 10^6     */
+  double play_budget;  /* seconds a quadratic coins_play may take      */
   size_t n_dp;
   size_t dp[MAX_SIZES]; /* the DP comparison                            */
   double min_time;      /* a measurement lasts at least this (seconds)  */
 } config;
+
+/* The two ways the same rows are written. */
+enum { COMPACT, SPACED, N_FORMATS };
+static const char *const format_name[N_FORMATS] = {"compact", "spaced"};
+static const char *const format_example[N_FORMATS] = {"[1,2,3]", "[1, 2, 3]"};
 
 static int failures;
 
@@ -109,11 +142,21 @@ static void *xmalloc(size_t size) {
   return p;
 }
 
-static double now(void) {
+static double clock_seconds(clockid_t clock) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  if (clock_gettime(clock, &ts) != 0) die("clock_gettime failed");
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+/* Wall-clock time (sections, the total). */
+static double now(void) { return clock_seconds(CLOCK_MONOTONIC); }
+
+/* The clock measurements use: the CPU time of this thread (user + system,
+** page faults included), so that the time other processes hold the CPU of
+** a busy machine is not counted; CLOCK_MONOTONIC with --wall. */
+static clockid_t measure_clock = CLOCK_THREAD_CPUTIME_ID;
+
+static double tick(void) { return clock_seconds(measure_clock); }
 
 /* ------------------------------------------------------------- the data */
 
@@ -129,13 +172,20 @@ static void deal(uint64_t *s, int64_t *a, size_t n) {
   for (size_t i = 0; i < n; i++) a[i] = (int64_t)(mix_next(s) % 1000);
 }
 
-/* Writes a as a compact JSON array to buf (room: 21 * n + 3); returns the
+/* Room format_array needs for n values. */
+static size_t text_room(size_t n) { return 22 * n + 3; }
+
+/* Writes a as a JSON array to buf (room: text_room(n)), compact ([1,2,3])
+** or spaced ([1, 2, 3], as Python's json.dumps writes it); returns the
 ** length. */
-static size_t format_array(char *buf, const int64_t *a, size_t n) {
+static size_t format_array(char *buf, const int64_t *a, size_t n, int spaced) {
   char *p = buf;
   *p++ = '[';
   for (size_t i = 0; i < n; i++) {
-    if (i) *p++ = ',';
+    if (i) {
+      *p++ = ',';
+      if (spaced) *p++ = ' ';
+    }
     uint64_t v = (uint64_t)a[i];
     if (a[i] < 0) {
       *p++ = '-';
@@ -177,6 +227,151 @@ static int reset_peak(void) {
   int ok = write(fd, "5", 1) == 1;
   close(fd);
   return ok;
+}
+
+/* ------------------------------------------------------------ the floor */
+
+/* do_nothing(variant, coins [, max_take]): 1, whatever the arguments; reads
+** none of them.  The least a scalar registered like coins' can cost. */
+static void nothing_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  (void)argv;
+  sqlite3_result_int(ctx, 1);
+}
+
+/* nothing_rows(coins, rows): rows rows (ply = 1..rows), the text never
+** read.  Declared like coins_moves: the same visible columns, the
+** arguments as HIDDEN columns, eponymous-only, innocuous, planned the
+** generate_series way (ext/sqlite/tvf.c). */
+#define NOTHING_VISIBLE 8
+#define NOTHING_ARGS 2
+
+typedef struct nothing_cursor {
+  sqlite3_vtab_cursor base;
+  sqlite3_int64 ply, rows;
+} nothing_cursor;
+
+static int nothing_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
+                           sqlite3_vtab **out, char **err) {
+  (void)aux;
+  (void)argc;
+  (void)argv;
+  (void)err;
+  int rc = sqlite3_declare_vtab(db,
+                                "CREATE TABLE x(ply, player, move, take, pos, gain, first_total, "
+                                "second_total, arg_coins HIDDEN, arg_rows HIDDEN)");
+  if (rc != SQLITE_OK) return rc;
+  sqlite3_vtab *vtab = sqlite3_malloc(sizeof *vtab);
+  if (vtab == NULL) return SQLITE_NOMEM;
+  memset(vtab, 0, sizeof *vtab);
+  *out = vtab;
+  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+  return SQLITE_OK;
+}
+
+static int nothing_disconnect(sqlite3_vtab *vtab) {
+  sqlite3_free(vtab);
+  return SQLITE_OK;
+}
+
+static int nothing_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out) {
+  (void)vtab;
+  nothing_cursor *cur = sqlite3_malloc(sizeof *cur);
+  if (cur == NULL) return SQLITE_NOMEM;
+  memset(cur, 0, sizeof *cur);
+  *out = &cur->base;
+  return SQLITE_OK;
+}
+
+static int nothing_close(sqlite3_vtab_cursor *cur) {
+  sqlite3_free(cur);
+  return SQLITE_OK;
+}
+
+static int nothing_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_str, int argc,
+                          sqlite3_value **argv) {
+  nothing_cursor *cur = (nothing_cursor *)base;
+  (void)idx_num;
+  (void)idx_str;
+  cur->ply = 1;
+  cur->rows = argc == NOTHING_ARGS ? sqlite3_value_int64(argv[1]) : 0; /* argv[0] unread */
+  return SQLITE_OK;
+}
+
+static int nothing_next(sqlite3_vtab_cursor *base) {
+  ((nothing_cursor *)base)->ply++;
+  return SQLITE_OK;
+}
+
+static int nothing_eof(sqlite3_vtab_cursor *base) {
+  nothing_cursor *cur = (nothing_cursor *)base;
+  return cur->ply > cur->rows;
+}
+
+static int nothing_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col) {
+  nothing_cursor *cur = (nothing_cursor *)base;
+  if (col == 0) sqlite3_result_int64(ctx, cur->ply);
+  if (col == NOTHING_VISIBLE + 1) sqlite3_result_int64(ctx, cur->rows);
+  return SQLITE_OK; /* the other columns (and arg_coins) are NULL */
+}
+
+static int nothing_rowid(sqlite3_vtab_cursor *base, sqlite_int64 *rowid) {
+  *rowid = ((nothing_cursor *)base)->ply;
+  return SQLITE_OK;
+}
+
+/* Both arguments from usable equality constraints (SQLITE_CONSTRAINT
+** while one is not usable yet), the same estimates as coins'. */
+static int nothing_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
+  int where[NOTHING_ARGS] = {-1, -1};
+  unsigned unusable = 0;
+  for (int i = 0; i < info->nConstraint; i++) {
+    const struct sqlite3_index_constraint *c = &info->aConstraint[i];
+    int arg = c->iColumn - NOTHING_VISIBLE;
+    if (arg < 0 || arg >= NOTHING_ARGS || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    if (!c->usable)
+      unusable |= 1u << arg;
+    else if (where[arg] < 0)
+      where[arg] = i;
+  }
+  for (int arg = 0; arg < NOTHING_ARGS; arg++)
+    if (where[arg] < 0 && (unusable >> arg & 1)) return SQLITE_CONSTRAINT;
+  if (where[0] < 0 || where[1] < 0) {
+    sqlite3_free(vtab->zErrMsg);
+    vtab->zErrMsg = sqlite3_mprintf("nothing_rows: missing argument");
+    return SQLITE_ERROR;
+  }
+  for (int arg = 0; arg < NOTHING_ARGS; arg++) {
+    info->aConstraintUsage[where[arg]].argvIndex = arg + 1;
+    info->aConstraintUsage[where[arg]].omit = 1;
+  }
+  info->idxNum = 3;
+  info->estimatedRows = 1000;
+  info->estimatedCost = 1000;
+  return SQLITE_OK;
+}
+
+static const sqlite3_module nothing_module = {
+    .iVersion = 0,
+    .xConnect = nothing_connect,
+    .xBestIndex = nothing_best_index,
+    .xDisconnect = nothing_disconnect,
+    .xOpen = nothing_open,
+    .xClose = nothing_close,
+    .xFilter = nothing_filter,
+    .xNext = nothing_next,
+    .xEof = nothing_eof,
+    .xColumn = nothing_column,
+    .xRowid = nothing_rowid,
+};
+
+static void register_floor(sqlite3 *db) {
+  for (int argc = 2; argc <= 3; argc++)
+    if (sqlite3_create_function_v2(db, "do_nothing", argc, FLAGS, NULL, nothing_func, NULL, NULL,
+                                   NULL) != SQLITE_OK)
+      die("do_nothing: %s", sqlite3_errmsg(db));
+  if (sqlite3_create_module(db, "nothing_rows", &nothing_module, NULL) != SQLITE_OK)
+    die("nothing_rows: %s", sqlite3_errmsg(db));
 }
 
 /* ---------------------------------------------------------- measurement */
@@ -270,27 +465,27 @@ static void call(op *o) {
 /* Runs ops[0..n) in interleaved rounds.  The first call of each op is a
 ** warm-up that also fixes its result and how many calls a measurement
 ** makes.  A group whose round is short (under 0.3 s) gets more rounds, up
-** to MAX_ROUNDS: they cost little and steady the median. */
+** to cfg->short_rounds: they cost little and steady the median. */
 static void measure(op *ops, int n, const config *cfg) {
   double round_time = 0;
   for (int i = 0; i < n; i++) {
     op *o = &ops[i];
-    double t0 = now();
+    double t0 = tick();
     o->result = o->run(o);
-    double dt = now() - t0;
+    double dt = tick() - t0;
     long reps = 1;
     if (!cfg->smoke && dt < cfg->min_time) reps = dt > 0 ? (long)(cfg->min_time / dt) + 1 : 1000;
     o->reps = reps > 100000 ? 100000 : reps;
     round_time += dt * (double)o->reps;
   }
   int rounds = cfg->rounds;
-  if (!cfg->smoke && round_time < 0.3) rounds = MAX_ROUNDS;
+  if (round_time < 0.3 && cfg->short_rounds > rounds) rounds = cfg->short_rounds;
   for (int r = 0; r < rounds; r++)
     for (int k = 0; k < n; k++) {
       op *o = &ops[(k + r) % n];
-      double t0 = now();
+      double t0 = tick();
       for (long i = 0; i < o->reps; i++) call(o);
-      o->t[r] = (now() - t0) / (double)o->reps;
+      o->t[r] = (tick() - t0) / (double)o->reps;
     }
   for (int i = 0; i < n; i++) {
     ops[i].rounds = rounds;
@@ -298,23 +493,54 @@ static void measure(op *ops, int n, const config *cfg) {
   }
 }
 
+/* The median over the rounds of a's time minus b's, in seconds. */
+static double over(const op *a, const op *b) {
+  double d[MAX_ROUNDS];
+  int rounds = a->rounds < b->rounds ? a->rounds : b->rounds;
+  for (int i = 0; i < rounds; i++) d[i] = a->t[i] - b->t[i];
+  return median(d, rounds);
+}
+
 /* ------------------------------------------------------------- results */
 
+/* One figure of the targets: ratios are medians of per-round ratios. */
+typedef struct figure {
+  double vs_json;  /* x SQLite's JSON (json_array_length, json_each)    */
+  double vs_len;   /* x length() (per-row tables)                        */
+  double vs_floor; /* x do_nothing / nothing_rows (length() huge games)  */
+  double over_ns;  /* ns per row (per coin) above the floor              */
+} figure;
+
+static figure figure_of(const op *o, const op *json, const op *len, const op *floor, double per) {
+  figure f = {
+      .vs_json = ratio(o, json),
+      .vs_len = len ? ratio(o, len) : 0,
+      .vs_floor = ratio(o, floor),
+      .over_ns = over(o, floor) * 1e9 / per,
+  };
+  return f;
+}
+
+enum { R_V2_MARGIN, R_V2_MARGIN5, R_V3_MARGIN, N_ROW_TARGETS };
+
 typedef struct results {
-  double v3_margin_vs_json_64, v3_margin_vs_floor_64;
-  size_t huge_n[3];
-  double margin_per_coin[3], moves_per_coin[3], json_per_coin[3];
-  double margin_vs_json[3];
-  long long peak_margin[3], peak_moves[3]; /* -1: unknown */
-  long long valley_margin, valley_moves;   /* the worst case, largest n */
-  size_t text_bytes[3];
+  int have_row64[N_FORMATS];
+  figure row64[N_FORMATS][N_ROW_TARGETS]; /* 64-coin rows */
+  int have_stream[N_FORMATS];
+  figure stream[N_FORMATS]; /* coins_moves(3, g.coins) */
+  size_t huge_n[N_HUGE];
+  figure huge_margin[N_FORMATS][N_HUGE];
+  double margin_per_coin[N_HUGE], moves_per_coin[N_HUGE];
+  long long peak_margin[N_FORMATS][N_HUGE], peak_moves[N_FORMATS][N_HUGE]; /* -1: unknown */
+  long long valley_margin, valley_moves; /* the worst case, largest n */
   int peak_exact;
 } results;
 
 /* ------------------------------------------------------- 1. per-row cost */
 
 typedef struct row_sums {
-  int64_t len, v1_win, v2_win, v2_margin, v3_win, v3_margin;
+  long rows; /* games in the table */
+  int64_t len, v1_win, v2_win, v2_margin, v2_margin5, v3_win, v3_margin;
 } row_sums;
 
 static sqlite3 *open_db(void) {
@@ -323,49 +549,62 @@ static sqlite3 *open_db(void) {
   if (sqlite3_open(":memory:", &db) != SQLITE_OK) die("cannot open :memory:");
   if (sqlite3_coins_init(db, &err, NULL) != SQLITE_OK)
     die("sqlite3_coins_init: %s", err ? err : "?");
+  register_floor(db);
   return db;
 }
 
-/* Builds games(coins TEXT) with cfg->rows games of n coins in a fresh
-** in-memory database; sums what the scalars must return, checking the core
-** against the reference DPs on the first rows. */
-static sqlite3 *build_games(const config *cfg, size_t n, row_sums *sums, double *text_mb) {
+/* Games per table: cfg->rows up to 64 coins a game; above, as many as
+** make the text of the 64-coin table (25,000 of 256 coins for 100,000). */
+static long table_rows(const config *cfg, size_t n) {
+  long rows = n > 64 ? (long)((double)cfg->rows * 64 / (double)n) : cfg->rows;
+  return rows < 1 ? 1 : rows;
+}
+
+/* Builds games(coins TEXT) with table_rows() games of n coins (compact or
+** spaced JSON) in a fresh in-memory database; sums what the scalars must
+** return, checking the core against the reference DPs on the first rows. */
+static sqlite3 *build_games(const config *cfg, size_t n, int spaced, row_sums *sums,
+                            double *text_mb) {
   sqlite3 *db = open_db();
   exec(db, "CREATE TABLE games(coins TEXT)");
   exec(db, "BEGIN");
   sqlite3_stmt *ins = prepare(db, "INSERT INTO games(coins) VALUES (?1)");
   int64_t *a = xmalloc(n * sizeof *a);
-  int64_t *work = xmalloc((coins2_work_words(n, 2) + n) * sizeof *work);
-  char *text = xmalloc(21 * n + 3);
+  size_t words = coins2_work_words(n, 5);
+  if (coins2_work_words(n, 2) > words) words = coins2_work_words(n, 2);
+  if (coins3_work_words(n) > words) words = coins3_work_words(n);
+  int64_t *work = xmalloc(words * sizeof *work);
+  char *text = xmalloc(text_room(n));
   uint64_t seed = n;
   memset(sums, 0, sizeof *sums);
-  for (long row = 0; row < cfg->rows; row++) {
+  sums->rows = table_rows(cfg, n);
+  for (long row = 0; row < sums->rows; row++) {
     deal(&seed, a, n);
-    size_t len = format_array(text, a, n);
+    size_t len = format_array(text, a, n, spaced);
     sums->len += (int64_t)len;
     sqlite3_bind_text(ins, 1, text, (int)len, SQLITE_STATIC);
     if (sqlite3_step(ins) != SQLITE_DONE) die("insert: %s", sqlite3_errmsg(db));
     sqlite3_reset(ins);
-    coins_result r1, r2, r3;
+    coins_result r1, r2, r5, r3;
     coins1_solve(n, 2, &r1);
     coins2_solve(a, n, 2, work, &r2);
+    coins2_solve(a, n, 5, work, &r5);
     coins3_solve(a, n, work, &r3);
     sums->v1_win += r1.outcome == COINS_FIRST;
     sums->v2_win += r2.outcome == COINS_FIRST;
     sums->v2_margin += r2.margin;
+    sums->v2_margin5 += r5.margin;
     sums->v3_win += r3.outcome == COINS_FIRST;
     sums->v3_margin += r3.margin;
-    if (row < 1000) {
+    if (row < (spaced ? 100 : 1000)) { /* the spaced rows are the same games */
       check(r1.outcome == (ref1_first_wins(n, 2) ? COINS_FIRST : COINS_SECOND),
             "variant I, n=%zu: core and reference disagree", n);
-      int64_t m2 = ref2_margin(a, n, 2), m3 = ref3_margin(a, 0, n);
-      check(r2.margin == m2,
-            "variant II, row %ld of %zu coins: core %lld, "
-            "reference DP %lld",
+      int64_t m2 = ref2_margin(a, n, 2), m5 = ref2_margin(a, n, 5), m3 = ref3_margin(a, 0, n);
+      check(r2.margin == m2, "variant II, row %ld of %zu coins: core %lld, reference DP %lld",
             row + 1, n, (long long)r2.margin, (long long)m2);
-      check(r3.margin == m3,
-            "variant III, row %ld of %zu coins: core %lld, "
-            "reference DP %lld",
+      check(r5.margin == m5, "variant II k=5, row %ld of %zu coins: core %lld, reference DP %lld",
+            row + 1, n, (long long)r5.margin, (long long)m5);
+      check(r3.margin == m3, "variant III, row %ld of %zu coins: core %lld, reference DP %lld",
             row + 1, n, (long long)r3.margin, (long long)m3);
     }
   }
@@ -378,23 +617,38 @@ static sqlite3 *build_games(const config *cfg, size_t n, row_sums *sums, double 
   return db;
 }
 
-enum { FLOOR, JSON, V1_WIN, V1_OUTCOME, V2_WIN, V2_MARGIN, V3_WIN, V3_MARGIN, N_ROW_OPS };
+enum {
+  LEN,
+  JSON,
+  FLOOR,
+  V1_WIN,
+  V1_OUTCOME,
+  V2_WIN,
+  V2_MARGIN,
+  V2_MARGIN5,
+  V3_WIN,
+  V3_MARGIN,
+  N_ROW_OPS
+};
 
-static void per_row(const config *cfg, sqlite3 *db, size_t n, const row_sums *sums, double text_mb,
-                    results *res) {
+static void per_row(const config *cfg, sqlite3 *db, size_t n, int spaced, const row_sums *sums,
+                    double text_mb, results *res) {
   op ops[N_ROW_OPS] = {
-      [FLOOR] = sql_op(db, "sum(length(coins))", "SELECT sum(length(coins)) FROM games"),
+      [LEN] = sql_op(db, "sum(length(coins))", "SELECT sum(length(coins)) FROM games"),
       [JSON] = sql_op(db, "sum(json_array_length(coins))",
                       "SELECT sum(json_array_length(coins)) FROM games"),
+      [FLOOR] = sql_op(db, "sum(do_nothing(3, coins))  [the floor]",
+                       "SELECT sum(do_nothing(3, coins)) FROM games"),
       [V1_WIN] =
           sql_op(db, "sum(coins_win(1, coins))", "SELECT sum(coins_win(1, coins)) FROM games"),
       [V1_OUTCOME] = sql_op(db, "sum(coins_outcome(1, coins)='first')",
-                            "SELECT sum(coins_outcome(1, coins) = 'first') "
-                            "FROM games"),
+                            "SELECT sum(coins_outcome(1, coins) = 'first') FROM games"),
       [V2_WIN] =
           sql_op(db, "sum(coins_win(2, coins))", "SELECT sum(coins_win(2, coins)) FROM games"),
       [V2_MARGIN] = sql_op(db, "sum(coins_margin(2, coins))",
                            "SELECT sum(coins_margin(2, coins)) FROM games"),
+      [V2_MARGIN5] = sql_op(db, "sum(coins_margin(2, coins, 5))",
+                            "SELECT sum(coins_margin(2, coins, 5)) FROM games"),
       [V3_WIN] =
           sql_op(db, "sum(coins_win(3, coins))", "SELECT sum(coins_win(3, coins)) FROM games"),
       [V3_MARGIN] = sql_op(db, "sum(coins_margin(3, coins))",
@@ -402,65 +656,80 @@ static void per_row(const config *cfg, sqlite3 *db, size_t n, const row_sums *su
   };
   measure(ops, N_ROW_OPS, cfg);
   const int64_t want[N_ROW_OPS] = {
-      [FLOOR] = sums->len,         [JSON] = (int64_t)n * cfg->rows, [V1_WIN] = sums->v1_win,
-      [V1_OUTCOME] = sums->v1_win, [V2_WIN] = sums->v2_win,         [V2_MARGIN] = sums->v2_margin,
-      [V3_WIN] = sums->v3_win,     [V3_MARGIN] = sums->v3_margin,
+      [LEN] = sums->len,
+      [JSON] = (int64_t)n * sums->rows,
+      [FLOOR] = sums->rows,
+      [V1_WIN] = sums->v1_win,
+      [V1_OUTCOME] = sums->v1_win,
+      [V2_WIN] = sums->v2_win,
+      [V2_MARGIN] = sums->v2_margin,
+      [V2_MARGIN5] = sums->v2_margin5,
+      [V3_WIN] = sums->v3_win,
+      [V3_MARGIN] = sums->v3_margin,
   };
   for (int i = 0; i < N_ROW_OPS; i++)
-    check(ops[i].result == want[i], "%zu coins: %s = %lld, expected %lld", n, ops[i].label,
-          (long long)ops[i].result, (long long)want[i]);
+    check(ops[i].result == want[i], "%zu coins, %s: %s = %lld, expected %lld", n,
+          format_name[spaced], ops[i].label, (long long)ops[i].result, (long long)want[i]);
 
-  printf("\n%zu coins per game, %ld rows, %.1f MB of text\n", n, cfg->rows, text_mb);
-  printf("  %-38s %9s %9s %11s %21s\n", "SELECT ... FROM games", "ms/query", "ns/row", "x length()",
-         "x json_array_length()");
-  for (int i = 0; i < N_ROW_OPS; i++) {
-    printf("  %-38s %9.2f %9.1f %11.2f %21.2f\n", ops[i].label, ops[i].median * 1e3,
-           ops[i].median * 1e9 / (double)cfg->rows, ratio(&ops[i], &ops[FLOOR]),
-           ratio(&ops[i], &ops[JSON]));
-  }
+  double rows = (double)sums->rows;
+  printf("\n%zu coins per game, %s JSON (%s), %ld rows, %.1f MB of text\n", n, format_name[spaced],
+         format_example[spaced], sums->rows, text_mb);
+  printf("  %-38s %9s %8s %10s %7s %8s %10s\n", "SELECT ... FROM games", "ms/query", "ns/row",
+         "x length()", "x json", "x floor", "ns > floor");
+  for (int i = 0; i < N_ROW_OPS; i++)
+    printf("  %-38s %9.2f %8.1f %10.2f %7.2f %8.2f %10.1f\n", ops[i].label, ops[i].median * 1e3,
+           ops[i].median * 1e9 / rows, ratio(&ops[i], &ops[LEN]), ratio(&ops[i], &ops[JSON]),
+           ratio(&ops[i], &ops[FLOOR]), over(&ops[i], &ops[FLOOR]) * 1e9 / rows);
   if (n == 64) {
-    res->v3_margin_vs_json_64 = ratio(&ops[V3_MARGIN], &ops[JSON]);
-    res->v3_margin_vs_floor_64 = ratio(&ops[V3_MARGIN], &ops[FLOOR]);
+    static const int which[N_ROW_TARGETS] = {
+        [R_V2_MARGIN] = V2_MARGIN, [R_V2_MARGIN5] = V2_MARGIN5, [R_V3_MARGIN] = V3_MARGIN};
+    res->have_row64[spaced] = 1;
+    for (int t = 0; t < N_ROW_TARGETS; t++)
+      res->row64[spaced][t] = figure_of(&ops[which[t]], &ops[JSON], &ops[LEN], &ops[FLOOR], rows);
   }
   finalize_ops(ops, N_ROW_OPS);
 }
 
 /* ----------------------------------------------- 2. streaming the moves */
 
-static void streaming(const config *cfg, sqlite3 *db, const row_sums *sums) {
-  enum { MOVES3, JSON_EACH, N_OPS };
+static void streaming(const config *cfg, sqlite3 *db, int spaced, const row_sums *sums,
+                      results *res) {
+  enum { MOVES3, JSON_EACH, NOTHING_ROWS, N_OPS };
   op ops[N_OPS] = {
       [MOVES3] = sql_op(db, "games g, coins_moves(3, g.coins)",
                         "SELECT count(*) FROM games g, coins_moves(3, g.coins)"),
       [JSON_EACH] = sql_op(db, "games g, json_each(g.coins)",
                            "SELECT count(*) FROM games g, json_each(g.coins)"),
+      [NOTHING_ROWS] = sql_op(db, "games g, nothing_rows(g.coins, 64)",
+                              "SELECT count(*) FROM games g, nothing_rows(g.coins, 64)"),
   };
   measure(ops, N_OPS, cfg);
-  int64_t want = 64 * (int64_t)cfg->rows;
+  int64_t want = 64 * (int64_t)sums->rows;
   for (int i = 0; i < N_OPS; i++)
-    check(ops[i].result == want, "count(*) FROM %s = %lld, expected %lld", ops[i].label,
-          (long long)ops[i].result, (long long)want);
+    check(ops[i].result == want, "%s: count(*) FROM %s = %lld, expected %lld", format_name[spaced],
+          ops[i].label, (long long)ops[i].result, (long long)want);
   /* the streamed line must add up to the margin (not timed) */
   sqlite3_stmt *totals = prepare(db,
                                  "SELECT sum(CASE player WHEN 1 THEN gain ELSE -gain END) "
                                  "FROM games g, coins_moves(3, g.coins)");
   op t = {.label = "signed gains of coins_moves(3)", .run = run_sql, .stmt = totals};
   int64_t got = run_sql(&t);
-  check(got == sums->v3_margin,
-        "coins_moves(3): signed gains add up to %lld, "
-        "margins to %lld",
-        (long long)got, (long long)sums->v3_margin);
+  check(got == sums->v3_margin, "%s coins_moves(3): signed gains add up to %lld, margins to %lld",
+        format_name[spaced], (long long)got, (long long)sums->v3_margin);
   sqlite3_finalize(totals);
 
-  printf(
-      "\nstreaming the moves: SELECT count(*) FROM ..., 64-coin table, "
-      "%lld rows out\n",
-      (long long)want);
-  printf("  %-38s %10s %12s %9s %11s\n", "FROM", "ms/query", "Mrows/s", "ns/row", "x json_each");
+  printf("\nstreaming the moves: SELECT count(*) FROM ..., 64-coin table, %s JSON, %lld rows out\n",
+         format_name[spaced], (long long)want);
+  printf("  %-38s %9s %8s %8s %11s %8s %10s\n", "FROM", "ms/query", "Mrows/s", "ns/row",
+         "x json_each", "x floor", "ns > floor");
   for (int i = 0; i < N_OPS; i++)
-    printf("  %-38s %10.2f %12.2f %9.1f %11.2f\n", ops[i].label, ops[i].median * 1e3,
+    printf("  %-38s %9.2f %8.2f %8.1f %11.2f %8.2f %10.1f\n", ops[i].label, ops[i].median * 1e3,
            (double)want / ops[i].median / 1e6, ops[i].median * 1e9 / (double)want,
-           ratio(&ops[i], &ops[JSON_EACH]));
+           ratio(&ops[i], &ops[JSON_EACH]), ratio(&ops[i], &ops[NOTHING_ROWS]),
+           over(&ops[i], &ops[NOTHING_ROWS]) * 1e9 / (double)want);
+  res->have_stream[spaced] = 1;
+  res->stream[spaced] =
+      figure_of(&ops[MOVES3], &ops[JSON_EACH], NULL, &ops[NOTHING_ROWS], (double)want);
   finalize_ops(ops, N_OPS);
 }
 
@@ -482,16 +751,22 @@ static long long peak_of(op *o, int *exact) {
   return base < 0 || peak < 0 ? -1 : peak - base;
 }
 
-enum { H_MARGIN, H_MOVES, H_JSON, H_MARGIN_LEN, N_HUGE_OPS };
+/* Binds ?1 to the compact text and ?2 (where the statement has it) to the
+** spaced one, NUL-terminated (length -1): SQLite uses them in place. */
+static void bind_texts(sqlite3_stmt *stmt, const char *compact, const char *spaced) {
+  sqlite3_bind_text(stmt, 1, compact, -1, SQLITE_STATIC);
+  if (sqlite3_bind_parameter_count(stmt) >= 2)
+    sqlite3_bind_text(stmt, 2, spaced, -1, SQLITE_STATIC);
+}
 
 /* Memory only: the valley a[i] = |i - n/2| has no peak to fuse, so the
 ** solvers keep a block per coin: the worst case for their memory. */
 static void valley_game(const config *cfg, sqlite3 *db, size_t n, results *res) {
   int64_t *a = xmalloc(n * sizeof *a);
   int64_t *work = xmalloc(coins3_work_words(n) * sizeof *work);
-  char *text = xmalloc(21 * n + 3);
+  char *text = xmalloc(text_room(n));
   for (size_t i = 0; i < n; i++) a[i] = i < n / 2 ? (int64_t)(n / 2 - i) : (int64_t)(i - n / 2);
-  size_t len = format_array(text, a, n);
+  size_t len = format_array(text, a, n, 0);
   coins_result r;
   coins3_solve(a, n, work, &r);
   if (cfg->smoke) {
@@ -508,15 +783,15 @@ static void valley_game(const config *cfg, sqlite3 *db, size_t n, results *res) 
   const int64_t want[2] = {r.margin, (int64_t)n};
   double n24 = 24.0 * (double)n;
   printf(
-      "\n  worst case for memory: the valley |i - n/2|, n = %zu (nothing "
-      "fuses), text %.2f MB\n",
+      "\n  worst case for memory: the valley |i - n/2|, n = %zu (nothing fuses), compact text "
+      "%.2f MB\n",
       n, (double)len / 1e6);
-  printf("    %-40s %10s %8s %8s %9s %6s\n", "SELECT ...", "", "", "", "peak MB", "x 24n");
+  printf("    %-40s %50s %9s %6s\n", "SELECT ...", "", "peak MB", "x 24n");
   for (int i = 0; i < 2; i++) {
     sqlite3_bind_text(ops[i].stmt, 1, text, -1, SQLITE_STATIC);
     ops[i].result = want[i];
     long long peak = peak_of(&ops[i], &res->peak_exact);
-    printf("    %-40s %10s %8s %8s %9.2f %6.2f\n", ops[i].label, "", "", "", (double)peak / 1e6,
+    printf("    %-40s %50s %9.2f %6.2f\n", ops[i].label, "", (double)peak / 1e6,
            (double)peak / n24);
     if (i == 0)
       res->valley_margin = peak;
@@ -527,23 +802,83 @@ static void valley_game(const config *cfg, sqlite3 *db, size_t n, results *res) 
   free(text);
 }
 
+enum {
+  H_MARGIN_C,
+  H_MARGIN_S,
+  H_JSON_C,
+  H_JSON_S,
+  H_MOVES_C,
+  H_MOVES_S,
+  H_LEN_C,
+  H_LEN_S,
+  H_ROWS,
+  H_MARGIN_BOUND_LEN,
+  N_HUGE_OPS
+};
+
 static void huge_games(const config *cfg, results *res) {
+  static const char *const labels[N_HUGE_OPS] = {
+      [H_MARGIN_C] = "coins_margin(3, ?1)",
+      [H_MARGIN_S] = "coins_margin(3, ?2)",
+      [H_JSON_C] = "json_array_length(?1)",
+      [H_JSON_S] = "json_array_length(?2)",
+      [H_MOVES_C] = "count(*) FROM coins_moves(3, ?1)",
+      [H_MOVES_S] = "count(*) FROM coins_moves(3, ?2)",
+      [H_LEN_C] = "length(?1)",
+      [H_LEN_S] = "length(?2)",
+      [H_ROWS] = "count(*) FROM nothing_rows(?1, n)",
+      [H_MARGIN_BOUND_LEN] = "coins_margin(3, ?1), ?1 bound w/ length",
+  };
+  static const char *const sql[N_HUGE_OPS] = {
+      [H_MARGIN_C] = "SELECT coins_margin(3, ?1)",
+      [H_MARGIN_S] = "SELECT coins_margin(3, ?2)",
+      [H_JSON_C] = "SELECT json_array_length(?1)",
+      [H_JSON_S] = "SELECT json_array_length(?2)",
+      [H_MOVES_C] = "SELECT count(*) FROM coins_moves(3, ?1)",
+      [H_MOVES_S] = "SELECT count(*) FROM coins_moves(3, ?2)",
+      [H_LEN_C] = "SELECT length(?1)",
+      [H_LEN_S] = "SELECT length(?2)",
+      [H_ROWS] = NULL, /* with n in it */
+      [H_MARGIN_BOUND_LEN] = "SELECT coins_margin(3, ?1)",
+  };
+  /* what each is compared with: the JSON function and the floor on the
+  ** same text (length() for a scalar, nothing_rows for coins_moves) */
+  static const int json_of[N_HUGE_OPS] = {
+      [H_MARGIN_C] = H_JSON_C, [H_MARGIN_S] = H_JSON_S,
+      [H_JSON_C] = H_JSON_C,   [H_JSON_S] = H_JSON_S,
+      [H_MOVES_C] = H_JSON_C,  [H_MOVES_S] = H_JSON_S,
+      [H_LEN_C] = H_JSON_C,    [H_LEN_S] = H_JSON_S,
+      [H_ROWS] = H_JSON_C,     [H_MARGIN_BOUND_LEN] = H_JSON_C,
+  };
+  static const int floor_of[N_HUGE_OPS] = {
+      [H_MARGIN_C] = H_LEN_C, [H_MARGIN_S] = H_LEN_S,
+      [H_JSON_C] = H_LEN_C,   [H_JSON_S] = H_LEN_S,
+      [H_MOVES_C] = H_ROWS,   [H_MOVES_S] = H_ROWS,
+      [H_LEN_C] = H_LEN_C,    [H_LEN_S] = H_LEN_S,
+      [H_ROWS] = H_ROWS,      [H_MARGIN_BOUND_LEN] = H_LEN_C,
+  };
   sqlite3 *db = open_db();
-  double per_coin[3][N_HUGE_OPS];
-  const char *labels[N_HUGE_OPS];
+  double per_coin[N_HUGE][N_HUGE_OPS];
   printf(
-      "\none huge game, the text bound as ?1 (values 0..999); peak = the "
-      "resident memory one\ncall adds to the process with the text built "
-      "(%s)\n",
+      "\none huge game, bound as a parameter: ?1 = compact JSON %s, ?2 = spaced JSON %s\n"
+      "(values 0..999); floor = length() of the same text for a scalar (one pass over the\n"
+      "bytes), nothing_rows(?1, n) for coins_moves; peak = the resident memory one call adds\n"
+      "to the process with both texts built (%s)\n",
+      format_example[COMPACT], format_example[SPACED],
       reset_peak() ? "VmHWM, reset via /proc/self/clear_refs" : "VmHWM increase: a lower bound");
-  for (size_t k = 0; k < 3 && cfg->huge[k]; k++) {
+  size_t count = 0;
+  for (size_t k = 0; k < N_HUGE && cfg->huge[k]; k++, count++) {
     size_t n = cfg->huge[k];
     int64_t *a = xmalloc(n * sizeof *a);
     int64_t *work = xmalloc(coins3_work_words(n) * sizeof *work);
-    char *text = xmalloc(21 * n + 3);
+    char *text[N_FORMATS];
+    size_t len[N_FORMATS];
     uint64_t seed = 1000003 * (uint64_t)n;
     deal(&seed, a, n);
-    size_t len = format_array(text, a, n);
+    for (int f = 0; f < N_FORMATS; f++) {
+      text[f] = xmalloc(text_room(n));
+      len[f] = format_array(text[f], a, n, f == SPACED);
+    }
     coins_result r;
     coins3_solve(a, n, work, &r);
     if (n <= 20000) {
@@ -551,23 +886,33 @@ static void huge_games(const config *cfg, results *res) {
       check(m == r.margin, "huge game n=%zu: core %lld, reference DP %lld", n, (long long)r.margin,
             (long long)m);
     }
-    free(a); /* the baseline for memory is the text alone */
+    free(a); /* the baseline for memory is the texts alone */
     free(work);
 
-    op ops[N_HUGE_OPS] = {
-        [H_MARGIN] = sql_op(db, "coins_margin(3, ?1)", "SELECT coins_margin(3, ?1)"),
-        [H_MOVES] = sql_op(db, "count(*) FROM coins_moves(3, ?1)",
-                           "SELECT count(*) FROM coins_moves(3, ?1)"),
-        [H_JSON] = sql_op(db, "json_array_length(?1)", "SELECT json_array_length(?1)"),
-        [H_MARGIN_LEN] =
-            sql_op(db, "coins_margin(3, ?1), ?1 bound w/ length", "SELECT coins_margin(3, ?1)"),
+    op ops[N_HUGE_OPS];
+    char *rows_sql = sqlite3_mprintf("SELECT count(*) FROM nothing_rows(?1, %lld)", (long long)n);
+    if (rows_sql == NULL) die("out of memory");
+    for (int i = 0; i < N_HUGE_OPS; i++) {
+      ops[i] = sql_op(db, labels[i], i == H_ROWS ? rows_sql : sql[i]);
+      bind_texts(ops[i].stmt, text[COMPACT], text[SPACED]);
+    }
+    sqlite3_free(rows_sql);
+    /* with an explicit length SQLite copies the text on every call to add
+    ** the terminator sqlite3_value_text promises: the last op shows that */
+    sqlite3_bind_text(ops[H_MARGIN_BOUND_LEN].stmt, 1, text[COMPACT], (int)len[COMPACT],
+                      SQLITE_STATIC);
+    const int64_t want[N_HUGE_OPS] = {
+        [H_MARGIN_C] = r.margin,
+        [H_MARGIN_S] = r.margin,
+        [H_JSON_C] = (int64_t)n,
+        [H_JSON_S] = (int64_t)n,
+        [H_MOVES_C] = (int64_t)n,
+        [H_MOVES_S] = (int64_t)n,
+        [H_LEN_C] = (int64_t)len[COMPACT],
+        [H_LEN_S] = (int64_t)len[SPACED],
+        [H_ROWS] = (int64_t)n,
+        [H_MARGIN_BOUND_LEN] = r.margin,
     };
-    /* bound as NUL-terminated text (length -1): SQLite uses it in place.
-    ** With an explicit length SQLite copies it on every call to add the
-    ** terminator sqlite3_value_text promises: the last op shows that. */
-    for (int i = 0; i < N_HUGE_OPS; i++)
-      sqlite3_bind_text(ops[i].stmt, 1, text, i == H_MARGIN_LEN ? (int)len : -1, SQLITE_STATIC);
-    const int64_t want[N_HUGE_OPS] = {r.margin, (int64_t)n, (int64_t)n, r.margin};
     /* memory first: one call each from a quiet state */
     long long mem[N_HUGE_OPS];
     for (int i = 0; i < N_HUGE_OPS; i++) {
@@ -576,61 +921,59 @@ static void huge_games(const config *cfg, results *res) {
     }
     measure(ops, N_HUGE_OPS, cfg);
     for (int i = 0; i < N_HUGE_OPS; i++)
-      check(ops[i].result == want[i],
-            "huge game n=%zu: %s = %lld, expected "
-            "%lld",
-            n, ops[i].label, (long long)ops[i].result, (long long)want[i]);
+      check(ops[i].result == want[i], "huge game n=%zu: %s = %lld, expected %lld", n, ops[i].label,
+            (long long)ops[i].result, (long long)want[i]);
     /* the streamed line must add up to the margin (not timed) */
-    sqlite3_stmt *totals = prepare(db,
-                                   "SELECT sum(CASE player WHEN 1 THEN gain ELSE -gain END) "
-                                   "FROM coins_moves(3, ?1)");
-    sqlite3_bind_text(totals, 1, text, -1, SQLITE_STATIC);
-    op t = {.label = "signed gains", .run = run_sql, .stmt = totals};
-    int64_t got = run_sql(&t);
-    check(got == r.margin,
-          "huge game n=%zu: coins_moves gains add up to %lld,"
-          " margin %lld",
-          n, (long long)got, (long long)r.margin);
-    sqlite3_finalize(totals);
+    for (int f = 0; f < N_FORMATS; f++) {
+      sqlite3_stmt *totals = prepare(db,
+                                     "SELECT sum(CASE player WHEN 1 THEN gain ELSE -gain END) "
+                                     "FROM coins_moves(3, ?1)");
+      sqlite3_bind_text(totals, 1, text[f], -1, SQLITE_STATIC);
+      op t = {.label = "signed gains", .run = run_sql, .stmt = totals};
+      int64_t got = run_sql(&t);
+      check(got == r.margin, "huge game n=%zu, %s: coins_moves gains add up to %lld, margin %lld",
+            n, format_name[f], (long long)got, (long long)r.margin);
+      sqlite3_finalize(totals);
+    }
 
     double dn = (double)n, n24 = 24.0 * dn;
-    printf("\n  n = %zu, text %.2f MB, 24n = %.2f MB\n", n, (double)len / 1e6, n24 / 1e6);
-    printf("    %-40s %10s %8s %8s %9s %6s\n", "SELECT ...", "ms", "ns/coin", "x json", "peak MB",
-           "x 24n");
+    printf("\n  n = %zu, text %.2f MB compact, %.2f MB spaced; 24n = %.2f MB\n", n,
+           (double)len[COMPACT] / 1e6, (double)len[SPACED] / 1e6, n24 / 1e6);
+    printf("    %-40s %9s %8s %7s %8s %10s %9s %6s\n", "SELECT ...", "ms", "ns/coin", "x json",
+           "x floor", "ns > floor", "peak MB", "x 24n");
     for (int i = 0; i < N_HUGE_OPS; i++) {
-      printf("    %-40s %10.2f %8.2f %8.2f %9.2f %6.2f\n", ops[i].label, ops[i].median * 1e3,
-             ops[i].median * 1e9 / dn, ratio(&ops[i], &ops[H_JSON]), (double)mem[i] / 1e6,
-             (double)mem[i] / n24);
+      printf("    %-40s %9.2f %8.2f %7.2f %8.2f %10.2f %9.2f %6.2f\n", ops[i].label,
+             ops[i].median * 1e3, ops[i].median * 1e9 / dn, ratio(&ops[i], &ops[json_of[i]]),
+             ratio(&ops[i], &ops[floor_of[i]]), over(&ops[i], &ops[floor_of[i]]) * 1e9 / dn,
+             (double)mem[i] / 1e6, (double)mem[i] / n24);
       per_coin[k][i] = ops[i].median / dn;
-      labels[i] = ops[i].label;
     }
     res->huge_n[k] = n;
-    res->text_bytes[k] = len;
-    res->margin_per_coin[k] = ops[H_MARGIN].median / dn;
-    res->moves_per_coin[k] = ops[H_MOVES].median / dn;
-    res->json_per_coin[k] = ops[H_JSON].median / dn;
-    res->margin_vs_json[k] = ratio(&ops[H_MARGIN], &ops[H_JSON]);
-    res->peak_margin[k] = mem[H_MARGIN];
-    res->peak_moves[k] = mem[H_MOVES];
+    for (int f = 0; f < N_FORMATS; f++) {
+      int m = f == SPACED ? H_MARGIN_S : H_MARGIN_C, mv = f == SPACED ? H_MOVES_S : H_MOVES_C;
+      res->huge_margin[f][k] = figure_of(&ops[m], &ops[json_of[m]], NULL, &ops[floor_of[m]], dn);
+      res->peak_margin[f][k] = mem[m];
+      res->peak_moves[f][k] = mem[mv];
+    }
+    res->margin_per_coin[k] = ops[H_MARGIN_C].median / dn;
+    res->moves_per_coin[k] = ops[H_MOVES_C].median / dn;
     finalize_ops(ops, N_HUGE_OPS);
-    free(text);
+    for (int f = 0; f < N_FORMATS; f++) free(text[f]);
   }
 
-  size_t last = 2;
-  while (last > 0 && res->huge_n[last] == 0) last--;
-  valley_game(cfg, db, res->huge_n[last], res);
+  valley_game(cfg, db, res->huge_n[count - 1], res);
   printf("\n  time per coin, ns (flat = linear growth)\n    %-40s", "SELECT ...");
-  for (size_t k = 0; k <= last; k++) printf(" %9zu", res->huge_n[k]);
+  for (size_t k = 0; k < count; k++) printf(" %9zu", res->huge_n[k]);
   printf(" %9s\n", "last/1st");
   for (int i = 0; i < N_HUGE_OPS; i++) {
     printf("    %-40s", labels[i]);
-    for (size_t k = 0; k <= last; k++) printf(" %9.2f", per_coin[k][i] * 1e9);
-    printf(" %9.2f\n", per_coin[last][i] / per_coin[0][i]);
+    for (size_t k = 0; k < count; k++) printf(" %9.2f", per_coin[k][i] * 1e9);
+    printf(" %9.2f\n", per_coin[count - 1][i] / per_coin[0][i]);
   }
   sqlite3_close(db);
 }
 
-/* ------------------------------------- 4. reviews and strategies */
+/* ------------------------------------------- 4. reviews and strategies */
 
 /* Records of n coins reviewed, and games played, against the line of
 ** coins_moves on the same coins: every figure must grow like n (x10 a
@@ -674,7 +1017,6 @@ static void reviews(const config *cfg) {
     op ops[N_OPS];
     for (int i = 0; i < N_OPS; i++) ops[i] = sql_op(db, labels[i], sql[i]);
     measure(ops, N_OPS, cfg);
-    for (int i = 0; i < N_OPS; i++) per_move[k][i] = ops[i].median * 1e9 / (double)n;
     check(ops[LINE3].result == (int64_t)n, "coins_moves(3) gave %lld rows",
           (long long)ops[LINE3].result);
     check(ops[OPTIMAL3].result == 0, "the optimal record lost %lld",
@@ -694,19 +1036,30 @@ static void reviews(const config *cfg) {
     printf("  x%.2f, x%.2f\n", per_move[1][i] / per_move[0][i], per_move[2][i] / per_move[1][i]);
   }
   /* variant III play, optimal against a random player: the one case
-  ** left quadratic (each move off the line re-solves what is left) */
+  ** left quadratic (each move off the line re-solves what is left); a
+  ** size that would take more than cfg->play_budget at O(n^2) is skipped */
   printf("  coins_play(3, optimal, random) once, s:");
+  double last_t = 0;
+  size_t last_n = 0;
   for (int k = 0; k < 3; k++) {
     size_t n = cfg->records[k] / 10;
+    double guess =
+        last_n ? last_t * ((double)n / (double)last_n) * ((double)n / (double)last_n) : 0;
+    if (guess > cfg->play_budget) {
+      printf(" n=%zu skipped (~%.0f s at O(n^2))", n, guess);
+      continue;
+    }
     sqlite3 *db = open_db();
     char *q = sqlite3_mprintf(
         "SELECT count(*) FROM coins_play(3, coins_deal(1, %lld), 'optimal', 'random:1')",
         (long long)n);
     op o = sql_op(db, "play", q);
-    double t0 = now();
+    double t0 = tick();
     int64_t rows = run_sql(&o);
+    last_t = tick() - t0;
+    last_n = n;
     check(rows == (int64_t)n, "coins_play(3) played %lld moves", (long long)rows);
-    printf(" n=%zu %.3f", n, now() - t0);
+    printf(" n=%zu %.3f", n, last_t);
     sqlite3_finalize(o.stmt);
     sqlite3_free(q);
     sqlite3_close(db);
@@ -714,7 +1067,7 @@ static void reviews(const config *cfg) {
   printf("  (each move off the line re-solves what is left: O(n^2), x100 a step)\n");
 }
 
-/* -------------------------------------------- 4. the textbook algorithm */
+/* -------------------------------------------- 5. the textbook algorithm */
 
 static void textbook(const config *cfg) {
   op ref[MAX_SIZES], core[MAX_SIZES];
@@ -759,7 +1112,7 @@ static void textbook(const config *cfg) {
       cfg->dp[0], c_core / c_dp);
 }
 
-/* ----------------------------------------------------------- 5. targets */
+/* ----------------------------------------------------------- 6. targets */
 
 static void target(int met, int smoke, const char *fmt, ...) PRINTF_LIKE(3, 4);
 static void target(int met, int smoke, const char *fmt, ...) {
@@ -767,56 +1120,79 @@ static void target(int met, int smoke, const char *fmt, ...) {
   va_start(ap, fmt);
   printf("  %-9s ", met ? "[met]" : "[not met]");
   vprintf(fmt, ap);
-  printf("%s\n", smoke ? "  (smoke sizes: not meaningful)" : "");
+  printf("%s\n", smoke ? "  (smoke sizes)" : "");
   va_end(ap);
+}
+
+/* "x json, target <= limit; floor distance" for one figure. */
+static void ratio_target(const config *cfg, const char *what, double value, const char *of,
+                         double limit, const figure *f, const char *unit) {
+  char extra[80] = "";
+  if (f)
+    snprintf(extra, sizeof extra, "; x%.2f the floor, +%.1f ns/%s", f->vs_floor, f->over_ns, unit);
+  target(value <= limit, cfg->smoke, "%-36s %5.2fx %-18s (target <= %.2fx)%s", what, value, of,
+         limit, extra);
 }
 
 static void targets(const config *cfg, const results *res) {
   int s = cfg->smoke;
-  size_t last = 2;
-  while (last > 0 && res->huge_n[last] == 0) last--;
-  printf("\ntargets (informational; they never fail the run)\n");
-  target(res->v3_margin_vs_json_64 <= 0.5, s,
-         "III coins_margin, 64-coin rows: %.2fx json_array_length "
-         "(target <= 0.5x)",
-         res->v3_margin_vs_json_64);
-  target(res->v3_margin_vs_floor_64 <= 2.5, s,
-         "III coins_margin, 64-coin rows: %.2fx the length() floor "
-         "(target <= 2.5x)",
-         res->v3_margin_vs_floor_64);
-  target(res->margin_vs_json[last] <= 0.5, s,
-         "one game of %zu coins: coins_margin(3, ...) %.2fx json_array_length"
-         " (target <= 0.5x)",
-         res->huge_n[last], res->margin_vs_json[last]);
-  double mg = res->margin_per_coin[last] / res->margin_per_coin[0];
-  double mv = res->moves_per_coin[last] / res->moves_per_coin[0];
+  static const char *const row_label[N_ROW_TARGETS] = {
+      [R_V2_MARGIN] = "coins_margin(2, coins)",
+      [R_V2_MARGIN5] = "coins_margin(2, coins, 5)",
+      [R_V3_MARGIN] = "coins_margin(3, coins)",
+  };
+  printf(
+      "\ntargets (informational; they never fail the run). The floor: do_nothing(3, coins) per\n"
+      "row, nothing_rows(g.coins, 64) streaming, length() of the text for one huge game\n");
+  for (int f = 0; f < N_FORMATS; f++) {
+    if (!res->have_row64[f]) continue;
+    printf("  64-coin rows, %s JSON %s\n", format_name[f], format_example[f]);
+    const figure *m3 = &res->row64[f][R_V3_MARGIN];
+    ratio_target(cfg, row_label[R_V3_MARGIN], m3->vs_json, "json_array_length", 0.40, m3, "row");
+    ratio_target(cfg, row_label[R_V3_MARGIN], m3->vs_len, "length()", 1.6, NULL, "row");
+    for (int t = R_V2_MARGIN; t <= R_V2_MARGIN5; t++) {
+      const figure *m = &res->row64[f][t];
+      ratio_target(cfg, row_label[t], m->vs_json, "json_array_length", 0.35, m, "row");
+    }
+    if (res->have_stream[f])
+      ratio_target(cfg, "count(*) of coins_moves(3, g.coins)", res->stream[f].vs_json, "json_each",
+                   0.85, &res->stream[f], "row");
+  }
+  size_t count = 0;
+  while (count < N_HUGE && res->huge_n[count]) count++;
+  for (int f = 0; f < N_FORMATS; f++) {
+    printf("  one huge game, %s JSON %s\n", format_name[f], format_example[f]);
+    for (size_t k = count >= 2 ? count - 2 : 0; k < count; k++) {
+      char what[64];
+      snprintf(what, sizeof what, "coins_margin(3, ?), n = %zu", res->huge_n[k]);
+      ratio_target(cfg, what, res->huge_margin[f][k].vs_json, "json_array_length", 0.35,
+                   &res->huge_margin[f][k], "coin");
+    }
+    long long peak = res->peak_moves[f][count - 1];
+    target(peak >= 0 && peak <= 120000000, s,
+           "count(*) FROM coins_moves(3, ?), n = %zu: peak %.1f MB above the text (target <= 120 "
+           "MB)",
+           res->huge_n[count - 1], (double)peak / 1e6);
+  }
+
+  printf("  also tracked (earlier targets; compact text)\n");
+  double mg = res->margin_per_coin[count - 1] / res->margin_per_coin[0];
+  double mv = res->moves_per_coin[count - 1] / res->moves_per_coin[0];
   target(mg <= 1.5 && mg >= 1 / 1.5, s,
-         "time per coin, coins_margin, n=%zu -> %zu: x%.2f (target within "
-         "1.5x)",
-         res->huge_n[0], res->huge_n[last], mg);
+         "time per coin, coins_margin, n = %zu -> %zu: x%.2f (target within 1.5x)", res->huge_n[0],
+         res->huge_n[count - 1], mg);
   target(mv <= 1.5 && mv >= 1 / 1.5, s,
-         "time per coin, coins_moves, n=%zu -> %zu: x%.2f (target within "
-         "1.5x)",
-         res->huge_n[0], res->huge_n[last], mv);
-  double n24 = 24.0 * (double)res->huge_n[last];
-  target(res->peak_margin[last] >= 0 && (double)res->peak_margin[last] <= n24, s,
-         "peak memory above the text, coins_margin, n=%zu: %.1f MB = "
-         "%.2f x 24n (target <= 24n)",
-         res->huge_n[last], (double)res->peak_margin[last] / 1e6,
-         (double)res->peak_margin[last] / n24);
-  target(res->peak_moves[last] >= 0 && (double)res->peak_moves[last] <= n24, s,
-         "peak memory above the text, coins_moves, n=%zu: %.1f MB = "
-         "%.2f x 24n (target <= 24n)",
-         res->huge_n[last], (double)res->peak_moves[last] / 1e6,
-         (double)res->peak_moves[last] / n24);
-  target(res->valley_margin >= 0 && (double)res->valley_margin <= n24, s,
-         "peak memory above the text, coins_margin, valley n=%zu: %.1f MB = "
-         "%.2f x 24n (target <= 24n)",
-         res->huge_n[last], (double)res->valley_margin / 1e6, (double)res->valley_margin / n24);
-  target(res->valley_moves >= 0 && (double)res->valley_moves <= n24, s,
-         "peak memory above the text, coins_moves, valley n=%zu: %.1f MB = "
-         "%.2f x 24n (target <= 24n)",
-         res->huge_n[last], (double)res->valley_moves / 1e6, (double)res->valley_moves / n24);
+         "time per coin, coins_moves, n = %zu -> %zu: x%.2f (target within 1.5x)", res->huge_n[0],
+         res->huge_n[count - 1], mv);
+  double n24 = 24.0 * (double)res->huge_n[count - 1];
+  const long long peaks[3] = {res->peak_margin[COMPACT][count - 1], res->valley_margin,
+                              res->valley_moves};
+  static const char *const what[3] = {"coins_margin", "coins_margin, valley",
+                                      "coins_moves, valley"};
+  for (int i = 0; i < 3; i++)
+    target(peaks[i] >= 0 && (double)peaks[i] <= n24, s,
+           "peak memory above the text, %s, n = %zu: %.1f MB = %.2f x 24n (target <= 24n)", what[i],
+           res->huge_n[count - 1], (double)peaks[i] / 1e6, (double)peaks[i] / n24);
 }
 
 /* ---------------------------------------------------------------- main */
@@ -839,9 +1215,89 @@ static void cpu_model(char *out, size_t size) {
   fclose(f);
 }
 
+/* The first line a command prints (empty if none), without its newline. */
+static void command_line(const char *cmd, char *out, size_t size) {
+  out[0] = 0;
+  FILE *p = popen(cmd, "r");
+  if (p == NULL) return;
+  if (fgets(out, (int)size, p) == NULL) out[0] = 0;
+  out[strcspn(out, "\n")] = 0;
+  pclose(p);
+}
+
+/* PRETTY_NAME of /etc/os-release, or the kernel's name. */
+static void os_name(char *out, size_t size) {
+  struct utsname u;
+  char pretty[128] = "";
+  FILE *f = fopen("/etc/os-release", "r");
+  if (f) {
+    char line[256];
+    while (fgets(line, sizeof line, f))
+      if (strncmp(line, "PRETTY_NAME=", 12) == 0) {
+        char *p = line + 12 + (line[12] == '"');
+        p[strcspn(p, "\"\n")] = 0;
+        snprintf(pretty, sizeof pretty, "%s, ", p);
+        break;
+      }
+    fclose(f);
+  }
+  if (uname(&u) == 0)
+    snprintf(out, size, "%s%s %s %s", pretty, u.sysname, u.release, u.machine);
+  else
+    snprintf(out, size, "%sunknown system", pretty);
+}
+
+static void print_facts(const config *cfg, int argc, char **argv) {
+  char cpu[256], load[64] = "?", os[256], commit[64], dirty[8];
+  cpu_model(cpu, sizeof cpu);
+  os_name(os, sizeof os);
+  FILE *f = fopen("/proc/loadavg", "r");
+  if (f) {
+    if (fgets(load, sizeof load, f)) load[strcspn(load, " ")] = 0;
+    fclose(f);
+  }
+  command_line("git rev-parse --short HEAD 2>/dev/null", commit, sizeof commit);
+  command_line(
+      "git status --porcelain --untracked-files=no -- ext include tests/bench 2>/dev/null | head "
+      "-1",
+      dirty, sizeof dirty);
+  double ram = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE) / (1 << 30);
+  printf("coins %s bench (%s)\n  command:  ", COINS_VERSION, cfg->mode);
+  for (int i = 0; i < argc; i++) printf("%s%s", i ? " " : "", argv[i]);
+  if (argc == 1) printf("   (make bench: this, then tests/bench/udf_bench.py build/coins.so)");
+  printf("\n  machine:  %ld CPUs, %s, %.0f GB\n  system:   %s; load average %s\n",
+         sysconf(_SC_NPROCESSORS_ONLN), cpu, ram, os, load);
+  printf("  build:    %s%s, %s; SQLite %s (headers %s); git %s%s\n",
+#if defined(__clang__)
+         "clang ",
+#elif defined(__GNUC__)
+         "gcc ",
+#else
+         "",
+#endif
+#ifdef __VERSION__
+         __VERSION__,
+#else
+         "(unknown compiler)",
+#endif
+#ifdef __OPTIMIZE__
+         "optimised",
+#else
+         "NOT optimised (the times mean little)",
+#endif
+         sqlite3_libversion(), SQLITE_VERSION, commit[0] ? commit : "(no repository)",
+         dirty[0] ? " + uncommitted changes in ext/, include/ or tests/bench/" : "");
+  printf(
+      "  method:   %d interleaved rounds (%d where a round is under 0.3 s), medians; ratios\n"
+      "            are medians of the per-round ratios; clock: %s\n",
+      cfg->rounds, cfg->short_rounds > cfg->rounds ? cfg->short_rounds : cfg->rounds,
+      measure_clock == CLOCK_MONOTONIC ? "wall time (CLOCK_MONOTONIC, --wall)"
+                                       : "CPU time of the thread (--wall: wall-clock time)");
+}
+
 static void usage(void) {
   fprintf(stderr,
-          "usage: bench [--smoke | --quick] [--rounds=R] [--rows=N]\n"
+          "usage: bench [--smoke | --quick] [--wall] [--rounds=R] [--rows=N]\n"
           "  (BENCH_SMOKE=1 in the environment means --smoke)\n");
   exit(2);
 }
@@ -850,10 +1306,12 @@ int main(int argc, char **argv) {
   config cfg = {
       .mode = "full",
       .rounds = 5,
+      .short_rounds = MAX_ROUNDS,
       .rows = 100000,
       .row_coins = {16, 64, 256},
-      .huge = {100000, 1000000, 10000000},
+      .huge = {100000, 1000000, 2000000, 10000000},
       .records = {10000, 100000, 1000000},
+      .play_budget = 3,
       .n_dp = 6,
       .dp = {16, 64, 256, 1000, 10000, 20000},
       .min_time = 0.02,
@@ -866,6 +1324,8 @@ int main(int argc, char **argv) {
       smoke = 1;
     else if (strcmp(argv[i], "--quick") == 0)
       quick = 1;
+    else if (strcmp(argv[i], "--wall") == 0)
+      measure_clock = CLOCK_MONOTONIC;
     else if (strncmp(argv[i], "--rounds=", 9) == 0)
       rounds = atol(argv[i] + 9);
     else if (strncmp(argv[i], "--rows=", 7) == 0)
@@ -879,8 +1339,9 @@ int main(int argc, char **argv) {
                 .rounds = 3,
                 .rows = 200,
                 .row_coins = {16, 64, 256},
-                .huge = {100, 1000, 10000},
+                .huge = {100, 1000, 2000, 10000},
                 .records = {100, 1000, 10000},
+                .play_budget = 1,
                 .n_dp = 3,
                 .dp = {16, 64, 200},
                 .min_time = 0};
@@ -888,7 +1349,9 @@ int main(int argc, char **argv) {
   } else if (quick) {
     cfg.mode = "quick";
     cfg.rounds = 3;
+    cfg.short_rounds = 5;
     cfg.rows = 20000;
+    cfg.play_budget = 1;
     cfg.n_dp = 5;
   }
   if (rounds) {
@@ -900,48 +1363,51 @@ int main(int argc, char **argv) {
     cfg.rows = rows;
   }
 
-  char cpu[256], load[64] = "?";
-  cpu_model(cpu, sizeof cpu);
-  FILE *f = fopen("/proc/loadavg", "r");
-  if (f) {
-    if (fgets(load, sizeof load, f)) load[strcspn(load, " ")] = 0;
-    fclose(f);
-  }
-  printf(
-      "coins %s bench (%s): %ld CPUs, %s, SQLite %s, load average %s;\n"
-      "%d interleaved rounds (%d where a round is under 0.3 s), medians\n",
-      COINS_VERSION, cfg.mode, sysconf(_SC_NPROCESSORS_ONLN), cpu, sqlite3_libversion(), load,
-      cfg.rounds, cfg.smoke ? cfg.rounds : MAX_ROUNDS);
-  double t_start = now();
+  print_facts(&cfg, argc, argv);
+  double t_start = now(), cpu_start = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
   results res;
   memset(&res, 0, sizeof res);
 
   printf(
-      "\nper-row cost: SELECT sum(f(coins)) FROM games, in-memory, "
-      "values 0..999\n");
-  sqlite3 *db64 = NULL;
-  row_sums sums64;
+      "\nper-row cost: SELECT sum(f(coins)) FROM games, in-memory, values 0..999; the floor is\n"
+      "do_nothing(3, coins), a do-nothing scalar registered like coins' (ns > floor: per row)\n");
+  sqlite3 *db64[N_FORMATS] = {NULL, NULL};
+  row_sums sums64[N_FORMATS];
   for (int k = 0; k < 3; k++) {
     size_t n = cfg.row_coins[k];
-    row_sums sums;
-    double text_mb;
-    sqlite3 *db = build_games(&cfg, n, &sums, &text_mb);
-    per_row(&cfg, db, n, &sums, text_mb, &res);
-    if (n == 64) {
-      db64 = db;
-      sums64 = sums;
-    } else {
-      sqlite3_close(db);
+    for (int f = 0; f < (n == 64 ? N_FORMATS : 1); f++) {
+      row_sums sums;
+      double text_mb;
+      sqlite3 *db = build_games(&cfg, n, f, &sums, &text_mb);
+      per_row(&cfg, db, n, f, &sums, text_mb, &res);
+      if (n == 64) {
+        db64[f] = db;
+        sums64[f] = sums;
+      } else {
+        sqlite3_close(db);
+      }
     }
   }
-  if (db64) {
-    streaming(&cfg, db64, &sums64);
-    sqlite3_close(db64);
-  }
+  double t_section[5];
+  t_section[0] = now();
+  for (int f = 0; f < N_FORMATS; f++)
+    if (db64[f]) {
+      streaming(&cfg, db64[f], f, &sums64[f], &res);
+      sqlite3_close(db64[f]);
+    }
+  t_section[1] = now();
   huge_games(&cfg, &res);
+  t_section[2] = now();
   reviews(&cfg);
+  t_section[3] = now();
   textbook(&cfg);
+  t_section[4] = now();
   targets(&cfg, &res);
-  printf("\n%s in %.1f s\n", failures ? "RESULTS DISAGREE" : "all results agree", now() - t_start);
+  printf("\nsections, s: per-row %.1f, streaming %.1f, huge %.1f, reviews %.1f, textbook %.1f\n",
+         t_section[0] - t_start, t_section[1] - t_section[0], t_section[2] - t_section[1],
+         t_section[3] - t_section[2], t_section[4] - t_section[3]);
+  double wall = now() - t_start, cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
+  printf("%s in %.1f s (CPU time %.1f s: the process had %.0f%% of a CPU)\n",
+         failures ? "RESULTS DISAGREE" : "all results agree", wall, cpu, 100 * cpu / wall);
   return failures ? 1 : 0;
 }
