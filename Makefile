@@ -115,17 +115,17 @@ $(B)/games.db: sql/games_db.sql $(EXT) | $(B)
 	$(SQLITE3) -bail $(LOAD) $@ < sql/games_db.sql
 
 test: deps
-	@$(MAKE) --no-print-directory lint test-unit test-shell test-clients test-packaging test-channels test-bench test-catalogue
+	@$(MAKE) --no-print-directory lint test-unit test-shell test-svg test-clients test-packaging test-channels test-bench test-catalogue
 	@echo "all test groups passed"
 
 test-unit: $(TESTS)
-	$(B)/test_core
-	$(B)/test_jsonb
-	$(B)/test_diff
-	$(B)/test_records
-	$(B)/test_sql
-	$(B)/test_faults
-	$(B)/test_limits
+	sh tests/run_limited.sh 120 $(B)/test_core
+	sh tests/run_limited.sh 120 $(B)/test_jsonb
+	sh tests/run_limited.sh 300 $(B)/test_diff
+	sh tests/run_limited.sh 300 $(B)/test_records
+	sh tests/run_limited.sh 120 $(B)/test_sql
+	sh tests/run_limited.sh 600 $(B)/test_faults
+	sh tests/run_limited.sh 120 $(B)/test_limits
 
 # The bad-input catalogue: each entry of tests/bad_inputs.tsv through every
 # function that takes that kind of argument, exact messages.
@@ -269,7 +269,7 @@ clean:
 # style is .clang-format); make lint fails, naming the files, when one is
 # not formatted, has a line over 100 columns, or includes across the seam
 # (a core file a SQLite header; a SQL-layer file a core-private header).
-C_FILES := $(sort $(wildcard ext/*/*.[ch] include/*.h tests/*.[ch] tests/*/*.c))
+C_FILES := $(sort $(wildcard ext/*/*.[ch] include/*.h tests/*.[ch] tests/*/*.c wasm/*.c))
 CLANG_FORMAT ?= clang-format
 
 .PHONY: format lint
@@ -362,4 +362,6 @@ fuzz: fuzz-regress
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
 
+# coins in the browser: make wasm, web, test-svg, test-wasm, test-web (docs/browser.md)
+include web/web.mk
 include packaging/packaging.mk

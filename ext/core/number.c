@@ -37,8 +37,10 @@ static void hex_number(const unsigned char *s, size_t i, size_t n, int negative,
     magnitude = magnitude << 4 | (uint64_t)d;
   }
   out->end = i;
-  if (too_big || magnitude > (uint64_t)INT64_MAX) out->problem = OUT_OF_RANGE;
-  out->value = negative ? -(int64_t)magnitude : (int64_t)magnitude;
+  if (too_big || magnitude > (uint64_t)INT64_MAX)
+    out->problem = OUT_OF_RANGE;
+  else
+    out->value = negative ? -(int64_t)magnitude : (int64_t)magnitude;
 }
 
 void coins_read_number(const unsigned char *s, size_t n, int json5, coins_number *out) {

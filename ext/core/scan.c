@@ -90,7 +90,7 @@ static ALWAYS_INLINE int scan(const char *text, size_t len, int64_t *out, size_t
 
   /* short values are below 1000: with the long ones checked up to 2^62,
   ** the sum of |values| fits int64_t for any text shorter than this */
-  if (len > ((uint64_t)INT64_MAX / 2) / 1000) return 0;
+  if ((uint64_t)len > ((uint64_t)INT64_MAX / 2) / 1000) return 0;
   KEEP_IN_BOUNDS();
   SKIP_SPACE();
   if (p >= end || *p != '[') return 0;

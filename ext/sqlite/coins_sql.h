@@ -190,6 +190,35 @@ void coins_tvf_review_release(coins_tvf_cursor *cur);
 /* Registers the table-valued function tvf on db. */
 int coins_tvf_register(sqlite3 *db, const coins_tvf *tvf);
 
+/* ------------------------------------------------------ game pictures */
+
+/* A game as coins_diagram and coins_svg draw it (picture.c): the ply that
+** took each coin, where the game stopped, and the record if one was given.
+** Zero it before coins_picture_read; free it with coins_picture_free. */
+typedef struct coins_picture {
+  coins_game game;
+  int values;      /* the coins have values (not variant I) */
+  int64_t *ply_of; /* ply_of[i]: the ply that took coin i, or 0 */
+  size_t ply_room;
+  uint64_t plies, left; /* moves made, coins left */
+  int64_t totals[2];
+  int recorded;    /* moves were given: a record, not the optimal line */
+  int64_t *record; /* the record's moves (as coins_parse_moves stores them) */
+  size_t record_room, count;
+} coins_picture;
+
+/* Reads argv = (variant, coins [, moves [, max_take]]) for fname and plays
+** the record (read and checked by coins_record_read, replayed by
+** coins_state_replay), or the optimal line (coins_line) when moves is left
+** out or NULL.  More than max_count coins in variant I is an error.
+** SQLITE_OK, COINS_NULL_ARG, SQLITE_NOMEM, or SQLITE_ERROR with *err. */
+int coins_picture_read(const char *fname, int argc, sqlite3_value **argv, uint64_t max_count,
+                       coins_picture *pic, char **err);
+void coins_picture_free(coins_picture *pic);
+/* The last line of a picture: the totals and the outcome, or where the
+** record stopped ("first 22, second 11: first wins by 11"). */
+void coins_picture_summary(sqlite3_str *s, const coins_picture *pic);
+
 /* The functions, one file each (extension.c registers them all). */
 extern const coins_tvf coins_moves_tvf, coins_review_tvf, coins_play_tvf;
 int coins_register_scalars(sqlite3 *db);

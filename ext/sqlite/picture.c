@@ -1,0 +1,101 @@
+/*
+** picture.c -- what coins_diagram and coins_svg share (coins_sql.h,
+** coins_picture): a game read from (variant, coins [, moves [, max_take]]),
+** its record replayed or its optimal line played, to know who took each
+** coin and at which ply; and the line that says how the game ended.
+*/
+#include <string.h>
+
+#include "coins_sql.h"
+
+SQLITE_EXTENSION_INIT3
+
+static void mark(const coins_ply *p, void *ctx) {
+  coins_picture *pic = ctx;
+  for (uint64_t t = 0; t < p->move.take; t++) pic->ply_of[p->pos + t] = (int64_t)p->ply;
+}
+
+static void reached(coins_picture *pic, const coins_state *st) {
+  pic->plies = st->ply;
+  pic->left = st->hi - st->lo;
+  memcpy(pic->totals, st->totals, sizeof pic->totals);
+}
+
+/* The optimal line, marked. */
+static int play_line(coins_picture *pic) {
+  const coins_game *g = &pic->game;
+  int64_t *work = NULL;
+  size_t room = 0;
+  if (coins_reserve(&work, &room, coins_line_work_words(g->variant, (size_t)g->n, g->k)))
+    return SQLITE_NOMEM;
+  coins_line line;
+  coins_ply p;
+  coins_line_init(&line, g->variant, g->a, g->n, g->k, work);
+  while (coins_line_next(&line, &p)) mark(&p, pic);
+  reached(pic, &line.st);
+  sqlite3_free(work);
+  return SQLITE_OK;
+}
+
+/* The record moves, read (and checked) as coins_review reads it, then
+** replayed and marked; it is kept in pic->record. */
+static int play_record(coins_picture *pic, const char *fname, sqlite3_value *moves, char **err) {
+  const coins_game *g = &pic->game;
+  pic->recorded = 1;
+  int rc = coins_record_read(fname, moves, g, &pic->record, &pic->record_room, &pic->count, err);
+  if (rc != SQLITE_OK) return rc;
+  coins_state st;
+  coins_state_init(&st, g->variant, g->a, g->n, g->k);
+  coins_state_replay(&st, pic->record, pic->count, mark, pic);
+  reached(pic, &st);
+  return SQLITE_OK;
+}
+
+int coins_picture_read(const char *fname, int argc, sqlite3_value **argv, uint64_t max_count,
+                       coins_picture *pic, char **err) {
+  coins_game *g = &pic->game;
+  int rc = coins_game_read(fname, argv[0], argv[1], argc > 3 ? argv[3] : NULL, g, err);
+  if (rc != SQLITE_OK) return rc;
+  pic->values = coins_variant_traits_of(g->variant).has_values;
+  /* variant I: a count however given (INTEGER, REAL or TEXT), or a row */
+  if (!pic->values && g->n > max_count)
+    return coins_sql_fail(err, fname, "%llu coins are too many to draw (at most %llu)",
+                          (unsigned long long)g->n, (unsigned long long)max_count);
+  if (coins_reserve(&pic->ply_of, &pic->ply_room, (size_t)g->n)) return SQLITE_NOMEM;
+  memset(pic->ply_of, 0, pic->ply_room * sizeof *pic->ply_of);
+  if (argc > 2 && sqlite3_value_type(argv[2]) != SQLITE_NULL)
+    return play_record(pic, fname, argv[2], err);
+  return play_line(pic);
+}
+
+void coins_picture_free(coins_picture *pic) {
+  sqlite3_free(pic->ply_of);
+  sqlite3_free(pic->record);
+  coins_game_free(&pic->game);
+}
+
+void coins_picture_summary(sqlite3_str *s, const coins_picture *pic) {
+  long long first = pic->totals[0], second = pic->totals[1];
+  if (pic->left > 0) {
+    sqlite3_str_appendf(s, "abandoned after ply %llu with %llu coin%s left",
+                        (unsigned long long)pic->plies, (unsigned long long)pic->left,
+                        pic->left == 1 ? "" : "s");
+    if (pic->values) sqlite3_str_appendf(s, "; first %lld, second %lld so far", first, second);
+  } else if (!pic->values) {
+    if (pic->plies == 0)
+      sqlite3_str_appendall(s, "no coins: second wins");
+    else
+      sqlite3_str_appendf(s, "P%d takes the last coin: %s wins", pic->plies % 2 ? 1 : 2,
+                          pic->plies % 2 ? "first" : "second");
+  } else if (pic->plies == 0) {
+    sqlite3_str_appendall(s, "no coins: draw");
+  } else {
+    /* |first| + |second| <= the sum of |coins| <= 2^63-1: no overflow */
+    long long margin = first > second ? first - second : second - first;
+    sqlite3_str_appendf(s, "first %lld, second %lld: ", first, second);
+    if (margin == 0)
+      sqlite3_str_appendall(s, "draw");
+    else
+      sqlite3_str_appendf(s, "%s wins by %lld", first > second ? "first" : "second", margin);
+  }
+}

@@ -1,0 +1,100 @@
+/*
+ * tests/browser/common.js -- what wasm_vs_native.js and browser.js share:
+ * the native build's answers (native.py), values written with their type
+ * so that both builds' results compare exactly, a seeded generator, and
+ * the checks' bookkeeping.
+ */
+'use strict';
+const { execFileSync } = require('node:child_process');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..', '..');
+const python = process.env.PYTHON || '/usr/bin/python3';
+const ext = path.resolve(root, process.env.COINS_EXT || 'build/coins.so');
+
+/* The native build's answers to queries ({sql, params}), after setup. */
+function native(queries, setup) {
+  const out = execFileSync(python, [path.join(__dirname, 'native.py'), ext], {
+    input: JSON.stringify({ setup: setup || '', queries }),
+    maxBuffer: 1 << 30,
+  });
+  return JSON.parse(out);
+}
+
+/* A value of the JS API written as native.py writes a Python one. */
+function typed(v) {
+  if (v === null) return 'null';
+  if (typeof v === 'bigint') return `int:${v}`;
+  if (
+    typeof v === 'number' &&
+    Number.isInteger(v) &&
+    !Object.is(v, -0) &&
+    Math.abs(v) <= Number.MAX_SAFE_INTEGER
+  ) {
+    return `int:${v}`;
+  }
+  if (typeof v === 'number') {
+    const b = Buffer.alloc(8);
+    b.writeDoubleBE(v);
+    return `real:${b.toString('hex')}`;
+  }
+  if (v instanceof Uint8Array) return `blob:${Buffer.from(v).toString('hex')}`;
+  return `text:${v}`;
+}
+
+/* A result ({columns, rows} or an error) of the JS API, typed. */
+function typedResult(run) {
+  try {
+    const r = run();
+    return { columns: r.columns, rows: r.rows.map((row) => row.map(typed)) };
+  } catch (e) {
+    if (e.name !== 'SQLiteError') throw e;
+    return { error: e.message };
+  }
+}
+
+/* splitmix64, as coins' own generator: the same games on every run. */
+function rng(seed) {
+  let s = BigInt.asUintN(64, BigInt(seed));
+  const next = () => {
+    s = BigInt.asUintN(64, s + 0x9e3779b97f4a7c15n);
+    let z = s;
+    z = BigInt.asUintN(64, (z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n);
+    z = BigInt.asUintN(64, (z ^ (z >> 27n)) * 0x94d049bb133111ebn);
+    return z ^ (z >> 31n);
+  };
+  return {
+    below: (n) => Number(next() % BigInt(n)),
+    pick: (xs) => xs[Number(next() % BigInt(xs.length))],
+  };
+}
+
+/* Pass and fail counts, failures printed (the first 20). */
+function checker(name) {
+  let passed = 0;
+  let failed = 0;
+  return {
+    ok(cond, what) {
+      if (cond) {
+        passed++;
+      } else {
+        failed++;
+        if (failed <= 20) console.log(`FAIL ${what}`);
+      }
+      return cond;
+    },
+    same(got, want, what) {
+      const plain = (k, v) =>
+        typeof v === 'bigint' ? `${v}n` : v instanceof Uint8Array ? Array.from(v) : v;
+      const a = JSON.stringify(got, plain);
+      const b = JSON.stringify(want, plain);
+      return this.ok(a === b, `${what}\n  got:  ${a.slice(0, 600)}\n  want: ${b.slice(0, 600)}`);
+    },
+    done() {
+      console.log(`${name}: ${passed} passed, ${failed} failed`);
+      return failed === 0;
+    },
+  };
+}
+
+module.exports = { root, native, typed, typedResult, rng, checker };
