@@ -38,7 +38,7 @@ EXT      := $(B)/coins.$(SO)
 CORE_OBJ := $(CORE_SRC:ext/%.c=$(B)/obj/%.o)
 STATIC_OBJ := $(CORE_SRC:ext/%.c=$(B)/static/%.o) $(SQL_SRC:ext/%.c=$(B)/static/%.o)
 CMOCKA_LIBS := -lcmocka
-TESTS := $(B)/test_core $(B)/test_jsonb $(B)/test_diff $(B)/test_records $(B)/test_sql \
+TESTS := $(B)/test_core $(B)/test_ties $(B)/test_jsonb $(B)/test_diff $(B)/test_records $(B)/test_sql \
          $(B)/test_faults $(B)/test_limits
 
 .PHONY: all demo test test-unit test-shell test-clients asan deps clean
@@ -65,6 +65,10 @@ $(B)/libcoins.a: $(STATIC_OBJ)
 
 $(B)/test_core: tests/test_core.c tests/test_check.h tests/reference.c tests/reference.h $(CORE_OBJ)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_core.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
+
+# The tie rules, move by move (tests/golden/ties.sql is their SQL side).
+$(B)/test_ties: tests/test_ties.c tests/test_check.h $(CORE_OBJ)
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_ties.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
 
 # JSONB blobs, built by hand, against the text parser.
 $(B)/test_jsonb: tests/test_jsonb.c tests/test_check.h $(CORE_OBJ)
@@ -120,6 +124,7 @@ test: deps
 
 test-unit: $(TESTS)
 	sh tests/run_limited.sh 120 $(B)/test_core
+	sh tests/run_limited.sh 120 $(B)/test_ties
 	sh tests/run_limited.sh 120 $(B)/test_jsonb
 	sh tests/run_limited.sh 300 $(B)/test_diff
 	sh tests/run_limited.sh 300 $(B)/test_records
@@ -248,7 +253,7 @@ asan:
 valgrind: $(B)/test_sql $(EXT)
 	@sh tests/deps.sh valgrind
 	$(VALGRIND) $(B)/test_sql
-	sh tests/golden.sh $(EXT) "$(VALGRIND) $(SQLITE3)"
+	GOLDEN_TIMEOUT=600 sh tests/golden.sh $(EXT) "$(VALGRIND) $(SQLITE3)"
 
 coverage:
 	@sh tests/deps.sh gcovr

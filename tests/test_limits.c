@@ -150,14 +150,14 @@ static void test_length_limit(void **state) {
   ** many of these coins fit (SQLITE_TOOBIG, with its own message) */
   check_rows(db, "999", "SELECT length(coins_deal(1, 499, 0, 9))");
   check_error(db, SQLITE_TOOBIG,
-              "coins_deal: 500 coins exceed the length limit (1000 bytes); 499 fit",
+              "coins_deal: 500 coins exceed the length limit (1000 bytes); at most 499 fit",
               "SELECT coins_deal(1, 500, 0, 9)");
   check_error(db, SQLITE_TOOBIG,
               "coins_deal: 400 coins exceed the length limit (1000 bytes); 341 fit",
               "SELECT coins_deal(1, 400)");
   check_rows(db, "1000", "SELECT length(coins_deal(1, 341))"); /* 341 do fit */
   check_error(db, SQLITE_TOOBIG,
-              "coins_deal: " MAX_I64 " coins exceed the length limit (1000 bytes); 499 fit",
+              "coins_deal: " MAX_I64 " coins exceed the length limit (1000 bytes); at most 499 fit",
               "SELECT coins_deal(1, " MAX_I64 ", 0, 9)");
   /* coins_diagram: a picture past the limit */
   check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_diagram(3, coins_deal(1, 100, 1, 9))");
@@ -440,8 +440,9 @@ static int on_progress(void *p) {
 
 /* sql, which would run for a long time or forever, must stop with
 ** SQLITE_INTERRUPT "interrupted" once the progress handler (every 100
-** instructions) asks it to, less than a second after it started; the
-** connection then works. */
+** instructions) asks it to, less than a second after it asks (and the
+** handler is first called less than 3 s after the start); the connection
+** then works. */
 static void check_interrupted(sqlite3 *db, const char *sql, int use_interrupt) {
   sqlite3_stmt *stmt = NULL;
   progress pr = {db, use_interrupt, 0, 0, 0};
@@ -459,7 +460,10 @@ static void check_interrupted(sqlite3 *db, const char *sql, int use_interrupt) {
   if (rc != SQLITE_INTERRUPT || strcmp(sqlite3_errmsg(db), "interrupted"))
     fail_msg("%s\n  expected SQLITE_INTERRUPT, got %d: %s (%ld rows)", sql, rc, sqlite3_errmsg(db),
              rows);
-  if (end - pr.start >= 1.0)
+  /* asked to stop, it stops within a second; what runs before SQLite can
+  ** ask (the set-up in xFilter: a variant III review solves every
+  ** position of its record there, about 1 s per 10^6 moves) is bounded */
+  if (end - pr.stop >= 1.0 || pr.stop - pr.start >= 3.0)
     fail_msg("%s\n  took %.3f s, %.3f s after it was asked to stop", sql, end - pr.start,
              end - pr.stop);
   assert_true(pr.stop > 0);
@@ -479,9 +483,8 @@ static void test_interrupts(void **state) {
       "SELECT * FROM coins_moves(1, " MAX_I64 ")",
       "SELECT count(*) FROM coins_play(1, " MAX_I64 ", 'random:1', 'left')",
       "SELECT * FROM coins_play(1, " MAX_I64 ", 'random:1', 'left')",
-      /* a million moves; in variant III each move off the optimal line
-      ** re-solves the coins left (O(n) a row), so this one would take
-      ** hours, and each row costs a millisecond or so */
+      /* a million moves; the variant III review solves every position
+      ** of the record before its first row (about a second), then streams */
       "SELECT count(*) FROM coins_review(1, " MAX_I64 ", " LONG_TAKES ")",
       "SELECT * FROM coins_review(2, coins_deal(2, 1000000), " LONG_TAKES ")",
       "SELECT count(*) FROM coins_review(3, coins_deal(1, 1000000), " LONG_LETTERS ")",

@@ -9,19 +9,116 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <sqlite3.h>
 
 #include "test_sqlutil.h"
 
+/* ------------------------------------------------------------ leak check
+**
+** sqlite3_memory_used() counts every byte SQLite has allocated (coins takes
+** its memory from SQLite), so with no connection open it must be back where
+** it was before the first of them was opened.  Connections opened by
+** open_db are counted: a function registered on each (a sentinel) has a
+** destructor, which SQLite calls when it closes the connection, however the
+** test closes it.  When none is left open, the memory is compared with the
+** level measured before the first was opened:
+**
+**   - in teardown_db, right after it closes the test's connection;
+**   - in open_db, before it opens one while none is open (a test that
+**     closed its connections itself is checked by the next open);
+**   - at exit, for the last of a program's connections.
+**
+** SQLite's one-time set-up (sqlite3_initialize, and what the first
+** connection allocates for good) is done first by a connection opened and
+** closed for nothing (warm_up).  Only more memory is a leak: less is
+** memory the test itself had from SQLite (sqlite3_mprintf) before the
+** connections were opened and has freed since.  A connection opened
+** without open_db and left open while open_db opens another would count as
+** a leak, and so would memory the test gets from SQLite while a connection
+** is open and keeps after it is closed: the tests do neither. */
+
+static int open_count;              /* connections of open_db still open */
+static int check_due;               /* one was closed since the last check */
+static sqlite3_int64 memory_before; /* sqlite3_memory_used() with none open */
+
+static void sentinel_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  (void)argv;
+  sqlite3_result_null(ctx);
+}
+
+static void sentinel_destroy(void *unused) {
+  (void)unused;
+  open_count--;
+  check_due = 1;
+}
+
+/* The bytes SQLite holds beyond the level with no connection open (a leak
+** when > 0), once every connection of open_db has been closed (else 0);
+** the check is then done. */
+static sqlite3_int64 leaked_bytes(void) {
+  if (open_count != 0 || !check_due) return 0;
+  check_due = 0;
+  return sqlite3_memory_used() - memory_before;
+}
+
+#define LEAK_MESSAGE                                                                  \
+  "leak: with every connection closed SQLite holds %lld bytes more than before they " \
+  "were opened (%lld, then %lld)%s"
+
+static void final_check(void) {
+  sqlite3_int64 leaked = leaked_bytes();
+  if (leaked <= 0) return;
+  fprintf(stderr, LEAK_MESSAGE "\n", (long long)leaked, (long long)memory_before,
+          (long long)(memory_before + leaked), ": in what the program did last");
+  fflush(NULL);
+  _exit(1); /* the exit status must say so: exit() cannot be called here */
+}
+
+/* Opens and closes a connection with coins loaded and used once, so that
+** what SQLite allocates once for good is not taken for a leak. */
+static void warm_up(void) {
+  sqlite3 *db = NULL;
+  char *err = NULL;
+  assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
+  assert_int_equal(sqlite3_coins_init(db, &err, NULL), SQLITE_OK);
+  exec(db, "SELECT coins_win(3, '[1,2]'), json('[1]') FROM coins_moves(3, '[1,2]')");
+  assert_int_equal(sqlite3_close(db), SQLITE_OK);
+  atexit(final_check);
+}
+
 sqlite3 *open_db(void) {
+  static int warm;
+  if (!warm) {
+    warm = 1;
+    warm_up();
+  }
+  if (open_count == 0) {
+    sqlite3_int64 leaked = leaked_bytes();
+    sqlite3_int64 was = memory_before;
+    memory_before = sqlite3_memory_used(); /* one report, not one per test */
+    if (leaked > 0)
+      fail_msg(LEAK_MESSAGE, (long long)leaked, (long long)was, (long long)(was + leaked),
+               ", found as the next connection opens: the connections opened before it leaked");
+  }
   sqlite3 *db = NULL;
   char *err = NULL;
   assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
   int rc = sqlite3_coins_init(db, &err, NULL);
   if (rc != SQLITE_OK) fail_msg("sqlite3_coins_init: %d %s", rc, err);
   assert_null(err);
+  open_count++; /* the destructor counts it down, also if registering fails */
+  rc = sqlite3_create_function_v2(db, "test_sqlutil_sentinel", 0, SQLITE_UTF8, NULL, sentinel_func,
+                                  NULL, NULL, sentinel_destroy);
+  if (rc != SQLITE_OK) fail_msg("registering the sentinel: %s", sqlite3_errmsg(db));
+  static int said;
+  if (sqlite3_memory_used() == 0 && !said++)
+    print_message(
+        "note: SQLite keeps no memory statistics (SQLITE_DEFAULT_MEMSTATUS=0): "
+        "leaks are not checked\n");
   return db;
 }
 
@@ -32,7 +129,12 @@ int setup_db(void **state) {
 
 int teardown_db(void **state) {
   /* close_v2: a failed test may leave a statement behind */
-  return sqlite3_close_v2(*state) == SQLITE_OK ? 0 : -1;
+  if (sqlite3_close_v2(*state) != SQLITE_OK) return -1;
+  sqlite3_int64 before = memory_before, leaked = leaked_bytes();
+  if (leaked <= 0) return 0;
+  print_error(LEAK_MESSAGE "\n", (long long)leaked, (long long)before, (long long)(before + leaked),
+              ": in this test");
+  return -1;
 }
 
 char *vformat(const char *fmt, va_list ap) {

@@ -21,10 +21,24 @@ int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines 
 
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
 
-/* A ":memory:" database with coins registered. */
+/* A ":memory:" database with coins registered.
+**
+** Leaks: open_db counts the connections it opens until SQLite closes them
+** (however the test closes them), and whenever none is left open,
+** sqlite3_memory_used() must be no more than it was before the first was
+** opened (less is memory the test had from SQLite and has freed since);
+** more fails the test, naming it a leak.  That is checked by teardown_db
+** after it closes, by open_db before it opens a connection while none is
+** open, and at exit (the program then exits with status 1).  The first
+** open_db opens and closes a connection of its own first, so that what
+** SQLite allocates once for good is not counted.  A connection opened with
+** sqlite3_open directly must be closed before open_db is called again, and
+** memory a test gets from SQLite while a connection is open must be freed
+** before it is closed. */
 sqlite3 *open_db(void);
 
-/* cmocka setup and teardown: *state is a database from open_db. */
+/* cmocka setup and teardown: *state is a database from open_db; the
+** teardown closes it and fails on a leak (see open_db). */
 int setup_db(void **state);
 int teardown_db(void **state);
 

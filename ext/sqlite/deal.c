@@ -47,6 +47,17 @@ static size_t dealt_length(uint64_t seed, int64_t n, int64_t lo, int64_t hi, siz
   return len;
 }
 
+/* The error for a row longer than SQLITE_LIMIT_LENGTH: SQLITE_TOOBIG, with
+** how many coins fit (exactly, or at most). */
+static void too_long(sqlite3_context *ctx, sqlite3_int64 n, size_t limit, uint64_t fit,
+                     const char *at_most) {
+  char *msg = coins_error(DEAL_NAME, "%lld coins exceed the length limit (%llu bytes); %s%llu fit",
+                          n, (unsigned long long)limit, at_most, (unsigned long long)fit);
+  int made = msg != NULL;
+  coins_result_error(ctx, msg);
+  if (made) sqlite3_result_error_code(ctx, SQLITE_TOOBIG);
+}
+
 static void deal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   static const char *const names[] = {"seed", "n", "lo", "hi"};
   sqlite3_int64 arg[4] = {0, 0, 1, 100};
@@ -80,13 +91,16 @@ static void deal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ** over the length limit fails at once and a row under it is written
   ** into one allocation of the right size */
   size_t limit = (size_t)sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
+  /* the shortest a value can be written: a row that cannot fit even so is
+  ** refused before any draw, with the most coins that could */
+  size_t shortest = lo <= 0 && hi >= 0 ? 1 : decimal_length(lo > 0 ? lo : hi);
+  if ((uint64_t)n > (limit - 1) / (shortest + 1)) {
+    too_long(ctx, n, limit, (limit - 1) / (shortest + 1), "at most ");
+    return;
+  }
   size_t len = dealt_length((uint64_t)arg[0], n, lo, hi, limit, &fit);
   if (fit < n) {
-    char *msg = coins_error(DEAL_NAME, "%lld coins exceed the length limit (%llu bytes); %lld fit",
-                            n, (unsigned long long)limit, (long long)fit);
-    int made = msg != NULL;
-    coins_result_error(ctx, msg);
-    if (made) sqlite3_result_error_code(ctx, SQLITE_TOOBIG);
+    too_long(ctx, n, limit, (uint64_t)fit, "");
     return;
   }
   char *text = sqlite3_malloc64(len + 1);
