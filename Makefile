@@ -7,6 +7,7 @@
 #   make install    coins.so, libcoins.a, headers, coins.pc, LICENSE under PREFIX (/usr/local)
 #   make uninstall  remove exactly what make install put there
 #   make dll        cross-build build/coins.dll for Windows (MinGW-w64); make test-dll checks it
+#   make test-fanout  sqlite_coins.fanout on Dask (Debian python3-distributed); make bench-scale: docs/scale.md
 #   make format     apply .clang-format to every C file; make lint checks it
 #   make clean      remove build/
 
@@ -119,7 +120,7 @@ $(B)/games.db: sql/games_db.sql $(EXT) | $(B)
 	$(SQLITE3) -bail $(LOAD) $@ < sql/games_db.sql
 
 test: deps
-	@$(MAKE) --no-print-directory lint test-unit test-shell test-svg test-clients test-packaging test-channels test-bench test-catalogue
+	@$(MAKE) --no-print-directory lint test-unit test-shell test-svg test-clients test-packaging test-channels test-fanout test-bench test-catalogue
 	@echo "all test groups passed"
 
 test-unit: $(TESTS)
@@ -370,3 +371,5 @@ fuzz-smoke:
 # coins in the browser: make wasm, web, test-svg, test-wasm, test-web (docs/browser.md)
 include web/web.mk
 include packaging/packaging.mk
+# one report over many SQLite shards on Dask: make test-fanout, make bench-scale (docs/scale.md)
+include tests/fanout/fanout.mk

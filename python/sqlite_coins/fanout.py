@@ -109,7 +109,8 @@ class Result(namedtuple("Result", "columns rows shards map_rows skipped workers 
 
     def summary(self):
         """The run's summary, as the command line prints it on stderr."""
-        where = "in-process" if self.workers is None else "%d Dask workers" % self.workers
+        where = "in-process" if self.workers is None else "%d Dask worker%s" % (
+            self.workers, "" if self.workers == 1 else "s")
         lines = ["fanout: %d shards (%d read, %d skipped), %s map rows, %.2f s (%s); "
                  "result: %s rows" % (self.shards, self.shards - len(self.skipped),
                                       len(self.skipped), format(self.map_rows, ","),
@@ -146,11 +147,13 @@ def find_shards(spec):
     """The shards one --shards argument names, in a stable order.
 
     spec is a glob pattern (``**`` included), whose matches are sorted by
-    name, or the path of a text file (not an SQLite database) listing the
-    shards, one path or ``file:`` URI a line, in that order; blank lines
-    and lines starting with # are ignored, relative paths are relative to
-    the list's directory.
+    name; a ``file:`` URI, one shard; or the path of a text file (not an
+    SQLite database) listing the shards, one path or ``file:`` URI a line,
+    in that order: blank lines and lines starting with # are ignored,
+    relative paths are relative to the list's directory.
     """
+    if spec.startswith("file:"):
+        return [_shard(spec)]
     if os.path.isfile(spec) and not _is_sqlite_file(spec):
         base = os.path.dirname(spec) or "."
         with open(spec, encoding="utf-8") as f:
@@ -178,9 +181,7 @@ def _shards_of(shards):
         raise FanoutError("no shards given")
     seen = {}
     for shard in found:
-        same = shard.uri
-        if not shard.name.startswith("file:"):  # a path: the file it resolves to
-            same = os.path.realpath(url2pathname(urlsplit(shard.uri).path))
+        same = os.path.realpath(url2pathname(urlsplit(shard.uri).path))  # the file itself
         if same in seen:
             raise FanoutError("shard %s is listed twice (as %s and %s); each shard must be "
                               "listed once" % (same, seen[same], shard.name))
@@ -190,12 +191,13 @@ def _shards_of(shards):
 
 # ------------------------------------------------------------- the map side
 
-def map_shard(name, uri, map_sql):
-    """Runs map_sql on one shard; this is the task a Dask worker runs.
+def map_shard(uri, map_sql):
+    """Runs map_sql on the shard at uri (read-only); this is the task a Dask
+    worker runs.
 
-    Returns ("ok", columns, rows) or ("error", message); a message names
-    what failed (opening the shard, loading coins, the map query) and
-    gives SQLite's own words.  name is only for messages.
+    Returns ("ok", columns, rows) or ("error", message); a message says
+    what failed (opening the shard, loading coins, the map query) in
+    SQLite's own words (the caller adds the shard's name).
     """
     try:
         conn = sqlite3.connect(uri, uri=True)
@@ -225,7 +227,7 @@ def map_shard(name, uri, map_sql):
 def _serial_outcomes(shards, map_sql):
     """(index, outcome) of every shard, in this process, in order."""
     for i, shard in enumerate(shards):
-        yield i, map_shard(shard.name, shard.uri, map_sql)
+        yield i, map_shard(shard.uri, map_sql)
 
 
 def _import_distributed():
@@ -249,7 +251,7 @@ def _check_workers(client, wait):
     try:
         client.wait_for_workers(1, timeout=wait)
     except Exception:
-        raise FanoutError("the Dask scheduler %s has no workers (waited %d s); start "
+        raise FanoutError("the Dask scheduler %s has no workers (waited %g s); start "
                           "dask-worker on the machines that hold the shards"
                           % (client.scheduler.address, wait)) from None
     try:
@@ -261,29 +263,98 @@ def _check_workers(client, wait):
     return len(probes)
 
 
-def _dask_outcomes(client, shards, map_sql):
+def _visible(paths):
+    """On a worker: 1 for each of paths that exists on its machine, else 0."""
+    return bytes(os.path.exists(p) for p in paths)
+
+
+def _placements(seen, count):
+    """Where each of count shards may run, from seen: {host: _visible's
+    bytes on that host}.  A tuple of the hosts that see the shard's file
+    (shards on local disks), or None: any worker (every host sees it, as on
+    a shared file system; or none does, and SQLite will say why)."""
+    placements = []
+    for i in range(count):
+        hosts = tuple(sorted(h for h, flags in seen.items() if flags[i]))
+        placements.append(hosts if hosts and len(hosts) < len(seen) else None)
+    return placements
+
+
+def _live_hosts(client):
+    from distributed.comm import get_address_host
+
+    return {get_address_host(a) for a in client.scheduler_info()["workers"]}
+
+
+def _where(client, shards):
+    """_placements of shards, asking one worker on each host which shard
+    files it sees (for a file: URI, the file its path names)."""
+    from distributed.comm import get_address_host
+
+    one_a_host = {}
+    for address in client.scheduler_info()["workers"]:
+        one_a_host.setdefault(get_address_host(address), address)
+    paths = [url2pathname(urlsplit(s.uri).path) for s in shards]
+    seen = client.run(_visible, paths, workers=list(one_a_host.values()))
+    return _placements({get_address_host(a): flags for a, flags in seen.items()}, len(shards))
+
+
+def _dask_outcomes(client, shards, map_sql, wait):
     """(index, outcome) of every shard as its task finishes on the cluster.
-    An outcome is map_shard's, or ("error", message) for a task Dask could
-    not finish (its workers died too often, the cluster went away).
-    Closing the generator early cancels the tasks not yet finished."""
+
+    A shard whose file only some machines have (local disks) runs on a
+    worker of one of them (a host restriction: a worker restarted there
+    still qualifies); if none of them has a worker for wait seconds, its
+    outcome is an error.  An outcome is map_shard's, or ("error", message)
+    for a task Dask could not finish (its workers died too often, the
+    cluster went away).  Closing the generator early cancels the tasks not
+    yet finished."""
     from distributed import as_completed
 
     run_id = uuid.uuid4().hex[:12]
     keys = ["fanout-map-%s-%d" % (run_id, i) for i in range(len(shards))]
-    futures = client.map(map_shard, [s.name for s in shards], [s.uri for s in shards],
-                         map_sql=map_sql, key=keys, pure=False)
-    index = {f.key: i for i, f in enumerate(futures)}
-    pending = {f.key: f for f in futures}
-    del futures
+    placements = _where(client, shards)
+    groups = {}
+    for i, hosts in enumerate(placements):
+        groups.setdefault(hosts, []).append(i)
+    pending = {}
+    for hosts, group in groups.items():
+        futures = client.map(map_shard, [shards[i].uri for i in group], map_sql=map_sql,
+                             key=[keys[i] for i in group], workers=hosts and list(hosts),
+                             allow_other_workers=False, pure=False)
+        pending.update((f.key, f) for f in futures)
+    index = {key: i for i, key in enumerate(keys)}
+    pinned = {keys[i]: set(hosts) for i, hosts in enumerate(placements) if hosts}
+    stranded = {}  # key: since when no worker can run it
+    checked = time.monotonic()
+    finished = as_completed(list(pending.values()), loop=client.loop, with_results=True,
+                            raise_errors=False)
     try:
-        for future, outcome in as_completed(list(pending.values()), loop=client.loop,
-                                            with_results=True, raise_errors=False):
-            pending.pop(future.key, None)
-            if future.status != "finished":
-                exc = outcome[1] if isinstance(outcome, tuple) else outcome
-                outcome = ("error", "Dask could not run its task: %s: %s"
-                           % (type(exc).__name__, exc))
-            yield index[future.key], outcome
+        while not finished.is_empty():
+            batch = finished.next_batch(block=not pinned)
+            for future, outcome in batch:
+                if pending.pop(future.key, None) is None:
+                    continue  # reported as stranded, then cancelled
+                pinned.pop(future.key, None)
+                if future.status != "finished":
+                    exc = outcome[1] if isinstance(outcome, tuple) else outcome
+                    outcome = ("error", "Dask could not run its task: %s: %s"
+                               % (type(exc).__name__, exc))
+                yield index[future.key], outcome
+            if pinned and time.monotonic() - checked > 2:
+                checked = time.monotonic()
+                live = _live_hosts(client)
+                for key, hosts in list(pinned.items()):
+                    if hosts & live:
+                        stranded.pop(key, None)
+                    elif checked - stranded.setdefault(key, checked) > wait:
+                        del pinned[key]
+                        client.cancel([pending.pop(key)])
+                        yield index[key], ("error", "no Dask worker on %s, the machines that "
+                                           "have this shard, for %g s"
+                                           % (", ".join(sorted(hosts)), wait))
+            if not batch:
+                time.sleep(0.02)
     finally:
         if pending:
             client.cancel(list(pending.values()))
@@ -309,27 +380,24 @@ def local_cluster(workers):
 
 
 @contextlib.contextmanager
-def _cluster(local, scheduler, client, wait=30):
+def _cluster(local, scheduler, client, wait):
     """A function (shards, map_sql) -> outcomes, and the number of Dask
-    workers (None in-process).  Starts and stops a LocalCluster for local."""
+    workers (None in-process).  For local, starts a LocalCluster and stops
+    it at the end; for scheduler, connects to it; a client is used as is."""
     if local is None and scheduler is None and client is None:
         yield _serial_outcomes, None
         return
-    if client is not None:
-        workers = _check_workers(client, wait)
-        yield (lambda shards, sql: _dask_outcomes(client, shards, sql)), workers
-        return
-    distributed = _import_distributed()
     with contextlib.ExitStack() as stack:
-        address = scheduler
-        if local is not None:
-            address = stack.enter_context(local_cluster(local))
-        try:
-            client = stack.enter_context(distributed.Client(address, set_as_default=False))
-        except OSError as e:
-            raise FanoutError("cannot reach the Dask scheduler %s: %s" % (scheduler, e)) from None
+        if client is None:
+            distributed = _import_distributed()
+            address = scheduler if local is None else stack.enter_context(local_cluster(local))
+            try:
+                client = stack.enter_context(distributed.Client(address, set_as_default=False))
+            except OSError as e:
+                raise FanoutError("cannot reach the Dask scheduler %s: %s"
+                                  % (scheduler, e)) from None
         workers = _check_workers(client, wait)
-        yield (lambda shards, sql: _dask_outcomes(client, shards, sql)), workers
+        yield (lambda shards, sql: _dask_outcomes(client, shards, sql, wait)), workers
 
 
 # ---------------------------------------------------------- the reduce side
@@ -398,7 +466,7 @@ def _reduce(db, reduce_sql):
 
 
 def run(shards, map_sql, reduce_sql=None, local=None, scheduler=None, client=None,
-        skip_bad=False, progress=None):
+        skip_bad=False, progress=None, wait=30):
     """Runs map_sql on every shard and reduce_sql over the rows gathered.
 
     shards: a glob pattern or a file listing shards (as --shards; see
@@ -409,7 +477,9 @@ def run(shards, map_sql, reduce_sql=None, local=None, scheduler=None, client=Non
     client=distributed.Client: where the map queries run (at most one;
     none: in this process).  skip_bad: a shard that fails is recorded in
     Result.skipped instead of stopping the run.  progress: called as
-    progress(done, total, rows, seconds) after each shard.
+    progress(done, total, rows, seconds) after each shard.  wait: seconds
+    to wait for a first Dask worker, and for a worker on a machine that
+    has a shard (shards on local disks) when none is left.
 
     Returns a Result; raises FanoutError (the message names the shard and
     gives SQLite's message) when the answer cannot be complete.
@@ -423,7 +493,7 @@ def run(shards, map_sql, reduce_sql=None, local=None, scheduler=None, client=Non
     try:
         load(db)
         mapped = _Mapped(db)
-        with _cluster(local, scheduler, client) as (outcomes_of, workers):
+        with _cluster(local, scheduler, client, wait) as (outcomes_of, workers):
             with contextlib.closing(outcomes_of(shards, map_sql)) as outcomes:
                 for done, (i, outcome) in enumerate(outcomes, 1):
                     if outcome[0] != "ok":
@@ -568,8 +638,11 @@ class _ProgressBar:
 def _sql_argument(text):
     """--map/--reduce: the SQL itself, or @FILE for the SQL in FILE."""
     if text.startswith("@"):
-        with open(text[1:], encoding="utf-8") as f:
-            return f.read()
+        try:
+            with open(text[1:], encoding="utf-8") as f:
+                return f.read()
+        except OSError as e:
+            raise argparse.ArgumentTypeError("cannot read %s: %s" % (text[1:], e.strerror))
     return text
 
 
@@ -580,11 +653,11 @@ def _parser():
                     "gathers the rows with a shard column into a table mapped, and runs a "
                     "reduce query over mapped in a fresh database with coins loaded.",
         epilog="Exit status: 0 done; 1 a shard or a query failed, or shards were skipped "
-               "(--skip-bad without --allow-partial); 2 wrong arguments. A summary (shards, "
-               "map rows, time) always ends on stderr.")
+               "(--skip-bad without --allow-partial); 2 wrong arguments. A run ends with a "
+               "summary (shards, map rows, time) on stderr, or with the error that stopped it.")
     p.add_argument("--shards", action="append", required=True, metavar="GLOB|LIST",
-                   help="a glob of shard files, or a text file listing shards (a path or "
-                        "file: URI a line); may be repeated")
+                   help="a glob of shard files, a file: URI, or a text file listing shards "
+                        "(a path or file: URI a line); may be repeated")
     p.add_argument("--map", required=True, type=_sql_argument, metavar="SQL|@FILE",
                    help="the query run on every shard")
     p.add_argument("--reduce", type=_sql_argument, metavar="SQL|@FILE",
@@ -600,6 +673,9 @@ def _parser():
                         "into a table of that SQLite database")
     p.add_argument("--table", default="result",
                    help="the table --out FILE.db writes, replacing one of that name (result)")
+    p.add_argument("--wait", type=float, default=30, metavar="SECONDS",
+                   help="how long to wait for a first Dask worker, and for a worker on a "
+                        "machine that has a shard when none is left (30)")
     p.add_argument("--skip-bad", action="store_true",
                    help="skip shards that fail, list them in the summary, exit 1")
     p.add_argument("--allow-partial", action="store_true",
@@ -621,7 +697,8 @@ def main(argv=None):
         for spec in args.shards:
             shards += find_shards(spec)
         result = run(shards, args.map, args.reduce, local=args.local,
-                     scheduler=args.scheduler, skip_bad=args.skip_bad, progress=bar)
+                     scheduler=args.scheduler, skip_bad=args.skip_bad, progress=bar,
+                     wait=args.wait)
     except (FanoutError, KeyboardInterrupt) as e:
         if bar:
             bar.erase()

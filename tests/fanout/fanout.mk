@@ -1,0 +1,41 @@
+# tests/fanout/fanout.mk -- one report over many SQLite shards with
+# sqlite_coins.fanout, on Dask (the Makefile includes this fragment;
+# docs/scale.md says more):
+#
+#   make test-fanout   the fan-out tests (pytest, tests/fanout): the reports
+#                      of sql/reports.sql split into map and reduce halves
+#                      against one database, for 1, 7 and 32 shards, in-process
+#                      and with 1 and 2 Dask workers; a worker killed mid-run;
+#                      the command line, its errors and outputs
+#   make bench-scale   games per second over 10^6 games in 32 shards (dealt
+#                      once into $(B)/scale), serially and with 1 and 2
+#                      workers, and the fixed costs; figures for docs/scale.md
+#
+# Both run the module from a copy of python/sqlite_coins with $(EXT) beside
+# it ($(B)/fanout/py, on PYTHONPATH), so nothing is built into the source
+# tree.  Dask and pytest come from Debian (tests/deps.sh installs them when
+# run as root, or names them).  Dask's processes listen on 127.0.0.1 only.
+FANOUT_PY   := $(B)/fanout/py
+FANOUT_PKG  := $(FANOUT_PY)/sqlite_coins
+FANOUT_DEPS := python3-distributed python3-pytest
+FANOUT_ENV  := PYTHONPATH=$(abspath $(FANOUT_PY)) PYTHONDONTWRITEBYTECODE=1
+SCALE_GAMES  ?= 1000000
+SCALE_SHARDS ?= 32
+
+.PHONY: test-fanout bench-scale fanout-deps
+
+fanout-deps:
+	@sh tests/deps.sh $(FANOUT_DEPS)
+
+$(FANOUT_PKG)/.staged: $(wildcard python/sqlite_coins/*.py) $(EXT)
+	@rm -rf $(FANOUT_PKG) && mkdir -p $(FANOUT_PKG)
+	cp python/sqlite_coins/*.py $(EXT) $(FANOUT_PKG)/
+	@touch $@
+
+test-fanout: fanout-deps $(FANOUT_PKG)/.staged $(B)/games.db
+	$(FANOUT_ENV) COINS_GAMES_DB=$(B)/games.db \
+	  $(PYTHON) -m pytest -q -p no:cacheprovider tests/fanout
+
+bench-scale: fanout-deps $(FANOUT_PKG)/.staged
+	$(FANOUT_ENV) $(PYTHON) tests/fanout/bench_scale.py --games $(SCALE_GAMES) \
+	  --shards $(SCALE_SHARDS) --dir $(B)/scale
