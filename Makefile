@@ -39,8 +39,8 @@ EXT      := $(B)/coins.$(SO)
 CORE_OBJ := $(CORE_SRC:ext/%.c=$(B)/obj/%.o)
 STATIC_OBJ := $(CORE_SRC:ext/%.c=$(B)/static/%.o) $(SQL_SRC:ext/%.c=$(B)/static/%.o)
 CMOCKA_LIBS := -lcmocka
-TESTS := $(B)/test_core $(B)/test_ties $(B)/test_jsonb $(B)/test_diff $(B)/test_records $(B)/test_sql \
-         $(B)/test_faults $(B)/test_limits
+TESTS := $(B)/test_core $(B)/test_ties $(B)/test_jsonb $(B)/test_diff $(B)/test_scan $(B)/test_records \
+         $(B)/test_sql $(B)/test_faults $(B)/test_limits
 
 .PHONY: all demo test test-unit test-shell test-clients asan deps clean
 
@@ -74,6 +74,9 @@ $(B)/test_ties: tests/test_ties.c tests/test_check.h $(CORE_OBJ)
 # JSONB blobs, built by hand, against the text parser.
 $(B)/test_jsonb: tests/test_jsonb.c tests/test_check.h $(CORE_OBJ)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_jsonb.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
+
+$(B)/test_scan: tests/test_scan.c tests/test_random.c tests/test_random.h $(CORE_OBJ)
+	$(CC) $(CPPFLAGS) -Itests -Iext/core $(CFLAGS) $(WARN) -o $@ tests/test_scan.c tests/test_random.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
 
 $(B)/test_diff: tests/test_diff.c tests/test_random.c tests/test_random.h tests/reference.c tests/reference.h $(CORE_OBJ)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_diff.c tests/test_random.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
@@ -128,6 +131,8 @@ test-unit: $(TESTS)
 	sh tests/run_limited.sh 120 $(B)/test_ties
 	sh tests/run_limited.sh 120 $(B)/test_jsonb
 	sh tests/run_limited.sh 300 $(B)/test_diff
+	sh tests/run_limited.sh 300 $(B)/test_scan
+	COINS_SIMD=0 sh tests/run_limited.sh 300 $(B)/test_diff
 	sh tests/run_limited.sh 300 $(B)/test_records
 	sh tests/run_limited.sh 120 $(B)/test_sql
 	sh tests/run_limited.sh 600 $(B)/test_faults

@@ -12,6 +12,12 @@
 coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out, size_t cap,
                                   size_t *count, char err[COINS_ERRMSG_SIZE], const char *noun);
 
+/* coins_parse_array_of without the fast path (scan.c): the tests hold
+** the scanners to it. */
+coins_status coins_parse_array_general(const char *text, size_t len, int64_t *out, size_t cap,
+                                       size_t *count, char err[COINS_ERRMSG_SIZE],
+                                       const char *noun);
+
 /* A JSON number read by coins_read_number. */
 typedef struct coins_number {
   size_t end;          /* the bytes it took                                    */
@@ -30,13 +36,19 @@ const char *coins_number_invalid(int json5);
 
 /* The parser's fast path (scan.c) for a flat array of plain integers:
 ** 1 when it took the whole of text[0..len) as the general parser would,
-** 0 when the general parser must decide.  store: the values into out
-** (cap of them at most); fuse: peak fusion onto stack, the height in *top
-** and the coins' sum in *total; count: only how many. */
+** 0 when the general parser must decide, -1 when out or stack (cap words)
+** is too small.  store: the values into out
+** (cap of them at most); fuse: peak fusion onto stack, COINS_SCAN_FLOOR
+** words of floor and then the blocks, up to stack[*top - 1], and the
+** coins' sum in *total;
+** count: only how many.  coins_scan_path() names the scanner that runs:
+** "avx2" or "portable". */
 int coins_scan_store(const char *text, size_t len, int64_t *out, size_t cap, size_t *count);
 int coins_scan_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
                     int64_t *total);
 int coins_scan_count(const char *text, size_t len, size_t *count);
+const char *coins_scan_path(void);
+#define COINS_SCAN_FLOOR 5
 
 /* text[0..len) equals word[0..len), ignoring the case of ASCII letters. */
 int coins_same_letters(const char *text, const char *word, size_t len);
@@ -84,10 +96,12 @@ static inline size_t coins3_push(int64_t *value, int64_t *len, size_t top, int64
 size_t coins3_fuse(const int64_t *a, size_t n, int64_t *value, int64_t *len);
 
 /* Parses text[0..len) like coins_parse_array and fuses it in the same
-** pass: the stack of blocks' values in stack[0..*m), the coins' sum in
-** *total.  cap >= coins_parse_capacity(text, len) suffices. */
-coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap, size_t *m,
-                                int64_t *total, char err[COINS_ERRMSG_SIZE]);
+** pass: the blocks' values in (*blocks)[0..*m), within stack, the coins'
+** sum in *total.  cap >= coins_parse_capacity(text, len) + COINS_SCAN_FLOOR
+** suffices. */
+coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap,
+                                int64_t **blocks, size_t *m, int64_t *total,
+                                char err[COINS_ERRMSG_SIZE]);
 
 /* The work coins3_solve_record needs for n coins and count moves. */
 size_t coins3_record_words(size_t n, size_t count);

@@ -100,11 +100,17 @@ coins_status coins_parse_array(const char *text, size_t len, int64_t *out, size_
 
 coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out, size_t cap,
                                   size_t *count, char err[COINS_ERRMSG_SIZE], const char *noun) {
+  if (coins_scan_store(text, len, out, cap, count) == 1) return COINS_OK; /* the usual case */
+  return coins_parse_array_general(text, len, out, cap, count, err, noun);
+}
+
+coins_status coins_parse_array_general(const char *text, size_t len, int64_t *out, size_t cap,
+                                       size_t *count, char err[COINS_ERRMSG_SIZE],
+                                       const char *noun) {
   parser p = {(const unsigned char *)text, len, 0, err, noun};
   uint64_t abs_sum = 0;
   size_t n = 0;
 
-  if (coins_scan_store(text, len, out, cap, count)) return COINS_OK; /* the usual case */
   *count = 0;
   skip_space(&p);
   if (p.at >= len || p.s[p.at] != '[') {
@@ -285,11 +291,20 @@ coins_status coins_parse_moves(coins_variant v, const char *text, size_t len, in
 
 /* ----------------------------------------------- parse and fuse at once */
 
-coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap, size_t *m,
-                                int64_t *total, char err[COINS_ERRMSG_SIZE]) {
-  if (coins_scan_fuse(text, len, stack, cap, m, total)) return COINS_OK;
+coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap,
+                                int64_t **blocks, size_t *m, int64_t *total,
+                                char err[COINS_ERRMSG_SIZE]) {
+  size_t top;
+  int scanned = coins_scan_fuse(text, len, stack, cap, &top, total);
+  if (scanned == 1) {
+    *blocks = stack + COINS_SCAN_FLOOR, *m = top - COINS_SCAN_FLOOR;
+    return COINS_OK;
+  }
+  /* the scanner's floor did not fit: room for it next time */
+  if (scanned < 0 && cap < coins_parse_capacity(text, len) + COINS_SCAN_FLOOR) return COINS_NO_ROOM;
   /* anything unusual: the general parser, then fusion in place */
   size_t n;
+  *blocks = stack;
   coins_status rc = coins_parse_array(text, len, stack, cap, &n, err);
   if (rc != COINS_OK) return rc;
   *total = 0;

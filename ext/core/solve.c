@@ -179,8 +179,8 @@ void coins_solve(coins_variant v, const int64_t *a, size_t n, uint64_t k, int64_
 static size_t text_room(coins_variant v, const char *text, size_t len, uint64_t k) {
   size_t elements = coins_parse_capacity(text, len);
   switch (v) {
-    case COINS_I:
-    case COINS_III: return elements;
+    case COINS_I: return elements;
+    case COINS_III: return elements + COINS_SCAN_FLOOR; /* the fusion stack's floor */
     case COINS_II: return elements + coins2_work_words(elements, k);
   }
   return elements;
@@ -190,11 +190,12 @@ coins_status coins_solve_text(coins_variant v, const char *text, size_t len, uin
                               int64_t *room, size_t cap, size_t *need, coins_result *r,
                               char err[COINS_ERRMSG_SIZE]) {
   size_t n = 0, m = 0;
-  int64_t total = 0;
+  int64_t total = 0, *blocks;
   coins_status rc = COINS_OK;
   switch (v) {
     case COINS_I: /* only the count matters: nothing stored unless unusual */
-      if (!coins_scan_count(text, len, &n)) rc = coins_parse_array(text, len, room, cap, &n, err);
+      if (coins_scan_count(text, len, &n) != 1)
+        rc = coins_parse_array(text, len, room, cap, &n, err);
       if (rc == COINS_OK) coins1_solve(n, k, r);
       break;
     case COINS_II:
@@ -203,8 +204,8 @@ coins_status coins_solve_text(coins_variant v, const char *text, size_t len, uin
       if (rc == COINS_OK) coins2_solve(room, n, k, room + n, r);
       break;
     case COINS_III:
-      rc = coins3_parse_fused(text, len, room, cap, &m, &total, err);
-      if (rc == COINS_OK) coins3_solve_blocks(room, m, total, r);
+      rc = coins3_parse_fused(text, len, room, cap, &blocks, &m, &total, err);
+      if (rc == COINS_OK) coins3_solve_blocks(blocks, m, total, r);
       break;
   }
   if (rc == COINS_NO_ROOM) *need = text_room(v, text, len, k);

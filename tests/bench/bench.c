@@ -1160,6 +1160,7 @@ static void targets(const config *cfg, const results *res) {
   }
   size_t count = 0;
   while (count < N_HUGE && res->huge_n[count]) count++;
+  if (count == 0) return; /* the huge games were not measured */
   for (int f = 0; f < N_FORMATS; f++) {
     printf("  one huge game, %s JSON %s\n", format_name[f], format_example[f]);
     for (size_t k = count >= 2 ? count - 2 : 0; k < count; k++) {
@@ -1297,7 +1298,8 @@ static void print_facts(const config *cfg, int argc, char **argv) {
 
 static void usage(void) {
   fprintf(stderr,
-          "usage: bench [--smoke | --quick] [--wall] [--rounds=R] [--rows=N]\n"
+          "usage: bench [--smoke | --quick] [--wall] [--rounds=R] [--rows=N] [--only=S,...]\n"
+          "  S: rows, streaming, huge, reviews, textbook (the sections; all by default)\n"
           "  (BENCH_SMOKE=1 in the environment means --smoke)\n");
   exit(2);
 }
@@ -1319,6 +1321,7 @@ int main(int argc, char **argv) {
   const char *env = getenv("BENCH_SMOKE");
   int smoke = env && *env && strcmp(env, "0") != 0, quick = 0;
   long rounds = 0, rows = 0;
+  const char *only = NULL;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--smoke") == 0)
       smoke = 1;
@@ -1330,8 +1333,20 @@ int main(int argc, char **argv) {
       rounds = atol(argv[i] + 9);
     else if (strncmp(argv[i], "--rows=", 7) == 0)
       rows = atol(argv[i] + 7);
+    else if (strncmp(argv[i], "--only=", 7) == 0)
+      only = argv[i] + 7;
     else
       usage();
+  }
+  static const char *const section_name[5] = {"rows", "streaming", "huge", "reviews", "textbook"};
+  int run[5];
+  for (int k = 0; k < 5; k++) run[k] = only == NULL;
+  for (const char *w = only; w && *w; w += strcspn(w, ","), w += *w == ',') {
+    size_t wlen = strcspn(w, ","), k = 0;
+    while (k < 5 && !(strlen(section_name[k]) == wlen && strncmp(w, section_name[k], wlen) == 0))
+      k++;
+    if (k == 5) usage();
+    run[k] = 1;
   }
   if (smoke) {
     config s = {.mode = "smoke",
@@ -1373,13 +1388,14 @@ int main(int argc, char **argv) {
       "do_nothing(3, coins), a do-nothing scalar registered like coins' (ns > floor: per row)\n");
   sqlite3 *db64[N_FORMATS] = {NULL, NULL};
   row_sums sums64[N_FORMATS];
-  for (int k = 0; k < 3; k++) {
+  for (int k = 0; k < 3 && (run[0] || run[1]); k++) {
     size_t n = cfg.row_coins[k];
+    if (!run[0] && n != 64) continue; /* streaming needs only the 64-coin tables */
     for (int f = 0; f < (n == 64 ? N_FORMATS : 1); f++) {
       row_sums sums;
       double text_mb;
       sqlite3 *db = build_games(&cfg, n, f, &sums, &text_mb);
-      per_row(&cfg, db, n, f, &sums, text_mb, &res);
+      if (run[0]) per_row(&cfg, db, n, f, &sums, text_mb, &res);
       if (n == 64) {
         db64[f] = db;
         sums64[f] = sums;
@@ -1392,15 +1408,15 @@ int main(int argc, char **argv) {
   t_section[0] = now();
   for (int f = 0; f < N_FORMATS; f++)
     if (db64[f]) {
-      streaming(&cfg, db64[f], f, &sums64[f], &res);
+      if (run[1]) streaming(&cfg, db64[f], f, &sums64[f], &res);
       sqlite3_close(db64[f]);
     }
   t_section[1] = now();
-  huge_games(&cfg, &res);
+  if (run[2]) huge_games(&cfg, &res);
   t_section[2] = now();
-  reviews(&cfg);
+  if (run[3]) reviews(&cfg);
   t_section[3] = now();
-  textbook(&cfg);
+  if (run[4]) textbook(&cfg);
   t_section[4] = now();
   targets(&cfg, &res);
   printf("\nsections, s: per-row %.1f, streaming %.1f, huge %.1f, reviews %.1f, textbook %.1f\n",

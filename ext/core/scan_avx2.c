@@ -1,0 +1,226 @@
+/*
+** scan_avx2.c -- the row scanner for x86-64 CPUs with AVX2 (scan.c picks
+** it at run time, and keeps the portable scanner for every other CPU).
+**
+** It reads 64 bytes at a time.  Bit masks of the bytes' classes (digits,
+** '-', commas, the bytes allowed at all) check the row's shape: numbers
+** are the runs of digits and '-', a '-' only first; every number is
+** followed, after whitespace, by a comma or the closing ']'; there is one
+** comma fewer than numbers.  Meanwhile the digits are turned into values
+** in the vector registers: for each byte, the value of the (up to three)
+** digits just before it.  A number is then read at the byte after it, with
+** two loads, in the order of the mask bits: no byte-by-byte walk, and no
+** branch on the number's length.  A block with a '-', or a number of four
+** digits or more, has its numbers read one by one (read_integer).
+** Anything else (a NUL, a byte that is not ASCII, a point, an exponent, a
+** string, a leading zero) and it gives up, like the portable scanner.
+*/
+#include "scan.h"
+
+#if COINS_SCAN_AVX2
+
+#include <immintrin.h>
+
+#define AVX2 __attribute__((target("avx2,bmi,popcnt")))
+
+/* A block of 64 bytes: its class masks, a bit a byte (bit i for byte i),
+** and the value of the digits before each byte. */
+typedef struct block {
+  uint64_t digit, minus, comma, zero;
+  uint64_t allowed;                     /* digits, '-', ',' and JSON whitespace */
+  __m256i digits[2], in_digit[2];       /* each byte's digit (0 if none), 0xFF at digits */
+  unsigned char tens[64], hundreds[64]; /* before byte t: 10 d + d', and the d'' before */
+  /* its numbers, read once the next block is classified */
+  const unsigned char *base; /* the block's first byte */
+  uint64_t starts, ends;     /* a bit at each number's first byte, and at the byte after */
+  int by_value;              /* 1: read from tens and hundreds; 0: by read_integer */
+} block;
+
+/* Classifies the 64 bytes at at into b. */
+static AVX2 ALWAYS_INLINE void classify(const unsigned char *at, block *b) {
+  /* whitespace by the low four bits: the byte each could be, or 0 */
+  const __m256i spaces =
+      _mm256_setr_epi8(' ', 0, 0, 0, 0, 0, 0, 0, 0, '\t', '\n', 0, 0, '\r', 0, 0, ' ', 0, 0, 0, 0,
+                       0, 0, 0, 0, '\t', '\n', 0, 0, '\r', 0, 0);
+  uint32_t digit[2], minus[2], comma[2], zero[2], allowed[2];
+  for (int half = 0; half < 2; half++) {
+    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(at + 32 * half));
+    __m256i offset = _mm256_sub_epi8(x, _mm256_set1_epi8('0'));
+    __m256i d = _mm256_cmpeq_epi8(_mm256_min_epu8(offset, _mm256_set1_epi8(9)), offset);
+    __m256i mi = _mm256_cmpeq_epi8(x, _mm256_set1_epi8('-'));
+    __m256i c = _mm256_cmpeq_epi8(x, _mm256_set1_epi8(','));
+    /* bytes of 0x80 and above shuffle to 0, which they are not */
+    __m256i s = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(spaces, x), x);
+    __m256i ok = _mm256_or_si256(_mm256_or_si256(d, mi), _mm256_or_si256(c, s));
+    b->digits[half] = _mm256_and_si256(offset, d);
+    b->in_digit[half] = d;
+    digit[half] = (uint32_t)_mm256_movemask_epi8(d);
+    minus[half] = (uint32_t)_mm256_movemask_epi8(mi);
+    comma[half] = (uint32_t)_mm256_movemask_epi8(c);
+    zero[half] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(offset, _mm256_setzero_si256()));
+    allowed[half] = (uint32_t)_mm256_movemask_epi8(ok);
+  }
+  b->digit = digit[0] | (uint64_t)digit[1] << 32;
+  b->minus = minus[0] | (uint64_t)minus[1] << 32;
+  b->comma = comma[0] | (uint64_t)comma[1] << 32;
+  b->zero = zero[0] | (uint64_t)zero[1] << 32;
+  b->allowed = allowed[0] | (uint64_t)allowed[1] << 32;
+}
+
+/* The 32 bytes ending k bytes before the end of cur (k = 1..3), whose
+** bytes before it end in prev: byte t is byte t - k of the pair. */
+#define BEFORE(cur, prev, k) \
+  _mm256_alignr_epi8(cur, _mm256_permute2x128_si256(prev, cur, 0x21), 16 - (k))
+
+/* Fills b->tens and b->hundreds: for each byte t, the digits d'' d d' just
+** before it (fewer if the run of digits is shorter) as 10 d + d' and d''.
+** last is the block before (its digit vectors), or a block of spaces. */
+static AVX2 ALWAYS_INLINE void digit_values(block *b, const block *last) {
+  for (int half = 0; half < 2; half++) {
+    __m256i cur = b->digits[half], prev = half ? b->digits[0] : last->digits[1];
+    __m256i in_cur = b->in_digit[half], in_prev = half ? b->in_digit[0] : last->in_digit[1];
+    __m256i d1 = BEFORE(cur, prev, 1), d2 = BEFORE(cur, prev, 2), d3 = BEFORE(cur, prev, 3);
+    /* 10 d2: 8 d2 + 2 d2 in 16-bit lanes; no digit carries out of its byte */
+    __m256i ten = _mm256_add_epi8(_mm256_slli_epi16(d2, 3), _mm256_slli_epi16(d2, 1));
+    /* d3 belongs to the number only if the byte after it is a digit too */
+    __m256i hundred = _mm256_and_si256(d3, BEFORE(in_cur, in_prev, 2));
+    _mm256_storeu_si256((__m256i *)(void *)(b->tens + 32 * half), _mm256_add_epi8(d1, ten));
+    _mm256_storeu_si256((__m256i *)(void *)(b->hundreds + 32 * half), hundred);
+  }
+}
+
+/* Classifies the block at base of the elements, which end at q, of a
+** text that begins at text: a whole block from the text; the last one
+** (q - base < 64) followed by spaces, from a copy made with four vector
+** moves when the text has 64 bytes up to q, else with memcpy. */
+static AVX2 ALWAYS_INLINE void read_block_at(const unsigned char *base, const unsigned char *q,
+                                             const unsigned char *text, block *b) {
+  size_t rest = (size_t)(q - base);
+  if (rest >= 64) {
+    classify(base, b);
+  } else if (q - text >= 64) {
+    unsigned char pad[128]; /* the 64 bytes up to q, then 64 spaces */
+    __m256i spaces = _mm256_set1_epi8(' ');
+    _mm256_storeu_si256((__m256i *)(void *)pad, _mm256_loadu_si256((const void *)(q - 64)));
+    _mm256_storeu_si256((__m256i *)(void *)(pad + 32), _mm256_loadu_si256((const void *)(q - 32)));
+    _mm256_storeu_si256((__m256i *)(void *)(pad + 64), spaces);
+    _mm256_storeu_si256((__m256i *)(void *)(pad + 96), spaces);
+    classify(pad + 64 - rest, b);
+  } else {
+    unsigned char pad[64];
+    memset(pad, ' ', sizeof pad);
+    memcpy(pad, base, rest);
+    classify(pad, b);
+  }
+}
+
+/* Does with the numbers that end in block b what mode says, in order:
+** from b->tens and b->hundreds, or each from where it began (*run, if
+** before the block).  A block's numbers are read after the next block is
+** classified, when the stores of digit_values are long done: a load right
+** after them would wait for each.  Returns 1, 0 to give up, or
+** SCAN_NO_ROOM. */
+static AVX2 ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *q, size_t cap,
+                                           scan_mode mode, scan_out *o, const unsigned char **run,
+                                           uint64_t *long_sum) {
+  uint64_t ends = b->ends, starts = b->starts;
+  if (mode != SCAN_COUNT && cap - o->n < (size_t)__builtin_popcountll(ends)) return SCAN_NO_ROOM;
+  if (b->by_value) {
+    for (; ends; ends &= ends - 1) {
+      unsigned t = (unsigned)__builtin_ctzll(ends);
+      take_value(mode, (int64_t)b->tens[t] + 100 * (int64_t)b->hundreds[t], o);
+    }
+  } else {
+    for (; ends; ends &= ends - 1) {
+      unsigned t = (unsigned)__builtin_ctzll(ends);
+      uint64_t begun = starts & (((uint64_t)1 << t) - 1); /* t > 0 when one began here */
+      int64_t value;
+      if (begun) *run = b->base + 63 - __builtin_clzll(begun);
+      if (!read_integer(*run, q, &value, long_sum)) return 0;
+      take_value(mode, value, o);
+      starts &= ~begun;
+    }
+  }
+  if (starts) *run = b->base + 63 - __builtin_clzll(starts); /* runs into the next block */
+  return 1;
+}
+
+/* Scans text[0..len) in the given mode, as scan() in scan.c does. */
+static AVX2 ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int64_t *out, size_t cap,
+                                        size_t *count, scan_mode mode, int64_t *total) {
+  const unsigned char *p = (const unsigned char *)text, *q = p + len;
+  uint64_t long_sum = 0; /* |values| of more than 3 digits, checked */
+  uint64_t last_number = 0, last_digit = 0, last_minus = 0, last_zero_start = 0;
+  const unsigned char *run = NULL; /* where the number going into a block began */
+  size_t numbers = 0, commas = 0;
+  scan_out o = {out, 0, 0, {0, 0, 0, 0}};
+  block blocks[2], *b = &blocks[0], *last = &blocks[1];
+  int read;
+
+  if ((uint64_t)len > SCAN_MAX_LEN) return 0;
+  if (mode == SCAN_FUSE) {
+    if (cap < COINS_SCAN_FLOOR) return SCAN_NO_ROOM;
+    fuse_floor(&o);
+  }
+  while (p < q && is_space(*p)) p++;
+  while (q > p && is_space(q[-1])) q--;
+  if (q - p < 2 || *p != '[' || q[-1] != ']') return 0;
+  p++, q--; /* the elements: p[0..q - p) */
+  for (int half = 0; half < 2; half++)
+    last->digits[half] = last->in_digit[half] = _mm256_setzero_si256();
+  last->starts = last->ends = 0, last->by_value = 1; /* nothing to read */
+
+  /* a block past q, all spaces, ends a number that runs up to q */
+  for (const unsigned char *base = p; base < q || (base == q && last_number >> 63); base += 64) {
+    read_block_at(base, q, (const unsigned char *)text, b);
+    if (~b->allowed) return 0;
+    uint64_t in_number = b->digit | b->minus;
+    uint64_t after = in_number << 1 | last_number >> 63; /* the byte before is in a number */
+    uint64_t starts = in_number & ~after, ends = after & ~in_number;
+    if (b->minus & ~starts) return 0; /* a '-' within a number */
+    /* a leading zero: a '0' starting a run of digits, and a digit after it */
+    uint64_t zero_start = b->zero & b->digit & ~(b->digit << 1 | last_digit >> 63);
+    if ((zero_start << 1 | last_zero_start >> 63) & b->digit) return 0;
+    /* a number ended by whitespace: a comma or the end must come next */
+    for (uint64_t spaced = ends & ~b->comma; spaced; spaced &= spaced - 1) {
+      const unsigned char *t = base + __builtin_ctzll(spaced);
+      while (t < q && is_space(*t)) t++;
+      if (t < q && *t != ',') return 0;
+    }
+    commas += (size_t)__builtin_popcountll(b->comma);
+    numbers += (size_t)__builtin_popcountll(ends);
+    /* numbers ending here with four digits or more */
+    uint64_t d = b->digit, d_last = last_digit, four = ends;
+    for (int k = 1; k <= 4; k++) four &= d << k | d_last >> (64 - k);
+    b->base = base, b->starts = starts, b->ends = ends;
+    b->by_value = ((b->minus | last_minus) == 0) & (four == 0);
+    if (b->by_value) digit_values(b, last);
+    if ((read = read_numbers(last, q, cap, mode, &o, &run, &long_sum)) != 1) return read;
+    last_number = in_number, last_digit = b->digit, last_minus = b->minus;
+    last_zero_start = zero_start;
+    block *swap = last;
+    last = b, b = swap;
+  }
+  if ((read = read_numbers(last, q, cap, mode, &o, &run, &long_sum)) != 1) return read;
+  /* every number but the last has its comma: no other comma is allowed */
+  if (numbers ? commas != numbers - 1 : commas != 0) return 0;
+  *count = o.n;
+  if (total) *total = o.sum;
+  return 1;
+}
+
+AVX2 int coins_scan_avx2_store(const char *text, size_t len, int64_t *out, size_t cap,
+                               size_t *count) {
+  return scan_avx2(text, len, out, cap, count, SCAN_STORE, NULL);
+}
+
+AVX2 int coins_scan_avx2_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
+                              int64_t *total) {
+  return scan_avx2(text, len, stack, cap, top, SCAN_FUSE, total);
+}
+
+AVX2 int coins_scan_avx2_count(const char *text, size_t len, size_t *count) {
+  return scan_avx2(text, len, NULL, 0, count, SCAN_COUNT, NULL);
+}
+
+#endif

@@ -1,0 +1,377 @@
+/*
+** test_scan.c -- the two row scanners of the core (scan.c, portable, and
+** scan_avx2.c, where the CPU has AVX2) held to the general parser, which
+** shares none of their code, on every call: whenever a scanner takes a
+** row it must give the general parser's values (store), its count
+** (count) and the fusion of those values, block for block, with their sum
+** (fuse); a row the general parser refuses must never be taken.  Rows:
+**
+**   test_plain_rows      random rows as people store them (compact,
+**                        ", ", any JSON whitespace, negative, zero, -0,
+**                        up to 18 digits, 0 to 2,000 numbers): every
+**                        scanner must take every one;
+**   test_corrupted_rows  the same with one to three bytes replaced,
+**                        inserted or deleted (NUL, bytes >= 0x80, '.',
+**                        'e', '+', '-', ',', brackets, quotes, digits);
+**   test_boundaries      rows moved by 0 to 130 spaces, so that numbers
+**                        and separators straddle every 32- and 64-byte
+**                        boundary, and, at the first offsets, a NUL, a
+**                        0x80 or a '.' put at every byte;
+**   test_edges           hand-picked rows: empty arrays, a row ending on
+**                        a block boundary, long runs of digits or spaces
+**                        across blocks, the largest sums.
+**
+** COINS_DIFF_SEED / COINS_DIFF_SCALE / COINS_DIFF_ONLY as in test_diff.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "internal.h"
+#include "scan.h"
+#include "test_random.h"
+
+#define COUNT_OF(x) (sizeof(x) / sizeof((x)[0]))
+
+/* ------------------------------------------------------------ scanners */
+
+typedef struct scanner {
+  const char *name;
+  int (*store)(const char *, size_t, int64_t *, size_t, size_t *);
+  int (*fuse)(const char *, size_t, int64_t *, size_t, size_t *, int64_t *);
+  int (*count)(const char *, size_t, size_t *);
+} scanner;
+
+static scanner scanners[2];
+static size_t n_scanners;
+
+static void find_scanners(void) {
+  scanners[n_scanners++] = (scanner){"portable", coins_scan_portable_store,
+                                     coins_scan_portable_fuse, coins_scan_portable_count};
+#if COINS_SCAN_AVX2
+  if (coins_scan_has_avx2())
+    scanners[n_scanners++] =
+        (scanner){"avx2", coins_scan_avx2_store, coins_scan_avx2_fuse, coins_scan_avx2_count};
+#endif
+}
+
+/* ---------------------------------------------------------- the check */
+
+static struct {
+  const char *test;
+  uint64_t index;
+  const char *text;
+  size_t len;
+} g_case;
+
+void dump_case(void) {
+  report_case(g_case.test, g_case.index);
+  print_error("*** text (%zu bytes): \"", g_case.len);
+  for (size_t i = 0; i < g_case.len; i++) {
+    unsigned char c = (unsigned char)g_case.text[i];
+    if (c >= ' ' && c < 0x7F && c != '"' && c != '\\')
+      print_error("%c", c);
+    else
+      print_error("\\x%02x", c);
+  }
+  print_error("\"\n");
+}
+
+static uint64_t g_taken; /* rows some scanner took, for the summary */
+
+/* Holds every scanner to the general parser on text[0..len), read from
+** an exact-size copy (AddressSanitizer sees any read past it).  all_take:
+** the row is one every scanner must take. */
+static void check_text(const char *source, size_t len, int all_take) {
+  char *text = exact_copy(source, len);
+  g_case.text = text, g_case.len = len;
+  size_t cap = coins_parse_capacity(text, len), n = 0;
+  int64_t *want = xmalloc((cap + 1) * sizeof *want), total = 0;
+  char err[COINS_ERRMSG_SIZE];
+  coins_status general = coins_parse_array_general(text, len, want, cap, &n, err, "element");
+  CHECK(general != COINS_NO_ROOM, "the general parser wants more than the capacity");
+  for (size_t i = 0; general == COINS_OK && i < n; i++) total += want[i];
+  size_t m = general == COINS_OK ? coins3_fuse(want, n, want, NULL) : 0; /* in place */
+
+  int64_t *got = xmalloc((cap + COINS_SCAN_FLOOR) * sizeof *got);
+  for (size_t k = 0; k < n_scanners; k++) {
+    const scanner *s = &scanners[k];
+    size_t count = 0, top = 0;
+    int64_t sum = 0;
+    int stored = s->store(text, len, got, cap, &count);
+    CHECK(stored == 0 || stored == 1, "%s store returned %d", s->name, stored);
+    CHECK(!(stored && general != COINS_OK), "%s store took a row the parser refuses: %s", s->name,
+          err);
+    CHECK(!(all_take && !stored), "%s store did not take a plain row", s->name);
+    if (stored) {
+      /* want[] holds the fused blocks now: compare with a fresh parse */
+      int64_t *values = xmalloc((cap + 1) * sizeof *values);
+      size_t n2;
+      coins_parse_array_general(text, len, values, cap, &n2, err, "element");
+      CHECK_EQU(count, n2);
+      for (size_t i = 0; i < n2; i++) CHECK_EQ(got[i], values[i]);
+      free(values);
+      g_taken++;
+    }
+    int fused = s->fuse(text, len, got, cap + COINS_SCAN_FLOOR, &top, &sum);
+    CHECK(fused == 0 || fused == 1, "%s fuse returned %d", s->name, fused);
+    CHECK(!(fused && general != COINS_OK), "%s fuse took a row the parser refuses", s->name);
+    CHECK(!(all_take && !fused), "%s fuse did not take a plain row", s->name);
+    if (fused) {
+      CHECK_EQU(top - COINS_SCAN_FLOOR, m);
+      for (size_t i = 0; i < m; i++) CHECK_EQ(got[COINS_SCAN_FLOOR + i], want[i]);
+      CHECK_EQ(sum, total);
+    }
+    int counted = s->count(text, len, &count);
+    CHECK(counted == 0 || counted == 1, "%s count returned %d", s->name, counted);
+    CHECK(!(counted && general != COINS_OK), "%s count took a row the parser refuses", s->name);
+    CHECK(!(all_take && !counted), "%s count did not take a plain row", s->name);
+    if (counted) CHECK_EQU(count, n);
+    /* one word too few: no room, or a refusal, never a write past it */
+    if (general == COINS_OK && n > 0) {
+      int64_t *tight = xmalloc((n - 1 + COINS_SCAN_FLOOR) * sizeof *tight);
+      CHECK(s->store(text, len, tight, n - 1, &count) != 1, "%s stored into too little", s->name);
+      free(tight);
+    }
+  }
+  free(got);
+  free(want);
+  free(text);
+}
+
+/* ------------------------------------------------------------ the rows */
+
+/* Writes a random value, as people write it, and returns it. */
+static int64_t put_value(rng *r, text *t, int model) {
+  int64_t v;
+  switch (model) {
+    case 0: v = between(r, 0, 999); break;
+    case 1: v = between(r, 0, 9); break;
+    case 2: v = between(r, -999, 999); break;
+    case 3: v = between(r, -99999, 99999); break;
+    default: { /* up to 18 digits */
+      int64_t top = 1;
+      for (uint64_t d = 1 + below(r, 18); d > 1; d--) top *= 10;
+      v = between(r, -(top * 10 - 1), top * 10 - 1) / (int64_t)(1 + below(r, 1000));
+      break;
+    }
+  }
+  char digits[32];
+  if (v == 0 && below(r, 8) == 0)
+    snprintf(digits, sizeof digits, "-0");
+  else
+    snprintf(digits, sizeof digits, "%lld", (long long)v);
+  puts_(t, digits);
+  return v;
+}
+
+/* A plain row of n numbers in one of the ways rows are written; returns
+** whether a scanner must take it (the sum of the long numbers' sizes stays
+** under 2^62). */
+static int plain_row(rng *r, text *t, size_t n) {
+  int style = (int)below(r, 4), model = (int)below(r, 5);
+  uint64_t long_sum = 0;
+  if (style == 3) space(r, t);
+  puts_(t, "[");
+  if (style == 3) space(r, t);
+  for (size_t i = 0; i < n; i++) {
+    if (i) {
+      if (style == 3) space(r, t);
+      puts_(t, style == 0 ? "," : style == 1 ? ", " : style == 2 ? " , " : ",");
+      if (style == 3) space(r, t);
+    }
+    int64_t v = put_value(r, t, model);
+    uint64_t size = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    if (size > 999) long_sum += size;
+  }
+  if (style == 3) space(r, t);
+  puts_(t, "]");
+  if (style == 3) space(r, t);
+  return long_sum <= (uint64_t)INT64_MAX / 2;
+}
+
+static size_t row_length(rng *r) {
+  switch (below(r, 4)) {
+    case 0: return (size_t)below(r, 10);
+    case 1: return (size_t)below(r, 100);
+    case 2: return 64;
+    default: return (size_t)below(r, below(r, 8) == 0 ? 2000 : 300);
+  }
+}
+
+static void test_plain_rows(void **state) {
+  (void)state;
+  g_case.test = "test_plain_rows";
+  uint64_t cases = scaled(20000);
+  for (uint64_t i = 0; i < cases; i++) {
+    if (g_only_set && i != g_only) continue;
+    rng r = case_rng(1, i);
+    text t = {0};
+    g_case.index = i;
+    int must = plain_row(&r, &t, row_length(&r));
+    check_text(t.s, t.len, must);
+    free(t.s);
+  }
+}
+
+/* Replaces, inserts or deletes a byte of t at a random place. */
+static void corrupt(rng *r, text *t) {
+  static const char bytes[] = {0,   (char)0x80, (char)0xFF, '.',  'e',  'E',  '+', '-', '-',
+                               ',', ',',        ' ',        '\t', '\n', '[',  ']', '"', '0',
+                               '0', '1',        '9',        'x',  '{',  '\v', '\f'};
+  if (t->len == 0) return;
+  size_t at = (size_t)below(r, t->len);
+  char c = bytes[below(r, sizeof bytes)];
+  switch (below(r, 3)) {
+    case 0: t->s[at] = c; break;
+    case 1: /* insert */
+      put(t, "", 0);
+      put(t, " ", 1);
+      memmove(t->s + at + 1, t->s + at, t->len - 1 - at);
+      t->s[at] = c;
+      break;
+    default: /* delete */
+      memmove(t->s + at, t->s + at + 1, t->len - 1 - at);
+      t->len--;
+      break;
+  }
+}
+
+static void test_corrupted_rows(void **state) {
+  (void)state;
+  g_case.test = "test_corrupted_rows";
+  uint64_t cases = scaled(30000);
+  for (uint64_t i = 0; i < cases; i++) {
+    if (g_only_set && i != g_only) continue;
+    rng r = case_rng(2, i);
+    text t = {0};
+    g_case.index = i;
+    plain_row(&r, &t, row_length(&r));
+    for (uint64_t k = 1 + below(&r, 3); k > 0; k--) corrupt(&r, &t);
+    check_text(t.s, t.len, 0);
+    free(t.s);
+  }
+}
+
+/* Rows whose numbers and separators land on every byte of a block. */
+static const char *const sweep_rows[] = {
+    "[465,519,590,235,761,48,45,533,520,950,737,870,784,522,816,739,555,241,14,192]",
+    "[465, 519, 590, 235, 761, 48, 45, 533, 520, 950, 737, 870, 784, 522, 816, 739, 5]",
+    "[1,-2,30,-400,5000,-60000,0,-0,7,88,999,-1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]",
+    "[123456789012345678,-123456789012345678,1,22,333,4444,55555,666666,7777777,0,9]",
+    "[ 1 ,\t2\n,\r3 , 4,5 ,6\t,  7,\n\n8, 9 ,10,11 , 12 ,13,14\t, 15\n]",
+    "[9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9]",
+};
+
+static void test_boundaries(void **state) {
+  (void)state;
+  g_case.test = "test_boundaries";
+  static const char marks[] = {0, (char)0x80, '.'};
+  for (size_t row = 0; row < COUNT_OF(sweep_rows); row++) {
+    const char *s = sweep_rows[row];
+    size_t len = strlen(s);
+    for (size_t shift = 0; shift <= 130; shift++) {
+      text t = {0};
+      g_case.index = row * 1000 + shift;
+      for (size_t i = 0; i < shift; i++) put(&t, " ", 1); /* before the '[' */
+      put(&t, s, len);
+      check_text(t.s, t.len, 1);
+      t.len = 0;
+      put(&t, "[", 1); /* after it */
+      for (size_t i = 0; i < shift; i++) put(&t, " ", 1);
+      put(&t, s + 1, len - 1);
+      check_text(t.s, t.len, 1);
+      if (shift < 4)
+        for (size_t at = 0; at < t.len; at++)
+          for (size_t k = 0; k < sizeof marks; k++) {
+            char keep = t.s[at];
+            t.s[at] = marks[k];
+            check_text(t.s, t.len, 0);
+            t.s[at] = keep;
+          }
+      free(t.s);
+    }
+  }
+}
+
+static void test_edges(void **state) {
+  (void)state;
+  g_case.test = "test_edges";
+  static const char *const taken[] = {
+      "[]",
+      " [ ] ",
+      "[\t]",
+      "[0]",
+      "[-0]",
+      "[7]",
+      "[999]",
+      "[-999]",
+      "[1000]",
+      "[999999999999999999]",
+      "[-999999999999999999]",
+      "[1,2]",
+      " \n[1,2]\r\n",
+  };
+  static const char *const others[] = {
+      /* refused, or left to the parser */
+      "",       "[",       "]",     "[,]",  "[1,]", "[,1]",  "[1,,2]",
+      "[1 2]",  "[01]",    "[-01]", "[00]", "[-]",  "[--1]", "[1-2]",
+      "[1.0]",  "[1e3]",   "[+1]",  "[1]x", "x[1]", "[[1]]", "[1000000000000000000]",
+      "[1,2]]", "[\"1\"]",
+  };
+  for (size_t i = 0; i < COUNT_OF(taken); i++) {
+    g_case.index = i;
+    check_text(taken[i], strlen(taken[i]), 1);
+  }
+  for (size_t i = 0; i < COUNT_OF(others); i++) {
+    g_case.index = 100 + i;
+    check_text(others[i], strlen(others[i]), 0);
+  }
+  /* rows of 1 to 300 bytes that end on every block boundary, a digit
+  ** last; runs of spaces and digits across blocks */
+  text t = {0};
+  for (size_t len = 3; len <= 300; len++) {
+    g_case.index = 1000 + len;
+    t.len = 0;
+    put(&t, "[", 1);
+    while (t.len + 4 < len) put(&t, "12,", 3);
+    while (t.len + 2 < len) put(&t, " ", 1);
+    put(&t, "5]", 2);
+    check_text(t.s, t.len, 1);
+    t.len = 0;
+    put(&t, "[", 1);
+    while (t.len + 1 < len) put(&t, "7", 1); /* one long number */
+    put(&t, "]", 1);
+    check_text(t.s, t.len, len <= 20);
+  }
+  /* sums of long numbers up to 2^62 are taken; past it, left to the parser */
+  for (int k = 0; k < 2; k++) {
+    g_case.index = 2000 + (uint64_t)k;
+    t.len = 0;
+    puts_(&t, "[");
+    for (int i = 0; i < 4 + k; i++) puts_(&t, i ? ",999999999999999999" : "999999999999999999");
+    puts_(&t, "]");
+    check_text(t.s, t.len, k == 0);
+  }
+  free(t.s);
+}
+
+int main(void) {
+  random_init("test_scan", 0x5CA7700D5EEDull);
+  find_scanners();
+  printf("scanners: portable%s\n", n_scanners > 1 ? ", avx2" : " (no AVX2 here)");
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_plain_rows),
+      cmocka_unit_test(test_corrupted_rows),
+      cmocka_unit_test(test_boundaries),
+      cmocka_unit_test(test_edges),
+  };
+  int failed = cmocka_run_group_tests(tests, NULL, NULL);
+  printf("rows taken by a scanner: %llu\n", (unsigned long long)g_taken);
+  return failed;
+}
