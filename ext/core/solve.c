@@ -97,10 +97,55 @@ static void coins2_solve_two(const int64_t *a, size_t n, coins_result *r) {
   r->best.take = n ? take : 0;
 }
 
+/* The largest max_take coins2_solve_small takes. */
+#define SMALL_K 8
+
+/* Unrolls the loop that follows completely (its count known to the
+** compiler), so that a small array lives in registers. */
+#if defined(__clang__)
+#define UNROLL _Pragma("unroll")
+#elif defined(__GNUC__)
+#define UNROLL _Pragma("GCC unroll 16")
+#else
+#define UNROLL
+#endif
+
+/* Variant II with 3 <= k <= SMALL_K, k known to the compiler: best[i + 1]
+** .. best[i + k] are all the window holds, in registers (w[j - 1] is
+** best[i + j], and one more is kept for the first move); each step takes
+** their least, so the chain from one step to the next is a comparison and
+** a subtraction.  Nothing but the row is stored. */
+static inline __attribute__((always_inline)) void coins2_solve_small(const int64_t *a, size_t n,
+                                                                     int k, coins_result *r) {
+  int64_t w[SMALL_K + 1], total = 0;
+  UNROLL for (int j = 0; j <= SMALL_K; j++) w[j] = INT64_MAX; /* best[] past the row */
+  w[0] = 0;                                                   /* best[n] */
+  for (size_t i = n; i-- > 0;) {
+    total += a[i];
+    int64_t least = w[k - 1];
+    UNROLL for (int j = k - 2; j >= 0; j--) least = w[j] <= least ? w[j] : least;
+    UNROLL for (int j = k; j > 0; j--) w[j] = w[j - 1];
+    w[0] = total - least;
+  }
+  set_margin(r, w[0] - (total - w[0]), total);
+  r->best.side = 'L';
+  r->best.take = 0;
+  if (n > 0) { /* the fewest coins that leave the opponent the least */
+    int64_t target = total - w[0];
+    UNROLL for (int t = k; t >= 1; t--) if (w[t] == target) r->best.take = (uint64_t)t;
+  }
+}
+
 void coins2_solve(const int64_t *a, size_t n, uint64_t k, int64_t *work, coins_result *r) {
-  if (k == 2) {
-    coins2_solve_two(a, n, r);
-    return;
+  switch (k) { /* small k: a copy each, its loops unrolled */
+    case 2: coins2_solve_two(a, n, r); return;
+    case 3: coins2_solve_small(a, n, 3, r); return;
+    case 4: coins2_solve_small(a, n, 4, r); return;
+    case 5: coins2_solve_small(a, n, 5, r); return;
+    case 6: coins2_solve_small(a, n, 6, r); return;
+    case 7: coins2_solve_small(a, n, 7, r); return;
+    case 8: coins2_solve_small(a, n, 8, r); return;
+    default: break;
   }
   int64_t *best = work, *deque = work + n + 1;
   int64_t total = coins2_window_pass(a, n, k, 1, best, NULL, deque);
