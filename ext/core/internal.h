@@ -155,17 +155,27 @@ static inline void coins_state_apply(coins_state *st, coins_move m, coins_ply *o
       for (uint64_t i = 0; i < m.take; i++) out->gain += st->a[st->lo + i];
       st->lo += m.take;
       break;
-    case COINS_III:
+    case COINS_III: { /* without a branch on the side, which the data decide */
+      uint64_t right = m.side == 'R';
       out->move.take = 1;
-      out->pos = m.side == 'R' ? --st->hi : st->lo++;
+      out->pos = st->lo + (st->hi - 1 - st->lo) * right;
+      st->hi -= right;
+      st->lo += 1 - right;
       out->gain = st->a[out->pos];
       break;
+    }
   }
-  out->player = st->ply % 2 ? 2 : 1;
+  /* the totals as two words, each read and written whole: a load of both
+  ** at once right after a store to one of them would wait for the store */
+  int64_t second = (int64_t)(st->ply & 1), first = 1 - second;
+  int64_t first_total = st->totals[0] + first * out->gain;
+  int64_t second_total = st->totals[1] + second * out->gain;
+  st->totals[0] = first_total;
+  st->totals[1] = second_total;
+  out->first_total = first_total;
+  out->second_total = second_total;
+  out->player = 1 + (int)second;
   out->ply = ++st->ply;
-  st->totals[out->player - 1] += out->gain;
-  out->first_total = st->totals[0];
-  out->second_total = st->totals[1];
 }
 
 #endif

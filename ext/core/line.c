@@ -68,6 +68,17 @@ static void follow_block(coins_line *line, char side) {
   line->run_left--;
 }
 
+/* III: starts the end block of larger value (left on a tie), without a
+** branch on which it is (random rows are a coin flip each move). */
+static void start_block(coins_line *line) {
+  size_t bl = line->bl, br = line->br, left = line->block_value[bl] >= line->block_value[br - 1];
+  int64_t l = line->block_len[bl], r = line->block_len[br - 1];
+  line->run_left = (uint64_t)(r + (l - r) * (int64_t)left);
+  line->run_side = (char)('R' - ('R' - 'L') * (int)left);
+  line->bl = bl + left;
+  line->br = br - (1 - left);
+}
+
 int coins_line_next(coins_line *line, coins_ply *out) {
   coins_state *st = &line->st;
   coins_move m = {1, 'L'};
@@ -76,11 +87,8 @@ int coins_line_next(coins_line *line, coins_ply *out) {
     case COINS_I: m.take = coins1_take(st->hi - st->lo, st->k); break;
     case COINS_II: m.take = (uint64_t)line->take[st->lo]; break;
     case COINS_III: /* the block being played out, else the larger end block */
-      if (line->run_left == 0)
-        follow_block(line,
-                     line->block_value[line->bl] >= line->block_value[line->br - 1] ? 'L' : 'R');
-      else
-        line->run_left--;
+      if (line->run_left == 0) start_block(line);
+      line->run_left--;
       m.side = line->run_side;
       break;
   }
