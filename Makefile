@@ -34,7 +34,7 @@ endif
 # ext/sqlite: the SQL layer, which includes only the public headers.
 CORE_SRC := $(sort $(wildcard ext/core/*.c))
 SQL_SRC  := $(sort $(wildcard ext/sqlite/*.c))
-HEADERS  := include/coins.h include/coins_sqlite.h ext/core/internal.h ext/sqlite/coins_sql.h
+HEADERS  := include/coins.h include/coins_sqlite.h ext/core/internal.h ext/core/scan.h ext/sqlite/coins_sql.h
 EXT      := $(B)/coins.$(SO)
 CORE_OBJ := $(CORE_SRC:ext/%.c=$(B)/obj/%.o)
 STATIC_OBJ := $(CORE_SRC:ext/%.c=$(B)/static/%.o) $(SQL_SRC:ext/%.c=$(B)/static/%.o)
@@ -302,8 +302,10 @@ lint: | $(B)
 # ------------------------------------------------------------------ fuzzing
 # make fuzz [FUZZ_SECONDS=60]: the libFuzzer harnesses of tests/fuzz (clang,
 # -fsanitize=fuzzer,address,undefined), built into $(B)/fuzz/: fuzz_parse
-# (the core's parsers on raw bytes), fuzz_sql (every SQL function through an
-# in-memory database) and fuzz_diff (the core against tests/reference.c).
+# (the core's parsers on raw bytes), fuzz_scan (the row scanners against
+# the general parser, the bytes moved across the SIMD blocks), fuzz_sql
+# (every SQL function through an in-memory database) and fuzz_diff (the
+# core against tests/reference.c).
 # First every file of tests/fuzz/regressions/<harness>/ is replayed, then
 # each harness runs FUZZ_SECONDS seconds on a scratch copy of its seed
 # corpus (tests/fuzz/corpus/<harness>, kept and grown in $(B)/fuzz/corpus)
@@ -315,7 +317,7 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS  ?= -O1 -g
 FUZZ_SAN     := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_NAMES   := fuzz_parse fuzz_sql fuzz_diff
+FUZZ_NAMES   := fuzz_parse fuzz_scan fuzz_sql fuzz_diff
 FUZZ_BINS    := $(FUZZ_NAMES:%=$(B)/fuzz/%)
 
 .PHONY: fuzz fuzz-build fuzz-regress fuzz-smoke fuzz-deps
@@ -335,6 +337,10 @@ $(FUZZ_BINS): | fuzz-deps
 $(B)/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) $(FUZZ_SAN) $(WARN) -o $@ tests/fuzz/fuzz_parse.c $(CORE_SRC)
+
+$(B)/fuzz/fuzz_scan: tests/fuzz/fuzz_scan.c $(CORE_SRC) $(HEADERS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CPPFLAGS) -Iext/core $(FUZZ_CFLAGS) $(FUZZ_SAN) $(WARN) -o $@ tests/fuzz/fuzz_scan.c $(CORE_SRC)
 
 $(B)/fuzz/fuzz_diff: tests/fuzz/fuzz_diff.c tests/reference.c tests/reference.h $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(@D)

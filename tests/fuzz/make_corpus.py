@@ -319,7 +319,23 @@ DICT = [
     # fuzz_sql's piece syntax: separator and type bytes
     "|", "|t", "|i", "|n", "|b", "|r", "|x", "|t3", "|i1", "|t[",
     "|i9223372036854775807", "|i-9223372036854775808",
+    # fuzz_scan: runs that fill or straddle a 32- or 64-byte block, the
+    # bytes the scanners refuse, separators people write
+    " " * 31, " " * 63, "9" * 18, "9" * 19, "123456789012345678,", "999,", "999, ",
+    ", -", "-0,", "00", "\x00", "\x80", "\xff", " , ",
 ]
+
+# fuzz_scan: a shift byte (spaces put before the rest, mod 130), then a row
+SCAN = {
+    "compact-64": "[" + ",".join(str((i * 389) % 1000) for i in range(64)) + "]",
+    "spaced-64": "[" + ", ".join(str((i * 577) % 1000) for i in range(64)) + "]",
+    "signed": "[" + ",".join(str((i * 7919) % 2001 - 1000) for i in range(40)) + "]",
+    "long": "[" + ",".join(str(10 ** (i % 18) + i) for i in range(30)) + "]",
+    "whitespace": " [ 1 ,\t2\n,\r3 , 4,5 ,6\t,  7,\n\n8 ] ",
+    "empty": "[]",
+    "nul-inside": "[1,2,3,\x004,5]",
+    "high-byte": "[1,2,\x803]",
+}
 
 
 def sql_input(qs, needle, args):
@@ -346,6 +362,9 @@ def main():
         write("fuzz_sql", name, sql_input(qs, needle, args))
     for name, data in DIFF.items():
         write("fuzz_diff", name, data)
+    for shift in (0, 1, 31, 32, 63, 64):
+        for name, text in SCAN.items():
+            write("fuzz_scan", "%s-%d" % (name, shift), chr(shift) + text)
     for name, needle, args in REGRESSIONS_SQL:
         write_regression("fuzz_sql", name, sql_input(qs, needle, args))
     for name, data in REGRESSIONS_DIFF.items():
@@ -366,7 +385,7 @@ def main():
                                                  models[model]), data)
     with open(os.path.join(HERE, "coins.dict"), "w") as f:
         f.write("# tests/fuzz/coins.dict -- libFuzzer dictionary for "
-                "fuzz_parse and fuzz_sql\n# (written by make_corpus.py)\n")
+                "fuzz_parse, fuzz_scan and fuzz_sql\n# (written by make_corpus.py)\n")
         for n, tok in enumerate(DICT):
             esc = "".join(c if 0x20 <= ord(c) < 0x7f and c not in '"\\'
                           else "\\" + c if c in '"\\'
