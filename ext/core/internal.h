@@ -97,10 +97,10 @@ size_t coins3_fuse(const int64_t *a, size_t n, int64_t *value, int64_t *len);
 
 /* Parses text[0..len) like coins_parse_array and fuses it in the same
 ** pass: the blocks' values in (*blocks)[0..*m), within stack, the coins'
-** sum in *total.  cap >= coins_parse_capacity(text, len) + COINS_SCAN_FLOOR
-** suffices. */
+** sum in *total.  COINS_NO_ROOM with *need, the stack words that suffice
+** (len / 2 + 1 + COINS_SCAN_FLOOR always do; they are not counted). */
 coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap,
-                                int64_t **blocks, size_t *m, int64_t *total,
+                                int64_t **blocks, size_t *m, int64_t *total, size_t *need,
                                 char err[COINS_ERRMSG_SIZE]);
 
 /* The work coins3_solve_record needs for n coins and count moves. */

@@ -17,14 +17,15 @@
 size_t coins_parse_capacity(const char *text, size_t len) {
   size_t commas = 0, i = 0;
 #if defined(__GNUC__)
-  /* eight bytes at a time: a byte of x is zero where the text has ',' */
+  /* eight bytes at a time: a byte of x is zero where the text has ',';
+  ** the bytes of one are 1 there, and a multiplication adds them up */
   const uint64_t ones = 0x0101010101010101u;
   for (; i + 8 <= len; i += 8) {
     uint64_t x;
     memcpy(&x, text + i, 8);
     x ^= 0x2C * ones;
-    uint64_t zero = ~(((x & 0x7F * ones) + 0x7F * ones) | x | 0x7F * ones);
-    commas += (size_t)__builtin_popcountll(zero);
+    uint64_t one = ~(((x & 0x7F * ones) + 0x7F * ones) | x | 0x7F * ones) >> 7;
+    commas += (size_t)((one * ones) >> 56);
   }
 #endif
   for (; i < len; i++) commas += text[i] == ',';
@@ -292,7 +293,7 @@ coins_status coins_parse_moves(coins_variant v, const char *text, size_t len, in
 /* ----------------------------------------------- parse and fuse at once */
 
 coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap,
-                                int64_t **blocks, size_t *m, int64_t *total,
+                                int64_t **blocks, size_t *m, int64_t *total, size_t *need,
                                 char err[COINS_ERRMSG_SIZE]) {
   size_t top;
   int scanned = coins_scan_fuse(text, len, stack, cap, &top, total);
@@ -300,12 +301,18 @@ coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, si
     *blocks = stack + COINS_SCAN_FLOOR, *m = top - COINS_SCAN_FLOOR;
     return COINS_OK;
   }
-  /* the scanner's floor did not fit: room for it next time */
-  if (scanned < 0 && cap < coins_parse_capacity(text, len) + COINS_SCAN_FLOOR) return COINS_NO_ROOM;
+  /* the stack did not fit: numbers are at least two bytes apart, so this
+  ** is room enough, without counting them */
+  size_t bound = len / 2 + 1 + COINS_SCAN_FLOOR;
+  if (scanned < 0 && cap < bound) {
+    *need = bound;
+    return COINS_NO_ROOM;
+  }
   /* anything unusual: the general parser, then fusion in place */
   size_t n;
   *blocks = stack;
   coins_status rc = coins_parse_array(text, len, stack, cap, &n, err);
+  if (rc == COINS_NO_ROOM) *need = coins_parse_capacity(text, len);
   if (rc != COINS_OK) return rc;
   *total = 0;
   for (size_t i = 0; i < n; i++) *total += stack[i];

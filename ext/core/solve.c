@@ -219,16 +219,11 @@ void coins_solve(coins_variant v, const int64_t *a, size_t n, uint64_t k, int64_
 
 /* ------------------------------------------------------- from the text */
 
-/* Room a row of text needs: its elements, and the solver's work space
-** behind them (variant III fuses in the elements' place). */
+/* Room a row of text needs for variants I and II: its elements, and the
+** solver's work space behind them.  (III says what it needs itself.) */
 static size_t text_room(coins_variant v, const char *text, size_t len, uint64_t k) {
   size_t elements = coins_parse_capacity(text, len);
-  switch (v) {
-    case COINS_I: return elements;
-    case COINS_III: return elements + COINS_SCAN_FLOOR; /* the fusion stack's floor */
-    case COINS_II: return elements + coins2_work_words(elements, k);
-  }
-  return elements;
+  return v == COINS_II ? elements + coins2_work_words(elements, k) : elements;
 }
 
 coins_status coins_solve_text(coins_variant v, const char *text, size_t len, uint64_t k,
@@ -249,9 +244,9 @@ coins_status coins_solve_text(coins_variant v, const char *text, size_t len, uin
       if (rc == COINS_OK) coins2_solve(room, n, k, room + n, r);
       break;
     case COINS_III:
-      rc = coins3_parse_fused(text, len, room, cap, &blocks, &m, &total, err);
+      rc = coins3_parse_fused(text, len, room, cap, &blocks, &m, &total, need, err);
       if (rc == COINS_OK) coins3_solve_blocks(blocks, m, total, r);
-      break;
+      return rc;
   }
   if (rc == COINS_NO_ROOM) *need = text_room(v, text, len, k);
   return rc;
