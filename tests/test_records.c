@@ -628,10 +628,11 @@ static void test_review_known(void **state) {
   (void)state;
   set_case(NULL, 0);
   static const int64_t a[] = {8, 15, 3, 7};
-  int64_t work[8];
+  int64_t work[32];
   coins_review rv;
   coins_judgement j;
   char err[COINS_ERRMSG_SIZE];
+  assert_true(coins_review_work_words(3, 4, 1) <= COUNT(work));
   coins_review_init(&rv, 3, a, 4, 1, work);
   /* L: takes 8 from [8,15,3,7]; the opponent's margin of [15,3,7] is
   ** max(15 - m[3,7], 7 - m[15,3]) = max(15 - 4, 7 - 12) = 11: the move is
@@ -1176,7 +1177,7 @@ static void test_parity_ready(void **state) {
       "the parity strategy is for the first player of "
       "variant III with an even number of coins";
   static const int64_t a[] = {54, 13, 9, 33};
-  int64_t work[16];
+  int64_t work[64]; /* coins_review_work_words of every case below fits */
   char err[COINS_ERRMSG_SIZE];
   coins_strategy s;
   coins_review rv;
@@ -1191,6 +1192,7 @@ static void test_parity_ready(void **state) {
       {2, 4, 1, 2, 0}, {1, 4, 2, 1, 0}, {1, 0, 2, 1, 0},
   };
   for (size_t c = 0; c < COUNT(cases); c++) {
+    assert_true(coins_review_work_words(cases[c].variant, cases[c].n, cases[c].k) <= COUNT(work));
     coins_review_init(&rv, cases[c].variant, a, cases[c].n, cases[c].k, work);
     assert_int_equal(coins_strategy_parse("parity", 6, &s, err), 0);
     assert_int_equal(s.kind, COINS_PARITY);

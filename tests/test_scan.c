@@ -98,7 +98,7 @@ static void check_text(const char *source, size_t len, int all_take) {
   for (size_t i = 0; general == COINS_OK && i < n; i++) total += want[i];
   size_t m = general == COINS_OK ? coins3_fuse(want, n, want, NULL) : 0; /* in place */
 
-  int64_t *got = xmalloc((cap + COINS_SCAN_FLOOR) * sizeof *got);
+  int64_t *got = xmalloc((cap + COINS_FUSE_FLOOR) * sizeof *got);
   for (size_t k = 0; k < n_scanners; k++) {
     const scanner *s = &scanners[k];
     size_t count = 0, top = 0;
@@ -118,13 +118,13 @@ static void check_text(const char *source, size_t len, int all_take) {
       free(values);
       g_taken++;
     }
-    int fused = s->fuse(text, len, got, cap + COINS_SCAN_FLOOR, &top, &sum);
+    int fused = s->fuse(text, len, got, cap + COINS_FUSE_FLOOR, &top, &sum);
     CHECK(fused == 0 || fused == 1, "%s fuse returned %d", s->name, fused);
     CHECK(!(fused && general != COINS_OK), "%s fuse took a row the parser refuses", s->name);
     CHECK(!(all_take && !fused), "%s fuse did not take a plain row", s->name);
     if (fused) {
-      CHECK_EQU(top - COINS_SCAN_FLOOR, m);
-      for (size_t i = 0; i < m; i++) CHECK_EQ(got[COINS_SCAN_FLOOR + i], want[i]);
+      CHECK_EQU(top - COINS_FUSE_FLOOR, m);
+      for (size_t i = 0; i < m; i++) CHECK_EQ(got[COINS_FUSE_FLOOR + i], want[i]);
       CHECK_EQ(sum, total);
     }
     int counted = s->count(text, len, &count);
@@ -134,7 +134,7 @@ static void check_text(const char *source, size_t len, int all_take) {
     if (counted) CHECK_EQU(count, n);
     /* one word too few: no room, or a refusal, never a write past it */
     if (general == COINS_OK && n > 0) {
-      int64_t *tight = xmalloc((n - 1 + COINS_SCAN_FLOOR) * sizeof *tight);
+      int64_t *tight = xmalloc((n - 1 + COINS_FUSE_FLOOR) * sizeof *tight);
       CHECK(s->store(text, len, tight, n - 1, &count) != 1, "%s stored into too little", s->name);
       free(tight);
     }

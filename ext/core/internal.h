@@ -38,9 +38,9 @@ const char *coins_number_invalid(int json5);
 ** 1 when it took the whole of text[0..len) as the general parser would,
 ** 0 when the general parser must decide, -1 when out or stack (cap words)
 ** is too small.  store: the values into out
-** (cap of them at most); fuse: peak fusion onto stack, COINS_SCAN_FLOOR
-** words of floor and then the blocks, up to stack[*top - 1], and the
-** coins' sum in *total;
+** (cap of them at most); fuse: peak fusion onto stack (a coins_fuse_stack:
+** COINS_FUSE_FLOOR words of floor, then the blocks, up to stack[*top - 1])
+** and the coins' sum in *total;
 ** count: only how many.  coins_scan_path() names the scanner that runs:
 ** "avx2" or "portable". */
 int coins_scan_store(const char *text, size_t len, int64_t *out, size_t cap, size_t *count);
@@ -48,7 +48,6 @@ int coins_scan_fuse(const char *text, size_t len, int64_t *stack, size_t cap, si
                     int64_t *total);
 int coins_scan_count(const char *text, size_t len, size_t *count);
 const char *coins_scan_path(void);
-#define COINS_SCAN_FLOOR 5
 
 /* text[0..len) equals word[0..len), ignoring the case of ASCII letters. */
 int coins_same_letters(const char *text, const char *word, size_t len);
@@ -75,6 +74,68 @@ int64_t coins2_window_pass(const int64_t *a, size_t n, uint64_t k, int best, int
 
 /* --------------------------------------------------------------- variant III */
 
+#if defined(__GNUC__)
+#define COINS_INLINE static inline __attribute__((always_inline))
+#else
+#define COINS_INLINE static inline
+#endif
+
+/* Peak fusion the fast way (the row scanners, the line): a stack of blocks
+** in words[0..n), over COINS_FUSE_FLOOR words of floor, each smaller than
+** the one before and larger than any block, so that no block fuses with
+** them and words[n - 5] can always be read; the top four words are kept in
+** registers too.  Its blocks are words[COINS_FUSE_FLOOR..n). */
+#define COINS_FUSE_FLOOR 5
+typedef struct coins_fuse_stack {
+  int64_t *words;
+  size_t n;
+  int64_t top[4]; /* words[n - 1], words[n - 2], words[n - 3], words[n - 4] */
+} coins_fuse_stack;
+
+COINS_INLINE void coins_fuse_begin(coins_fuse_stack *f, int64_t *words) {
+  for (int i = 0; i < COINS_FUSE_FLOOR; i++) words[i] = INT64_MAX - i;
+  f->words = words;
+  f->n = COINS_FUSE_FLOOR;
+  for (int i = 0; i < 4; i++) f->top[i] = words[COINS_FUSE_FLOOR - 1 - i];
+}
+
+/* x when pick is 0, y when it is 1, without a branch. */
+COINS_INLINE int64_t coins_pick(int pick, int64_t x, int64_t y) {
+  uint64_t mask = (uint64_t)0 - (uint64_t)pick;
+  return (int64_t)((uint64_t)x ^ (((uint64_t)x ^ (uint64_t)y) & mask));
+}
+
+/* x - y + z in unsigned arithmetic: it may wrap when a fusion does not
+** apply, and is then not used. */
+COINS_INLINE int64_t coins_fused(int64_t x, int64_t y, int64_t z) {
+  return (int64_t)((uint64_t)x - (uint64_t)y + (uint64_t)z);
+}
+
+/* Pushes v and fuses every peak it makes; words has room for one more.
+** The first step takes no branch on the data, and what it reads from
+** memory is needed only two fusions later, so a push costs a few cycles.
+** A second fusion, about one push in fourteen on random rows, takes the
+** loop. */
+COINS_INLINE void coins_fuse_push(coins_fuse_stack *f, int64_t v) {
+  int64_t *s = f->words, t0 = f->top[0], t1 = f->top[1], t2 = f->top[2], t3 = f->top[3];
+  size_t n = f->n;
+  int64_t deep = s[n - 5];
+  int peak = (t0 >= t1) & (t0 >= v);
+  /* a peak: t1 t0 v become one block over t2 t3 deep; else v goes on top */
+  int64_t n0 = coins_pick(peak, v, coins_fused(t1, t0, v));
+  int64_t n1 = coins_pick(peak, t0, t2), n2 = coins_pick(peak, t1, t3);
+  int64_t n3 = coins_pick(peak, t2, deep);
+  n = n + 1 - 2 * (size_t)peak;
+  s[n - 1] = n0;
+  while ((n1 >= n2) & (n1 >= n0)) { /* the new top three make a peak */
+    n0 = coins_fused(n2, n1, n0);
+    n -= 2;
+    s[n - 1] = n0;
+    n1 = n3, n2 = s[n - 3], n3 = s[n - 4];
+  }
+  f->top[0] = n0, f->top[1] = n1, f->top[2] = n2, f->top[3] = n3, f->n = n;
+}
+
 /* One step of peak fusion: pushes the block (v, l) on the stack
 ** value[0..top) (and len, unless NULL) and fuses every peak it makes
 ** (y >= x and y >= z: non-strict, and at the ends too).  Returns the new
@@ -98,7 +159,7 @@ size_t coins3_fuse(const int64_t *a, size_t n, int64_t *value, int64_t *len);
 /* Parses text[0..len) like coins_parse_array and fuses it in the same
 ** pass: the blocks' values in (*blocks)[0..*m), within stack, the coins'
 ** sum in *total.  COINS_NO_ROOM with *need, the stack words that suffice
-** (len / 2 + 1 + COINS_SCAN_FLOOR always do; they are not counted). */
+** (len / 2 + 1 + COINS_FUSE_FLOOR always do; they are not counted). */
 coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap,
                                 int64_t **blocks, size_t *m, int64_t *total, size_t *need,
                                 char err[COINS_ERRMSG_SIZE]);

@@ -15,9 +15,29 @@ size_t coins_line_work_words(coins_variant v, size_t n, uint64_t k) {
   switch (v) {
     case COINS_I: return 0;
     case COINS_II: return coins2_work_words(n, k) + n; /* and take[] */
-    case COINS_III: return 2 * n;
+    case COINS_III: return 2 * (n + COINS_FUSE_FLOOR); /* blocks and their starts */
   }
   return 0;
+}
+
+/* III: the blocks of a[0..n), in work (2 (n + COINS_FUSE_FLOOR) words):
+** their values, by the fast fusion stack, and their lengths, from where
+** each begins (a fusion keeps the start of its first block, so only a push
+** writes one). */
+static void fuse_line(coins_line *line, const int64_t *a, size_t n, int64_t *work) {
+  coins_fuse_stack f;
+  int64_t *starts = work + n + COINS_FUSE_FLOOR; /* indexed like the stack */
+  coins_fuse_begin(&f, work);
+  for (size_t i = 0; i < n; i++) {
+    starts[f.n] = (int64_t)i;
+    coins_fuse_push(&f, a[i]);
+  }
+  size_t m = f.n - COINS_FUSE_FLOOR;
+  line->block_value = work + COINS_FUSE_FLOOR;
+  line->block_len = starts + COINS_FUSE_FLOOR;
+  for (size_t j = 0; j < m; j++)
+    line->block_len[j] = (j + 1 < m ? line->block_len[j + 1] : (int64_t)n) - line->block_len[j];
+  line->br = m;
 }
 
 void coins_line_init(coins_line *line, coins_variant v, const int64_t *a, uint64_t n, uint64_t k,
@@ -31,11 +51,7 @@ void coins_line_init(coins_line *line, coins_variant v, const int64_t *a, uint64
       line->take = work + coins2_work_words((size_t)n, k);
       line->suffix = coins2_window_pass(a, (size_t)n, k, 1, line->best, line->take, work + n + 1);
       break;
-    case COINS_III:
-      line->block_value = work;
-      line->block_len = n ? work + n : work;
-      line->br = coins3_fuse(a, (size_t)n, line->block_value, line->block_len);
-      break;
+    case COINS_III: fuse_line(line, a, (size_t)n, work); break;
   }
 }
 

@@ -298,12 +298,12 @@ coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, si
   size_t top;
   int scanned = coins_scan_fuse(text, len, stack, cap, &top, total);
   if (scanned == 1) {
-    *blocks = stack + COINS_SCAN_FLOOR, *m = top - COINS_SCAN_FLOOR;
+    *blocks = stack + COINS_FUSE_FLOOR, *m = top - COINS_FUSE_FLOOR;
     return COINS_OK;
   }
   /* the stack did not fit: numbers are at least two bytes apart, so this
   ** is room enough, without counting them */
-  size_t bound = len / 2 + 1 + COINS_SCAN_FLOOR;
+  size_t bound = len / 2 + 1 + COINS_FUSE_FLOOR;
   if (scanned < 0 && cap < bound) {
     *need = bound;
     return COINS_NO_ROOM;

@@ -49,13 +49,11 @@ static ALWAYS_INLINE int scan(const char *text, size_t len, int64_t *out, size_t
   const unsigned char *p = (const unsigned char *)text, *end = p + len;
   const unsigned char *safe = len > 32 ? end - 32 : p;
   uint64_t long_sum = 0; /* |values| of more than 3 digits, checked */
-  scan_out o = {out, 0, 0, {0, 0, 0, 0}};
+  scan_out o;
 
   if ((uint64_t)len > SCAN_MAX_LEN) return 0;
-  if (mode == SCAN_FUSE) {
-    if (cap < COINS_SCAN_FLOOR) return SCAN_NO_ROOM;
-    fuse_floor(&o);
-  }
+  if (mode == SCAN_FUSE && cap < COINS_FUSE_FLOOR) return SCAN_NO_ROOM;
+  scan_begin(&o, out, mode);
   KEEP_IN_BOUNDS();
   SKIP_SPACE();
   if (p >= end || *p != '[') return 0;
@@ -68,7 +66,7 @@ static ALWAYS_INLINE int scan(const char *text, size_t len, int64_t *out, size_t
       KEEP_IN_BOUNDS();
       int64_t value;
       if (!(p = read_integer(p, end, &value, &long_sum))) return 0;
-      if (mode != SCAN_COUNT && o.n == cap) return SCAN_NO_ROOM;
+      if (mode != SCAN_COUNT && scan_used(&o, mode) == cap) return SCAN_NO_ROOM;
       take_value(mode, value, &o);
       /* the separator: ",", ", " and "]" first */
       if (*p == ',') {
@@ -88,7 +86,7 @@ static ALWAYS_INLINE int scan(const char *text, size_t len, int64_t *out, size_t
   }
   SKIP_SPACE();
   if (p != end) return 0;
-  *count = o.n;
+  *count = scan_used(&o, mode);
   if (total) *total = o.sum;
   return 1;
 }

@@ -92,58 +92,24 @@ static ALWAYS_INLINE const unsigned char *read_integer(const unsigned char *p,
   return p;
 }
 
-/* What a scan has made so far: n values (STORE, COUNT) or stack words
-** (FUSE) in out, and, for FUSE, the sum and the top four words. */
+/* What a scan has made so far: n values (STORE, COUNT) in out, or (FUSE)
+** the fusion stack over out and the sum. */
 typedef struct scan_out {
   int64_t *out;
   size_t n;
   int64_t sum;
-  int64_t top[4]; /* out[n - 1], out[n - 2], out[n - 3], out[n - 4] (FUSE) */
+  coins_fuse_stack stack;
 } scan_out;
 
-/* Under the first block of a fusion stack: COINS_SCAN_FLOOR words, each
-** smaller than the one before and larger than any block, so that no block
-** fuses with them and out[n - 5] can always be read. */
-static ALWAYS_INLINE void fuse_floor(scan_out *o) {
-  for (int i = 0; i < COINS_SCAN_FLOOR; i++) o->out[i] = INT64_MAX - i;
-  o->n = COINS_SCAN_FLOOR;
-  for (int i = 0; i < 4; i++) o->top[i] = o->out[COINS_SCAN_FLOOR - 1 - i];
+/* Starts o on out, in mode. */
+static ALWAYS_INLINE void scan_begin(scan_out *o, int64_t *out, scan_mode mode) {
+  o->out = out, o->n = 0, o->sum = 0;
+  if (mode == SCAN_FUSE) coins_fuse_begin(&o->stack, out);
 }
 
-/* x when pick is 0, y when it is 1, without a branch. */
-static ALWAYS_INLINE int64_t pick(int pick, int64_t x, int64_t y) {
-  uint64_t mask = (uint64_t)0 - (uint64_t)pick;
-  return (int64_t)((uint64_t)x ^ (((uint64_t)x ^ (uint64_t)y) & mask));
-}
-
-/* x - y + z in unsigned arithmetic: it may wrap when a fusion does not
-** apply, and is then not used. */
-static ALWAYS_INLINE int64_t fused(int64_t x, int64_t y, int64_t z) {
-  return (int64_t)((uint64_t)x - (uint64_t)y + (uint64_t)z);
-}
-
-/* Pushes v onto the fusion stack and fuses every peak it makes.  The top
-** four words stay in registers and are kept in out as well; the first step
-** takes no branch on the data, and what it reads from memory is needed
-** only two fusions later, so a push costs a few cycles.  A second fusion,
-** about one push in fourteen on random rows, takes the loop. */
-static ALWAYS_INLINE void fuse_push(scan_out *o, int64_t v) {
-  int64_t *s = o->out, t0 = o->top[0], t1 = o->top[1], t2 = o->top[2], t3 = o->top[3];
-  size_t n = o->n;
-  int64_t deep = s[n - 5];
-  int peak = (t0 >= t1) & (t0 >= v);
-  /* a peak: t1 t0 v become one block over t2 t3 deep; else v goes on top */
-  int64_t n0 = pick(peak, v, fused(t1, t0, v));
-  int64_t n1 = pick(peak, t0, t2), n2 = pick(peak, t1, t3), n3 = pick(peak, t2, deep);
-  n = n + 1 - 2 * (size_t)peak;
-  s[n - 1] = n0;
-  while ((n1 >= n2) & (n1 >= n0)) { /* the new top three make a peak */
-    n0 = fused(n2, n1, n0);
-    n -= 2;
-    s[n - 1] = n0;
-    n1 = n3, n2 = s[n - 3], n3 = s[n - 4];
-  }
-  o->top[0] = n0, o->top[1] = n1, o->top[2] = n2, o->top[3] = n3, o->n = n;
+/* The words of out in use: the values, or the stack with its floor. */
+static ALWAYS_INLINE size_t scan_used(const scan_out *o, scan_mode mode) {
+  return mode == SCAN_FUSE ? o->stack.n : o->n;
 }
 
 /* Does with value what mode says; out has room for one more. */
@@ -152,7 +118,7 @@ static ALWAYS_INLINE void take_value(scan_mode mode, int64_t value, scan_out *o)
     case SCAN_STORE: o->out[o->n++] = value; break;
     case SCAN_FUSE:
       o->sum += value;
-      fuse_push(o, value);
+      coins_fuse_push(&o->stack, value);
       break;
     case SCAN_COUNT: o->n++; break;
   }

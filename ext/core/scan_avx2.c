@@ -124,7 +124,8 @@ static AVX2 ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *
                                            scan_mode mode, scan_out *o, const unsigned char **run,
                                            uint64_t *long_sum) {
   uint64_t ends = b->ends, starts = b->starts;
-  if (mode != SCAN_COUNT && cap - o->n < (size_t)__builtin_popcountll(ends)) return SCAN_NO_ROOM;
+  if (mode != SCAN_COUNT && cap - scan_used(o, mode) < (size_t)__builtin_popcountll(ends))
+    return SCAN_NO_ROOM;
   if (b->by_value) {
     for (; ends; ends &= ends - 1) {
       unsigned t = (unsigned)__builtin_ctzll(ends);
@@ -153,15 +154,13 @@ static AVX2 ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int64_t *o
   uint64_t last_number = 0, last_digit = 0, last_minus = 0, last_zero_start = 0;
   const unsigned char *run = NULL; /* where the number going into a block began */
   size_t numbers = 0, commas = 0;
-  scan_out o = {out, 0, 0, {0, 0, 0, 0}};
+  scan_out o;
   block blocks[2], *b = &blocks[0], *last = &blocks[1];
   int read;
 
   if ((uint64_t)len > SCAN_MAX_LEN) return 0;
-  if (mode == SCAN_FUSE) {
-    if (cap < COINS_SCAN_FLOOR) return SCAN_NO_ROOM;
-    fuse_floor(&o);
-  }
+  if (mode == SCAN_FUSE && cap < COINS_FUSE_FLOOR) return SCAN_NO_ROOM;
+  scan_begin(&o, out, mode);
   while (p < q && is_space(*p)) p++;
   while (q > p && is_space(q[-1])) q--;
   if (q - p < 2 || *p != '[' || q[-1] != ']') return 0;
@@ -204,7 +203,7 @@ static AVX2 ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int64_t *o
   if ((read = read_numbers(last, q, cap, mode, &o, &run, &long_sum)) != 1) return read;
   /* every number but the last has its comma: no other comma is allowed */
   if (numbers ? commas != numbers - 1 : commas != 0) return 0;
-  *count = o.n;
+  *count = scan_used(&o, mode);
   if (total) *total = o.sum;
   return 1;
 }

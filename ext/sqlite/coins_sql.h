@@ -126,7 +126,8 @@ typedef struct coins_tvf {
   /* Sets up a cursor for args (NULL where left out); SQLITE_OK,
   ** COINS_NULL_ARG (no rows) or an error with *err. */
   int (*start)(coins_tvf_cursor *cur, sqlite3_value **args, char **err);
-  /* Produces the next row in cur->row; sets cur->eof at the end. */
+  /* Produces the next row in cur->row; sets cur->eof at the end.  NULL:
+  ** the rows are the moves of cur->line (one call less a row). */
   int (*next)(coins_tvf_cursor *cur, char **err);
   void (*column)(coins_tvf_cursor *cur, sqlite3_context *ctx, int col);
   void (*release)(coins_tvf_cursor *cur); /* frees cur->state */

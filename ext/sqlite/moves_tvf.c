@@ -19,12 +19,6 @@ static int moves_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) 
   return SQLITE_OK;
 }
 
-static int moves_next(coins_tvf_cursor *cur, char **err) {
-  (void)err;
-  if (!coins_line_next(&cur->line, &cur->row)) cur->eof = 1;
-  return SQLITE_OK;
-}
-
 static void moves_skip(coins_tvf_cursor *cur, uint64_t count) {
   coins_line_skip(&cur->line, count);
 }
@@ -37,7 +31,7 @@ const coins_tvf coins_moves_tvf = {
     .n_args = 3,
     .n_required = 2,
     .start = moves_start,
-    .next = moves_next,
+    .next = NULL, /* the line's moves */
     .column = coins_tvf_ply_column,
     .skip = moves_skip,
 };

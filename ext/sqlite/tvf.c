@@ -119,18 +119,25 @@ static int filter_error(coins_tvf_cursor *cur, int rc, char *err) {
 ** interrupt between calls. */
 #define SKIP_BATCH 65536
 
+/* The next row, by the table's next or, when that is NULL, the line. */
+static int next_row(coins_tvf_cursor *cur, char **err) {
+  if (cur->tvf->next) return cur->tvf->next(cur, err);
+  if (!coins_line_next(&cur->line, &cur->row)) cur->eof = 1;
+  return SQLITE_OK;
+}
+
 static int tvf_next(sqlite3_vtab_cursor *base) {
   coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
   char *err = NULL;
   int rc;
   if (cur->row.ply + 1 >= cur->ply_lo) { /* the usual case: the next row is wanted */
-    rc = cur->tvf->next(cur, &err);
+    rc = next_row(cur, &err);
   } else {
     if (cur->tvf->skip) cur->tvf->skip(cur, cur->ply_lo - 1 - cur->row.ply);
-    rc = cur->tvf->next(cur, &err);
+    rc = next_row(cur, &err);
     for (int batch = 1; rc == SQLITE_OK && !cur->eof && cur->row.ply < cur->ply_lo; batch++) {
       if (batch == SKIP_BATCH) break;
-      rc = cur->tvf->next(cur, &err);
+      rc = next_row(cur, &err);
     }
   }
   if (rc != SQLITE_OK) return filter_error(cur, rc, err);

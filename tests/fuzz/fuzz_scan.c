@@ -51,7 +51,7 @@ static void check_scanner(const scanner *s, const char *text, size_t len, int pa
                           const int64_t *values, size_t n, const int64_t *blocks, size_t m,
                           int64_t total) {
   size_t cap = coins_parse_capacity(text, len), count = 0, top = 0;
-  int64_t *out = xmalloc((cap + COINS_SCAN_FLOOR) * sizeof *out), sum = 0;
+  int64_t *out = xmalloc((cap + COINS_FUSE_FLOOR) * sizeof *out), sum = 0;
   int rc = s->store(text, len, out, cap, &count);
   CHECK(rc == 0 || rc == 1);
   CHECK(!rc || parsed);
@@ -59,12 +59,12 @@ static void check_scanner(const scanner *s, const char *text, size_t len, int pa
     CHECK(count == n);
     for (size_t i = 0; i < n; i++) CHECK(out[i] == values[i]);
   }
-  rc = s->fuse(text, len, out, cap + COINS_SCAN_FLOOR, &top, &sum);
+  rc = s->fuse(text, len, out, cap + COINS_FUSE_FLOOR, &top, &sum);
   CHECK(rc == 0 || rc == 1);
   CHECK(!rc || parsed);
   if (rc) {
-    CHECK(top - COINS_SCAN_FLOOR == m);
-    for (size_t i = 0; i < m; i++) CHECK(out[COINS_SCAN_FLOOR + i] == blocks[i]);
+    CHECK(top - COINS_FUSE_FLOOR == m);
+    for (size_t i = 0; i < m; i++) CHECK(out[COINS_FUSE_FLOOR + i] == blocks[i]);
     CHECK(sum == total);
   }
   rc = s->count(text, len, &count);
@@ -75,10 +75,10 @@ static void check_scanner(const scanner *s, const char *text, size_t len, int pa
     out = xmalloc((n - 1) * sizeof *out);
     CHECK(s->store(text, len, out, n - 1, &count) != 1);
     free(out);
-    out = xmalloc((n - 1 + COINS_SCAN_FLOOR) * sizeof *out);
-    if (s->fuse(text, len, out, n - 1 + COINS_SCAN_FLOOR, &top, &sum) == 1) { /* it fitted */
-      CHECK(top - COINS_SCAN_FLOOR == m);
-      for (size_t i = 0; i < m; i++) CHECK(out[COINS_SCAN_FLOOR + i] == blocks[i]);
+    out = xmalloc((n - 1 + COINS_FUSE_FLOOR) * sizeof *out);
+    if (s->fuse(text, len, out, n - 1 + COINS_FUSE_FLOOR, &top, &sum) == 1) { /* it fitted */
+      CHECK(top - COINS_FUSE_FLOOR == m);
+      for (size_t i = 0; i < m; i++) CHECK(out[COINS_FUSE_FLOOR + i] == blocks[i]);
     }
     free(out);
   }
