@@ -217,20 +217,22 @@ static inline void coins_state_apply(coins_state *st, coins_move m, coins_ply *o
       st->lo += m.take;
       break;
     case COINS_III: { /* without a branch on the side, which the data decide */
-      uint64_t right = m.side == 'R';
+      uint64_t right = m.side == 'R', lo = st->lo, hi = st->hi;
+      uint64_t pos = right ? hi - 1 : lo;
       out->move.take = 1;
-      out->pos = st->lo + (st->hi - 1 - st->lo) * right;
-      st->hi -= right;
-      st->lo += 1 - right;
-      out->gain = st->a[out->pos];
+      out->pos = pos;
+      st->hi = hi - right;
+      st->lo = lo + 1 - right;
+      out->gain = st->a[pos];
       break;
     }
   }
   /* the totals as two words, each read and written whole: a load of both
   ** at once right after a store to one of them would wait for the store */
-  int64_t second = (int64_t)(st->ply & 1), first = 1 - second;
-  int64_t first_total = st->totals[0] + first * out->gain;
-  int64_t second_total = st->totals[1] + second * out->gain;
+  uint64_t second = st->ply & 1, to_second = 0 - second;
+  int64_t gain_second = (int64_t)((uint64_t)out->gain & to_second);
+  int64_t first_total = st->totals[0] + (out->gain - gain_second);
+  int64_t second_total = st->totals[1] + gain_second;
   st->totals[0] = first_total;
   st->totals[1] = second_total;
   out->first_total = first_total;
