@@ -126,7 +126,9 @@ static AVX2 ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *
   uint64_t ends = b->ends, starts = b->starts;
   if (mode != SCAN_COUNT && cap - scan_used(o, mode) < (size_t)__builtin_popcountll(ends))
     return SCAN_NO_ROOM;
-  if (b->by_value) {
+  if (b->by_value && mode == SCAN_COUNT) { /* counted, not read */
+    o->n += (size_t)__builtin_popcountll(ends);
+  } else if (b->by_value) {
     for (; ends; ends &= ends - 1) {
       unsigned t = (unsigned)__builtin_ctzll(ends);
       take_value(mode, (int64_t)b->tens[t] + 100 * (int64_t)b->hundreds[t], o);
@@ -193,7 +195,7 @@ static AVX2 ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int64_t *o
     for (int k = 1; k <= 4; k++) four &= d << k | d_last >> (64 - k);
     b->base = base, b->starts = starts, b->ends = ends;
     b->by_value = ((b->minus | last_minus) == 0) & (four == 0);
-    if (b->by_value) digit_values(b, last);
+    if (b->by_value && mode != SCAN_COUNT) digit_values(b, last);
     if ((read = read_numbers(last, q, cap, mode, &o, &run, &long_sum)) != 1) return read;
     last_number = in_number, last_digit = b->digit, last_minus = b->minus;
     last_zero_start = zero_start;
