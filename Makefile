@@ -123,7 +123,7 @@ $(B)/games.db: sql/games_db.sql $(EXT) | $(B)
 	$(SQLITE3) -bail $(LOAD) $@ < sql/games_db.sql
 
 test: deps
-	@$(MAKE) --no-print-directory lint test-unit test-shell test-svg test-clients test-packaging test-channels test-fanout test-bench test-catalogue
+	@$(MAKE) --no-print-directory lint test-unit test-clang test-shell test-svg test-clients test-packaging test-channels test-fanout test-bench test-catalogue
 	@echo "all test groups passed"
 
 test-unit: $(TESTS)
@@ -133,6 +133,7 @@ test-unit: $(TESTS)
 	sh tests/run_limited.sh 300 $(B)/test_diff
 	sh tests/run_limited.sh 300 $(B)/test_scan
 	COINS_SIMD=0 sh tests/run_limited.sh 300 $(B)/test_diff
+	COINS_SIMD=0 sh tests/run_limited.sh 120 $(B)/test_sql
 	sh tests/run_limited.sh 300 $(B)/test_records
 	sh tests/run_limited.sh 120 $(B)/test_sql
 	sh tests/run_limited.sh 600 $(B)/test_faults
@@ -143,6 +144,20 @@ test-unit: $(TESTS)
 .PHONY: test-catalogue
 test-catalogue: $(EXT)
 	$(PYTHON) tests/bad_inputs.py $(EXT) tests/bad_inputs.tsv
+	COINS_SIMD=0 $(PYTHON) tests/bad_inputs.py $(EXT) tests/bad_inputs.tsv
+
+# The core built with clang (gcc builds everything else): its unit,
+# scanner and differential tests, with the AVX2 scanner and without.
+CLANG ?= clang
+.PHONY: test-clang
+test-clang:
+	@command -v $(CLANG) >/dev/null 2>&1 || sh tests/deps.sh clang
+	@$(MAKE) --no-print-directory B=build/clang CC=$(CLANG) \
+	  build/clang/test_core build/clang/test_scan build/clang/test_diff
+	sh tests/run_limited.sh 120 build/clang/test_core
+	sh tests/run_limited.sh 300 build/clang/test_scan
+	sh tests/run_limited.sh 300 build/clang/test_diff
+	COINS_SIMD=0 sh tests/run_limited.sh 300 build/clang/test_diff
 
 test-shell: $(EXT)
 	@sh tests/golden.sh $(EXT) $(SQLITE3)
