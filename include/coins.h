@@ -256,12 +256,23 @@ typedef struct coins_line {
   size_t bl, br;        /* III: end blocks still in play [bl, br)   */
   uint64_t run_left;    /* III: moves left in the block being taken */
   char run_side;        /* III: its side                            */
+  const char *text;     /* III from text (st.a NULL): the row's text, */
+  size_t left, right;   /* read from text[left] and up to text[right] */
 } coins_line;
 
 size_t coins_line_work_words(coins_variant v, size_t n, uint64_t k);
 /* For variant I, a may be NULL and n is the coin count. */
 void coins_line_init(coins_line *line, coins_variant v, const int64_t *a, uint64_t n, uint64_t k,
                      int64_t *work);
+/* Variant III's line straight from the text of a row, which must stay
+** unchanged while the line is used: the blocks fused as the text is read,
+** each coin read again from the text when it is taken, so that nothing of
+** the size of the row is stored (work holds the blocks; 2 (n + 5) words
+** always suffice).  COINS_OK; COINS_NO_ROOM with *need, the work words to
+** try next; or COINS_INVALID, without a message, for a row that is not a
+** plain JSON array of integers: then parse it and use coins_line_init. */
+coins_status coins_line_init_text(coins_line *line, const char *text, size_t len, int64_t *work,
+                                  size_t words, size_t *need);
 /* Writes the next move to *out and returns 1, or returns 0 at the end. */
 int coins_line_next(coins_line *line, coins_ply *out);
 /* The next move, without playing it: O(1) (take 0 at the end). */

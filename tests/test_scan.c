@@ -19,7 +19,12 @@
 **                        0x80 or a '.' put at every byte;
 **   test_edges           hand-picked rows: empty arrays, a row ending on
 **                        a block boundary, long runs of digits or spaces
-**                        across blocks, the largest sums.
+**                        across blocks, the largest sums;
+**   test_line_from_text  variant III's line read from the text
+**                        (coins_line_init_text) plays every move, field
+**                        for field, as the line of the parsed row, on
+**                        random rows, valleys and a rising row (its work
+**                        grown as it asks); rows not plain are refused.
 **
 ** COINS_DIFF_SEED / COINS_DIFF_SCALE / COINS_DIFF_ONLY as in test_diff.
 */
@@ -361,15 +366,96 @@ static void test_edges(void **state) {
   free(t.s);
 }
 
+/* ---------------------------------------------------- the line from text */
+
+/* The line read from text[0..len) (work grown as it asks, from none) must
+** play exactly the moves of the line of the parsed row, every field. */
+static void check_line(const char *source, size_t len) {
+  char *text = xmalloc(len + 1); /* NUL-terminated, as SQLite's text is */
+  memcpy(text, source, len);
+  text[len] = 0;
+  g_case.text = text, g_case.len = len;
+  size_t cap = coins_parse_capacity(text, len), n = 0, words = 0, need = 0;
+  int64_t *a = xmalloc(cap * sizeof *a), *work = NULL;
+  char err[COINS_ERRMSG_SIZE];
+  CHECK(coins_parse_array(text, len, a, cap, &n, err) == COINS_OK, "not a row: %s", err);
+  coins_line from_text, from_array;
+  coins_status rc;
+  int grown = 0;
+  while ((rc = coins_line_init_text(&from_text, text, len, work, words, &need)) == COINS_NO_ROOM) {
+    CHECK(need > words, "asks for %zu words with %zu", need, words);
+    free(work);
+    work = xmalloc((words = need) * sizeof *work);
+    grown++;
+  }
+  CHECK(rc == COINS_OK, "a plain row refused");
+  CHECK(grown <= 2, "grown %d times", grown);
+  int64_t *work2 = xmalloc(coins_line_work_words(3, n, 1) * sizeof *work2);
+  coins_line_init(&from_array, 3, a, n, 1, work2);
+  coins_ply p, q;
+  for (;;) {
+    int more = coins_line_next(&from_text, &p);
+    CHECK_EQ(more, coins_line_next(&from_array, &q));
+    if (!more) break;
+    CHECK_EQU(p.ply, q.ply);
+    CHECK_EQ(p.move.side, q.move.side);
+    CHECK_EQU(p.pos, q.pos);
+    CHECK_EQ(p.gain, q.gain);
+    CHECK_EQ(p.first_total, q.first_total);
+    CHECK_EQ(p.second_total, q.second_total);
+  }
+  free(work2);
+  free(work);
+  free(a);
+  free(text);
+}
+
+static void test_line_from_text(void **state) {
+  (void)state;
+  g_case.test = "test_line_from_text";
+  uint64_t cases = scaled(5000);
+  for (uint64_t i = 0; i < cases; i++) {
+    if (g_only_set && i != g_only) continue;
+    rng r = case_rng(3, i);
+    text t = {0};
+    g_case.index = i;
+    if (plain_row(&r, &t, row_length(&r))) check_line(t.s, t.len);
+    free(t.s);
+  }
+  /* valleys and a rising row: nothing fuses, the blocks outgrow the first
+  ** room; rows the scanner leaves to the parser are refused */
+  text t = {0};
+  for (int shape = 0; shape < 2; shape++) {
+    g_case.index = 100000 + (uint64_t)shape;
+    t.len = 0;
+    puts_(&t, "[");
+    for (int i = 0; i < 3000; i++) {
+      char v[16];
+      snprintf(v, sizeof v, "%s%d", i ? ", " : "", shape ? i : (i < 1500 ? 1500 - i : i - 1500));
+      puts_(&t, v);
+    }
+    puts_(&t, "]");
+    check_line(t.s, t.len);
+  }
+  free(t.s);
+  static const char *const refused[] = {"[1e3]", "[1.0]", "[1,]", "[01]", "x"};
+  for (size_t i = 0; i < COUNT_OF(refused); i++) {
+    coins_line line;
+    int64_t work[64];
+    size_t need = 0;
+    assert_int_equal(coins_line_init_text(&line, refused[i], strlen(refused[i]), work, 64, &need),
+                     COINS_INVALID);
+  }
+}
+
 int main(void) {
   random_init("test_scan", 0x5CA7700D5EEDull);
   find_scanners();
   printf("scanners: portable%s\n", n_scanners > 1 ? ", avx2" : " (no AVX2 here)");
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_plain_rows),
-      cmocka_unit_test(test_corrupted_rows),
-      cmocka_unit_test(test_boundaries),
-      cmocka_unit_test(test_edges),
+      cmocka_unit_test(test_plain_rows),     cmocka_unit_test(test_corrupted_rows),
+      cmocka_unit_test(test_boundaries),     cmocka_unit_test(test_edges),
+      cmocka_unit_test(test_line_from_text),
   };
   int failed = cmocka_run_group_tests(tests, NULL, NULL);
   printf("rows taken by a scanner: %llu\n", (unsigned long long)g_taken);

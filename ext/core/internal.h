@@ -47,6 +47,10 @@ int coins_scan_store(const char *text, size_t len, int64_t *out, size_t cap, siz
 int coins_scan_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
                     int64_t *total);
 int coins_scan_count(const char *text, size_t len, size_t *count);
+/* line: fuse, and starts[i] (starts has cap words too) the first coin of
+** the block at stack[i]; the coins counted in *coins. */
+int coins_scan_line(const char *text, size_t len, int64_t *stack, int64_t *starts, size_t cap,
+                    size_t *top, size_t *coins);
 const char *coins_scan_path(void);
 
 /* text[0..len) equals word[0..len), ignoring the case of ASCII letters. */
@@ -198,10 +202,38 @@ int coins_line_follow(coins_line *line, char side, coins_ply *out);
 ** gain, fewest coins on ties): O(n) on the first call, then O(1). */
 uint64_t coins_review_greedy_take(coins_review *rv);
 
-/* Plays m on st without checking it (the caller knows it is legal):
-** the bookkeeping every move shares.  Inline: it is on the path of every
-** row of coins_moves. */
-static inline void coins_state_apply(coins_state *st, coins_move m, coins_ply *out) {
+/* The bookkeeping every move shares, once out->gain is known: totals,
+** player and ply. */
+COINS_INLINE void coins_state_record(coins_state *st, coins_ply *out) {
+  /* the totals as two words, each read and written whole: a load of both
+  ** at once right after a store to one of them would wait for the store */
+  uint64_t second = st->ply & 1, to_second = 0 - second;
+  int64_t gain_second = (int64_t)((uint64_t)out->gain & to_second);
+  int64_t first_total = st->totals[0] + (out->gain - gain_second);
+  int64_t second_total = st->totals[1] + gain_second;
+  st->totals[0] = first_total;
+  st->totals[1] = second_total;
+  out->first_total = first_total;
+  out->second_total = second_total;
+  out->player = 1 + (int)second;
+  out->ply = ++st->ply;
+}
+
+/* Variant III: takes the coin at side off the table; returns where it
+** was (its value goes in out->gain, then coins_state_record). */
+COINS_INLINE uint64_t coins_state_take(coins_state *st, char side, coins_ply *out) {
+  /* without a branch on the side, which the data decide */
+  uint64_t right = side == 'R', lo = st->lo, hi = st->hi, pos = right ? hi - 1 : lo;
+  out->move = (coins_move){1, side};
+  out->pos = pos;
+  st->hi = hi - right;
+  st->lo = lo + 1 - right;
+  return pos;
+}
+
+/* Plays m on st without checking it (the caller knows it is legal).
+** Inline: it is on the path of every row of coins_moves. */
+COINS_INLINE void coins_state_apply(coins_state *st, coins_move m, coins_ply *out) {
   out->move = m;
   out->gain = 0;
   switch (st->variant) {
@@ -216,29 +248,9 @@ static inline void coins_state_apply(coins_state *st, coins_move m, coins_ply *o
       for (uint64_t i = 0; i < m.take; i++) out->gain += st->a[st->lo + i];
       st->lo += m.take;
       break;
-    case COINS_III: { /* without a branch on the side, which the data decide */
-      uint64_t right = m.side == 'R', lo = st->lo, hi = st->hi;
-      uint64_t pos = right ? hi - 1 : lo;
-      out->move.take = 1;
-      out->pos = pos;
-      st->hi = hi - right;
-      st->lo = lo + 1 - right;
-      out->gain = st->a[pos];
-      break;
-    }
+    case COINS_III: out->gain = st->a[coins_state_take(st, m.side, out)]; break;
   }
-  /* the totals as two words, each read and written whole: a load of both
-  ** at once right after a store to one of them would wait for the store */
-  uint64_t second = st->ply & 1, to_second = 0 - second;
-  int64_t gain_second = (int64_t)((uint64_t)out->gain & to_second);
-  int64_t first_total = st->totals[0] + (out->gain - gain_second);
-  int64_t second_total = st->totals[1] + gain_second;
-  st->totals[0] = first_total;
-  st->totals[1] = second_total;
-  out->first_total = first_total;
-  out->second_total = second_total;
-  out->player = 1 + (int)second;
-  out->ply = ++st->ply;
+  coins_state_record(st, out);
 }
 
 #endif

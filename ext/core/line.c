@@ -20,24 +20,53 @@ size_t coins_line_work_words(coins_variant v, size_t n, uint64_t k) {
   return 0;
 }
 
-/* III: the blocks of a[0..n), in work (2 (n + COINS_FUSE_FLOOR) words):
-** their values, by the fast fusion stack, and their lengths, from where
-** each begins (a fusion keeps the start of its first block, so only a push
-** writes one). */
+/* III: the line's blocks from a fusion stack (top words, the floor
+** included) and where each block begins, starts (indexed like the stack),
+** for n coins: their values and lengths. */
+static void take_blocks(coins_line *line, int64_t *stack, int64_t *starts, size_t top, size_t n) {
+  size_t m = top - COINS_FUSE_FLOOR;
+  line->block_value = stack + COINS_FUSE_FLOOR;
+  line->block_len = starts + COINS_FUSE_FLOOR;
+  for (size_t j = 0; j < m; j++)
+    line->block_len[j] = (j + 1 < m ? line->block_len[j + 1] : (int64_t)n) - line->block_len[j];
+  line->br = m;
+}
+
+/* III: the blocks of a[0..n), in work (2 (n + COINS_FUSE_FLOOR) words),
+** by the fast fusion stack, with where each begins (a fusion keeps the
+** start of its first block, so only a push writes one). */
 static void fuse_line(coins_line *line, const int64_t *a, size_t n, int64_t *work) {
   coins_fuse_stack f;
-  int64_t *starts = work + n + COINS_FUSE_FLOOR; /* indexed like the stack */
+  int64_t *starts = work + n + COINS_FUSE_FLOOR;
   coins_fuse_begin(&f, work);
   for (size_t i = 0; i < n; i++) {
     starts[f.n] = (int64_t)i;
     coins_fuse_push(&f, a[i]);
   }
-  size_t m = f.n - COINS_FUSE_FLOOR;
-  line->block_value = work + COINS_FUSE_FLOOR;
-  line->block_len = starts + COINS_FUSE_FLOOR;
-  for (size_t j = 0; j < m; j++)
-    line->block_len[j] = (j + 1 < m ? line->block_len[j + 1] : (int64_t)n) - line->block_len[j];
-  line->br = m;
+  take_blocks(line, work, starts, f.n, n);
+}
+
+/* The work words a line from text asks for first: random rows of any
+** length fuse to a few blocks. */
+#define TEXT_LINE_FIRST_WORDS (2 * (256 + COINS_FUSE_FLOOR))
+
+coins_status coins_line_init_text(coins_line *line, const char *text, size_t len, int64_t *work,
+                                  size_t words, size_t *need) {
+  size_t half = words / 2, top, n;
+  int scanned = half >= COINS_FUSE_FLOOR /* else no room: -1, as the scanner says it */
+                    ? coins_scan_line(text, len, work, work + half, half, &top, &n)
+                    : -1;
+  if (scanned < 0) { /* the blocks did not fit: as many as there are coins do */
+    *need = half < TEXT_LINE_FIRST_WORDS / 2
+                ? TEXT_LINE_FIRST_WORDS
+                : 2 * (coins_parse_capacity(text, len) + COINS_FUSE_FLOOR);
+    return COINS_NO_ROOM;
+  }
+  if (scanned == 0) return COINS_INVALID;
+  *line = (coins_line){.work = work, .text = text, .left = 0, .right = len};
+  coins_state_init(&line->st, COINS_III, NULL, n, 1);
+  take_blocks(line, work, work + half, top, n);
+  return COINS_OK;
 }
 
 void coins_line_init(coins_line *line, coins_variant v, const int64_t *a, uint64_t n, uint64_t k,
@@ -95,6 +124,42 @@ static void start_block(coins_line *line) {
   line->br = br - (1 - left);
 }
 
+/* A line from text: the next coin from the left end of the row (the text
+** is a plain array, as the scanner took it). */
+static int64_t read_left(coins_line *line) {
+  const unsigned char *s = (const unsigned char *)line->text;
+  size_t i = line->left;
+  uint64_t v = 0;
+  while (s[i] != '-' && (unsigned)(s[i] - '0') > 9) i++; /* '[', ',', whitespace */
+  int negative = s[i] == '-';
+  for (i += (size_t)negative; (unsigned)(s[i] - '0') <= 9; i++) v = v * 10 + (s[i] - '0');
+  line->left = i;
+  return negative ? -(int64_t)v : (int64_t)v;
+}
+
+/* ... and the next from the right end. */
+static int64_t read_right(coins_line *line) {
+  const unsigned char *s = (const unsigned char *)line->text;
+  size_t i = line->right;
+  uint64_t v = 0, place = 1;
+  while ((unsigned)(s[i - 1] - '0') > 9) i--; /* ']', ',', whitespace */
+  for (; (unsigned)(s[i - 1] - '0') <= 9; i--, place *= 10) v += (uint64_t)(s[i - 1] - '0') * place;
+  int negative = s[i - 1] == '-';
+  line->right = i - (size_t)negative;
+  return negative ? -(int64_t)v : (int64_t)v;
+}
+
+/* Plays m, which is the line's, on its position. */
+COINS_INLINE void line_apply(coins_line *line, coins_move m, coins_ply *out) {
+  if (line->text == NULL) {
+    coins_state_apply(&line->st, m, out);
+    return;
+  }
+  coins_state_take(&line->st, m.side, out);
+  out->gain = m.side == 'R' ? read_right(line) : read_left(line);
+  coins_state_record(&line->st, out);
+}
+
 int coins_line_next(coins_line *line, coins_ply *out) {
   coins_state *st = &line->st;
   coins_move m = {1, 'L'};
@@ -108,7 +173,7 @@ int coins_line_next(coins_line *line, coins_ply *out) {
       m.side = line->run_side;
       break;
   }
-  coins_state_apply(st, m, out);
+  line_apply(line, m, out);
   line->suffix -= out->gain;
   return 1;
 }
@@ -117,7 +182,7 @@ int coins_line_follow(coins_line *line, char side, coins_ply *out) {
   if (line->run_left == 0 && line->bl + 1 < line->br &&
       line->block_value[line->bl] == line->block_value[line->br - 1]) {
     follow_block(line, side); /* either end block: start it from side */
-    coins_state_apply(&line->st, (coins_move){1, side}, out);
+    line_apply(line, (coins_move){1, side}, out);
     return 1;
   }
   if (coins_line_peek(line).side != side) return 0;

@@ -41,10 +41,11 @@
   } while (0)
 
 /* Scans text[0..len) in the given mode.  Returns 1 with the count (STORE,
-** COUNT) or the stack height (FUSE) in *count, 0 to give up, or
-** SCAN_NO_ROOM when out (cap words) is full. */
-static ALWAYS_INLINE int scan(const char *text, size_t len, int64_t *out, size_t cap, size_t *count,
-                              scan_mode mode, int64_t *total) {
+** COUNT) or the stack height (FUSE, LINE) in *count and the sum (FUSE) or
+** the count (LINE) in *total, 0 to give up, or SCAN_NO_ROOM when out
+** (cap words; LINE: and starts) is full. */
+static ALWAYS_INLINE int scan(const char *text, size_t len, int64_t *out, int64_t *starts,
+                              size_t cap, size_t *count, scan_mode mode, int64_t *total) {
   unsigned char tail[48];
   const unsigned char *p = (const unsigned char *)text, *end = p + len;
   const unsigned char *safe = len > 32 ? end - 32 : p;
@@ -52,8 +53,8 @@ static ALWAYS_INLINE int scan(const char *text, size_t len, int64_t *out, size_t
   scan_out o;
 
   if ((uint64_t)len > SCAN_MAX_LEN) return 0;
-  if (mode == SCAN_FUSE && cap < COINS_FUSE_FLOOR) return SCAN_NO_ROOM;
-  scan_begin(&o, out, mode);
+  if ((mode == SCAN_FUSE || mode == SCAN_LINE) && cap < COINS_FUSE_FLOOR) return SCAN_NO_ROOM;
+  scan_begin(&o, out, starts, mode);
   KEEP_IN_BOUNDS();
   SKIP_SPACE();
   if (p >= end || *p != '[') return 0;
@@ -87,22 +88,30 @@ static ALWAYS_INLINE int scan(const char *text, size_t len, int64_t *out, size_t
   SKIP_SPACE();
   if (p != end) return 0;
   *count = scan_used(&o, mode);
-  if (total) *total = o.sum;
+  if (total) *total = mode == SCAN_LINE ? (int64_t)o.n : o.sum; /* LINE: the coins */
   return 1;
 }
 
 int coins_scan_portable_store(const char *text, size_t len, int64_t *out, size_t cap,
                               size_t *count) {
-  return scan(text, len, out, cap, count, SCAN_STORE, NULL);
+  return scan(text, len, out, NULL, cap, count, SCAN_STORE, NULL);
 }
 
 int coins_scan_portable_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
                              int64_t *total) {
-  return scan(text, len, stack, cap, top, SCAN_FUSE, total);
+  return scan(text, len, stack, NULL, cap, top, SCAN_FUSE, total);
 }
 
 int coins_scan_portable_count(const char *text, size_t len, size_t *count) {
-  return scan(text, len, NULL, 0, count, SCAN_COUNT, NULL);
+  return scan(text, len, NULL, NULL, 0, count, SCAN_COUNT, NULL);
+}
+
+int coins_scan_portable_line(const char *text, size_t len, int64_t *stack, int64_t *starts,
+                             size_t cap, size_t *top, size_t *coins) {
+  int64_t n = 0;
+  int rc = scan(text, len, stack, starts, cap, top, SCAN_LINE, &n);
+  *coins = (size_t)n;
+  return rc;
 }
 
 int coins_scan_has_avx2(void) {
@@ -149,6 +158,14 @@ int coins_scan_fuse(const char *text, size_t len, int64_t *stack, size_t cap, si
   if (use_avx2()) return coins_scan_avx2_fuse(text, len, stack, cap, top, total);
 #endif
   return coins_scan_portable_fuse(text, len, stack, cap, top, total);
+}
+
+int coins_scan_line(const char *text, size_t len, int64_t *stack, int64_t *starts, size_t cap,
+                    size_t *top, size_t *coins) {
+#if COINS_SCAN_AVX2
+  if (use_avx2()) return coins_scan_avx2_line(text, len, stack, starts, cap, top, coins);
+#endif
+  return coins_scan_portable_line(text, len, stack, starts, cap, top, coins);
 }
 
 int coins_scan_count(const char *text, size_t len, size_t *count) {

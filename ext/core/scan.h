@@ -26,6 +26,8 @@ int coins_scan_portable_store(const char *text, size_t len, int64_t *out, size_t
 int coins_scan_portable_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
                              int64_t *total);
 int coins_scan_portable_count(const char *text, size_t len, size_t *count);
+int coins_scan_portable_line(const char *text, size_t len, int64_t *stack, int64_t *starts,
+                             size_t cap, size_t *top, size_t *coins);
 int coins_scan_has_avx2(void);
 
 /* The AVX2 scanner is built for x86-64 with gcc or clang, except on
@@ -36,13 +38,16 @@ int coins_scan_avx2_store(const char *text, size_t len, int64_t *out, size_t cap
 int coins_scan_avx2_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
                          int64_t *total);
 int coins_scan_avx2_count(const char *text, size_t len, size_t *count);
+int coins_scan_avx2_line(const char *text, size_t len, int64_t *stack, int64_t *starts, size_t cap,
+                         size_t *top, size_t *coins);
 #endif
 
 /* What the scanner does with each number. */
 typedef enum scan_mode {
   SCAN_STORE, /* out[n++] = value                                */
   SCAN_FUSE,  /* peak fusion onto the stack out; sum in *total    */
-  SCAN_COUNT  /* only count (variant I)                           */
+  SCAN_COUNT, /* only count (variant I)                           */
+  SCAN_LINE   /* FUSE, and where each block begins, in starts     */
 } scan_mode;
 
 /* What a scanner returns when its output is full. */
@@ -92,24 +97,25 @@ static ALWAYS_INLINE const unsigned char *read_integer(const unsigned char *p,
   return p;
 }
 
-/* What a scan has made so far: n values (STORE, COUNT) in out, or (FUSE)
-** the fusion stack over out and the sum. */
+/* What a scan has made so far: n values (STORE, COUNT, and LINE's
+** count) in out, or (FUSE, LINE) the fusion stack over out and the sum;
+** LINE: starts[i] is the coin a block at stack word i begins with. */
 typedef struct scan_out {
-  int64_t *out;
+  int64_t *out, *starts;
   size_t n;
   int64_t sum;
   coins_fuse_stack stack;
 } scan_out;
 
 /* Starts o on out, in mode. */
-static ALWAYS_INLINE void scan_begin(scan_out *o, int64_t *out, scan_mode mode) {
-  o->out = out, o->n = 0, o->sum = 0;
-  if (mode == SCAN_FUSE) coins_fuse_begin(&o->stack, out);
+static ALWAYS_INLINE void scan_begin(scan_out *o, int64_t *out, int64_t *starts, scan_mode mode) {
+  o->out = out, o->starts = starts, o->n = 0, o->sum = 0;
+  if (mode == SCAN_FUSE || mode == SCAN_LINE) coins_fuse_begin(&o->stack, out);
 }
 
 /* The words of out in use: the values, or the stack with its floor. */
 static ALWAYS_INLINE size_t scan_used(const scan_out *o, scan_mode mode) {
-  return mode == SCAN_FUSE ? o->stack.n : o->n;
+  return mode == SCAN_FUSE || mode == SCAN_LINE ? o->stack.n : o->n;
 }
 
 /* Does with value what mode says; out has room for one more. */
@@ -121,6 +127,10 @@ static ALWAYS_INLINE void take_value(scan_mode mode, int64_t value, scan_out *o)
       coins_fuse_push(&o->stack, value);
       break;
     case SCAN_COUNT: o->n++; break;
+    case SCAN_LINE:
+      o->starts[o->stack.n] = (int64_t)o->n++; /* a fusion keeps its first block's */
+      coins_fuse_push(&o->stack, value);
+      break;
   }
 }
 

@@ -149,8 +149,8 @@ static AVX2 ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *
 }
 
 /* Scans text[0..len) in the given mode, as scan() in scan.c does. */
-static AVX2 ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int64_t *out, size_t cap,
-                                        size_t *count, scan_mode mode, int64_t *total) {
+static AVX2 ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int64_t *out, int64_t *starts,
+                                        size_t cap, size_t *count, scan_mode mode, int64_t *total) {
   const unsigned char *p = (const unsigned char *)text, *q = p + len;
   uint64_t long_sum = 0; /* |values| of more than 3 digits, checked */
   uint64_t last_number = 0, last_digit = 0, last_minus = 0, last_zero_start = 0;
@@ -161,8 +161,8 @@ static AVX2 ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int64_t *o
   int read;
 
   if ((uint64_t)len > SCAN_MAX_LEN) return 0;
-  if (mode == SCAN_FUSE && cap < COINS_FUSE_FLOOR) return SCAN_NO_ROOM;
-  scan_begin(&o, out, mode);
+  if ((mode == SCAN_FUSE || mode == SCAN_LINE) && cap < COINS_FUSE_FLOOR) return SCAN_NO_ROOM;
+  scan_begin(&o, out, starts, mode);
   while (p < q && is_space(*p)) p++;
   while (q > p && is_space(q[-1])) q--;
   if (q - p < 2 || *p != '[' || q[-1] != ']') return 0;
@@ -206,22 +206,30 @@ static AVX2 ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int64_t *o
   /* every number but the last has its comma: no other comma is allowed */
   if (numbers ? commas != numbers - 1 : commas != 0) return 0;
   *count = scan_used(&o, mode);
-  if (total) *total = o.sum;
+  if (total) *total = mode == SCAN_LINE ? (int64_t)o.n : o.sum; /* LINE: the coins */
   return 1;
 }
 
 AVX2 int coins_scan_avx2_store(const char *text, size_t len, int64_t *out, size_t cap,
                                size_t *count) {
-  return scan_avx2(text, len, out, cap, count, SCAN_STORE, NULL);
+  return scan_avx2(text, len, out, NULL, cap, count, SCAN_STORE, NULL);
 }
 
 AVX2 int coins_scan_avx2_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
                               int64_t *total) {
-  return scan_avx2(text, len, stack, cap, top, SCAN_FUSE, total);
+  return scan_avx2(text, len, stack, NULL, cap, top, SCAN_FUSE, total);
+}
+
+AVX2 int coins_scan_avx2_line(const char *text, size_t len, int64_t *stack, int64_t *starts,
+                              size_t cap, size_t *top, size_t *coins) {
+  int64_t n = 0;
+  int rc = scan_avx2(text, len, stack, starts, cap, top, SCAN_LINE, &n);
+  *coins = (size_t)n;
+  return rc;
 }
 
 AVX2 int coins_scan_avx2_count(const char *text, size_t len, size_t *count) {
-  return scan_avx2(text, len, NULL, 0, count, SCAN_COUNT, NULL);
+  return scan_avx2(text, len, NULL, NULL, 0, count, SCAN_COUNT, NULL);
 }
 
 #endif

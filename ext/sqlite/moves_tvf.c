@@ -3,16 +3,45 @@
 ** machinery of tvf.c: one row per move of the game played optimally by
 ** both players (ply, player, move, take, pos, gain, first_total,
 ** second_total).  The rows stream: the O(n) set-up happens once in
-** xFilter, each row costs O(1) amortised, and variant I needs no memory.
+** xFilter, each row costs O(1) amortised, and variant I needs no memory,
+** nor variant III from a plain array beyond its fused blocks.
 */
 #include "coins_sql.h"
 
 SQLITE_EXTENSION_INIT3
 
+/* Rows of at least this many bytes play variant III's line from their
+** text: smaller ones are parsed, which is faster (a move then reads a word,
+** not digits) and small anyway. */
+#define TEXT_LINE_BYTES (1 << 20)
+
+/* Variant III from the text of a plain JSON array: the line reads the
+** saved copy of the coins argument (the hidden column's), so that no
+** array of the row's size is made.  SQLITE_OK; SQLITE_DONE when the row
+** is not plain (parse it); SQLITE_NOMEM. */
+static int moves_start_text(coins_tvf_cursor *cur) {
+  const coins_saved_arg *coins = &cur->args[1];
+  size_t need = 0;
+  coins_status rc;
+  while ((rc = coins_line_init_text(&cur->line, coins->bytes, (size_t)coins->len, cur->work,
+                                    cur->work_words, &need)) == COINS_NO_ROOM)
+    if (need <= cur->work_words || coins_reserve(&cur->work, &cur->work_words, need))
+      return SQLITE_NOMEM;
+  return rc == COINS_OK ? SQLITE_OK : SQLITE_DONE;
+}
+
 static int moves_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
   coins_game *game = &cur->game;
-  int rc = coins_game_read(cur->tvf->name, args[0], args[1], args[2], game, err);
+  coins_text text;
+  int rc = coins_args_read(cur->tvf->name, args[0], args[1], args[2], game, &text, err);
   if (rc != SQLITE_OK) return rc;
+  if (game->variant == COINS_III && text.text && !text.jsonb && text.len >= TEXT_LINE_BYTES &&
+      cur->args[1].type == SQLITE_TEXT) {
+    rc = moves_start_text(cur);
+    if (rc != SQLITE_DONE) return rc;
+  }
+  if (text.text && (rc = coins_text_parse(cur->tvf->name, &text, game, err)) != SQLITE_OK)
+    return rc;
   size_t words = coins_line_work_words(game->variant, (size_t)game->n, game->k);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
   coins_line_init(&cur->line, game->variant, game->a, game->n, game->k, cur->work);
