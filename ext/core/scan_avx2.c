@@ -128,6 +128,19 @@ static AVX2 ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *
     return SCAN_NO_ROOM;
   if (b->by_value && mode == SCAN_COUNT) { /* counted, not read */
     o->n += (size_t)__builtin_popcountll(ends);
+  } else if (b->by_value && mode == SCAN_FUSE) {
+    /* the stack and the sum in locals: in o, a register-starved compiler
+    ** keeps them in memory, and each number waits for the last one's store */
+    coins_fuse_stack stack = o->stack;
+    int64_t sum = 0;
+    for (; ends; ends &= ends - 1) {
+      unsigned t = (unsigned)__builtin_ctzll(ends);
+      int64_t v = (int64_t)b->tens[t] + 100 * (int64_t)b->hundreds[t];
+      sum += v;
+      coins_fuse_push(&stack, v);
+    }
+    o->stack = stack;
+    o->sum += sum;
   } else if (b->by_value) {
     for (; ends; ends &= ends - 1) {
       unsigned t = (unsigned)__builtin_ctzll(ends);
@@ -191,8 +204,9 @@ static AVX2 ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int64_t *o
     commas += (size_t)__builtin_popcountll(b->comma);
     numbers += (size_t)__builtin_popcountll(ends);
     /* numbers ending here with four digits or more */
-    uint64_t d = b->digit, d_last = last_digit, four = ends;
-    for (int k = 1; k <= 4; k++) four &= d << k | d_last >> (64 - k);
+    uint64_t d = b->digit, d_last = last_digit;
+    uint64_t four = ends & (d << 1 | d_last >> 63) & (d << 2 | d_last >> 62) &
+                    (d << 3 | d_last >> 61) & (d << 4 | d_last >> 60);
     b->base = base, b->starts = starts, b->ends = ends;
     b->by_value = ((b->minus | last_minus) == 0) & (four == 0);
     if (b->by_value && mode != SCAN_COUNT) digit_values(b, last);
