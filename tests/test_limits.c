@@ -201,6 +201,34 @@ static void test_ten_million_coins(void **state) {
   free(ascending);
 }
 
+/* A row of 1 MiB or more: coins_moves plays variant III's line from the
+** text (reading each coin again), a smaller row from an array; both must
+** give the game coins_margin solves, row for row wherever a ply is asked. */
+static void test_moves_from_text(void **state) {
+  sqlite3 *db = *state;
+  static const char *const rows[] = {
+      "coins_deal(11, 300000, -999, 999)",                     /* about 1.4 MB: from the text */
+      "replace(coins_deal(11, 300000, -999, 999), ',', ', ')", /* the same, spaced */
+      "coins_deal(11, 20000, -999, 999)",                      /* 92 KB: from an array */
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+    check_rows(db, "1", "SELECT length(%s) > 1048576 OR %d = 2", rows[i], (int)i);
+    check_rows(db, "1|1|1",
+               "WITH g(c) AS (SELECT %s) SELECT count(*) = json_array_length(g.c), "
+               "sum(gain) = (SELECT sum(value) FROM json_each(g.c)), "
+               "(SELECT first_total - second_total FROM coins_moves(3, g.c) WHERE ply = "
+               "json_array_length(g.c)) = coins_margin(3, g.c) FROM g, coins_moves(3, g.c)",
+               rows[i]);
+    /* a ply asked for (the line skips to it) and the same ply reached by
+    ** walking the whole line */
+    check_rows(db, "1",
+               "WITH g(c) AS (SELECT %s) SELECT (SELECT pos || gain || first_total FROM "
+               "coins_moves(3, g.c) WHERE ply = 12345) = (SELECT pos || gain || first_total "
+               "FROM coins_moves(3, g.c) ORDER BY ply LIMIT 1 OFFSET 12344) FROM g",
+               rows[i]);
+  }
+}
+
 /* -------------------------------------------- nesting and long numbers */
 
 /* Runs check() on a thread with a small stack: a parser that recursed per
@@ -499,7 +527,7 @@ int main(void) {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_db, teardown_db)
       T(test_length_limit),      T(test_ten_million_coins),  T(test_deep_nesting_and_long_numbers),
       T(test_max_take_extremes), T(test_variant_one_at_max), T(test_records_longer_than_the_game),
-      T(test_interrupts),
+      T(test_interrupts),        T(test_moves_from_text),
 #undef T
   };
   /* LIMITS_ONLY=test_interrupts build/test_limits: one test (a pattern) */
