@@ -349,11 +349,11 @@ fuzz-deps:
 fuzz-build: fuzz-deps $(FUZZ_BINS)
 $(FUZZ_BINS): | fuzz-deps
 
-$(B)/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c $(CORE_SRC) $(HEADERS)
+$(B)/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c tests/fuzz/fuzz_check.h $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) $(FUZZ_SAN) $(WARN) -o $@ tests/fuzz/fuzz_parse.c $(CORE_SRC)
 
-$(B)/fuzz/fuzz_scan: tests/fuzz/fuzz_scan.c $(CORE_SRC) $(HEADERS)
+$(B)/fuzz/fuzz_scan: tests/fuzz/fuzz_scan.c tests/fuzz/fuzz_check.h $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(CPPFLAGS) -Iext/core $(FUZZ_CFLAGS) $(FUZZ_SAN) $(WARN) -o $@ tests/fuzz/fuzz_scan.c $(CORE_SRC)
 

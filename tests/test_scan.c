@@ -209,19 +209,28 @@ static size_t row_length(rng *r) {
   }
 }
 
-static void test_plain_rows(void **state) {
-  (void)state;
-  g_case.test = "test_plain_rows";
-  uint64_t cases = scaled(20000);
-  for (uint64_t i = 0; i < cases; i++) {
+/* Runs each on scaled(count) random rows of test number test, each given
+** its own generator and an empty text to write the row into. */
+static void random_rows(int test, const char *name, uint64_t count, void (*each)(rng *, text *)) {
+  g_case.test = name;
+  for (uint64_t i = 0, cases = scaled(count); i < cases; i++) {
     if (g_only_set && i != g_only) continue;
-    rng r = case_rng(1, i);
+    rng r = case_rng(test, i);
     text t = {0};
     g_case.index = i;
-    int must = plain_row(&r, &t, row_length(&r));
-    check_text(t.s, t.len, must);
+    each(&r, &t);
     free(t.s);
   }
+}
+
+static void plain_case(rng *r, text *t) {
+  int must = plain_row(r, t, row_length(r));
+  check_text(t->s, t->len, must);
+}
+
+static void test_plain_rows(void **state) {
+  (void)state;
+  random_rows(1, "test_plain_rows", 20000, plain_case);
 }
 
 /* Replaces, inserts or deletes a byte of t at a random place. */
@@ -247,20 +256,15 @@ static void corrupt(rng *r, text *t) {
   }
 }
 
+static void corrupted_case(rng *r, text *t) {
+  plain_row(r, t, row_length(r));
+  for (uint64_t k = 1 + below(r, 3); k > 0; k--) corrupt(r, t);
+  check_text(t->s, t->len, 0);
+}
+
 static void test_corrupted_rows(void **state) {
   (void)state;
-  g_case.test = "test_corrupted_rows";
-  uint64_t cases = scaled(30000);
-  for (uint64_t i = 0; i < cases; i++) {
-    if (g_only_set && i != g_only) continue;
-    rng r = case_rng(2, i);
-    text t = {0};
-    g_case.index = i;
-    plain_row(&r, &t, row_length(&r));
-    for (uint64_t k = 1 + below(&r, 3); k > 0; k--) corrupt(&r, &t);
-    check_text(t.s, t.len, 0);
-    free(t.s);
-  }
+  random_rows(2, "test_corrupted_rows", 30000, corrupted_case);
 }
 
 /* Rows whose numbers and separators land on every byte of a block. */
@@ -410,18 +414,13 @@ static void check_line(const char *source, size_t len) {
   free(text);
 }
 
+static void line_case(rng *r, text *t) {
+  if (plain_row(r, t, row_length(r))) check_line(t->s, t->len);
+}
+
 static void test_line_from_text(void **state) {
   (void)state;
-  g_case.test = "test_line_from_text";
-  uint64_t cases = scaled(5000);
-  for (uint64_t i = 0; i < cases; i++) {
-    if (g_only_set && i != g_only) continue;
-    rng r = case_rng(3, i);
-    text t = {0};
-    g_case.index = i;
-    if (plain_row(&r, &t, row_length(&r))) check_line(t.s, t.len);
-    free(t.s);
-  }
+  random_rows(3, "test_line_from_text", 5000, line_case);
   /* valleys and a rising row: nothing fuses, the blocks outgrow the first
   ** room; rows the scanner leaves to the parser are refused */
   text t = {0};

@@ -39,20 +39,7 @@
 #include <string.h>
 
 #include "coins.h"
-
-#define CHECK(cond)                                                                        \
-  do {                                                                                     \
-    if (!(cond)) {                                                                         \
-      fprintf(stderr, "fuzz_parse: %s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      abort();                                                                             \
-    }                                                                                      \
-  } while (0)
-
-static void *xmalloc(size_t size) {
-  void *p = malloc(size ? size : 1);
-  if (!p) abort();
-  return p;
-}
+#include "fuzz_check.h"
 
 /* An error buffer with a canary after it: the message must stay inside. */
 typedef struct errbuf {

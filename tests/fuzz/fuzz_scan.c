@@ -24,22 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_check.h"
 #include "internal.h"
 #include "scan.h"
-
-#define CHECK(cond)                                                                       \
-  do {                                                                                    \
-    if (!(cond)) {                                                                        \
-      fprintf(stderr, "fuzz_scan: %s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      abort();                                                                            \
-    }                                                                                     \
-  } while (0)
-
-static void *xmalloc(size_t size) {
-  void *p = malloc(size ? size : 1);
-  if (!p) abort();
-  return p;
-}
 
 typedef struct scanner {
   int (*store)(const char *, size_t, int64_t *, size_t, size_t *);
