@@ -471,10 +471,12 @@ static void test_random1(void **state) {
         n = next64(&r);
       } else if (q < 60) { /* near a multiple of k+1: lost positions */
         k = 1 + below(&r, 1000);
-        n = below(&r, UINT64_MAX / (k + 1) - 1) * (k + 1) + below(&r, 3);
+        n = below(&r, UINT64_MAX / (k + 1) - 1) * (k + 1);
+        n += below(&r, 3); /* draws in statements of their own: the same games everywhere */
       } else if (q < 75) { /* near the top of the ranges */
         k = below(&r, 2) ? 1 + below(&r, 6) : UINT64_MAX - below(&r, 4);
-        n = (below(&r, 2) ? UINT64_MAX : (uint64_t)INT64_MAX) - below(&r, 8);
+        n = below(&r, 2) ? UINT64_MAX : (uint64_t)INT64_MAX;
+        n -= below(&r, 8);
       } else if (q < 90) {
         k = next64(&r) | 1;
         n = next64(&r);

@@ -162,7 +162,8 @@ static int64_t put_value(rng *r, text *t, int model) {
     default: { /* up to 18 digits */
       int64_t top = 1;
       for (uint64_t d = 1 + below(r, 18); d > 1; d--) top *= 10;
-      v = between(r, -(top * 10 - 1), top * 10 - 1) / (int64_t)(1 + below(r, 1000));
+      v = between(r, -(top * 10 - 1), top * 10 - 1);
+      v /= (int64_t)(1 + below(r, 1000)); /* a second draw, in its own statement */
       break;
     }
   }
@@ -447,6 +448,48 @@ static void test_line_from_text(void **state) {
   }
 }
 
+/* Rows whose coins are as large as a row may hold (their sizes add up to
+** INT64_MAX at most): the line's fusion stack sits on a floor of words near
+** INT64_MAX, so these are fused the plain way; the line's blocks must be
+** coins3_fuse's, and it must end on the margin coins_solve finds. */
+static void test_line_extremes(void **state) {
+  (void)state;
+  g_case.test = "test_line_extremes";
+  const int64_t max = INT64_MAX, half = INT64_MAX / 2;
+  const int64_t cases[][4] = {
+      {max, 0, 0, 0},     {0, max, 0, 0},     {max - 3, 1, 0, 0},
+      {1, max - 1, 0, 0}, {half, half, 0, 0}, {half + 1, 0, half - 1, 0},
+      {-max, 0, 0, 0},    {2, max - 5, 1, 2},
+  };
+  for (size_t c = 0; c < COUNT_OF(cases); c++) {
+    g_case.index = c;
+    size_t n = 4;
+    int64_t *work = xmalloc(coins_line_work_words(3, n, 1) * sizeof *work);
+    int64_t *solve_work = xmalloc(coins_work_words(3, n, 1) * sizeof *solve_work);
+    coins_result r;
+    coins_solve(3, cases[c], n, 1, solve_work, &r);
+    coins_line line;
+    coins_ply p = {0};
+    coins_line_init(&line, 3, cases[c], n, 1, work);
+    int64_t value[4], len[4]; /* the blocks, fused the plain way */
+    size_t m = coins3_fuse(cases[c], n, value, len);
+    CHECK_EQU(line.br, m);
+    for (size_t i = 0; i < m; i++) {
+      CHECK_EQ(line.block_value[i], value[i]);
+      CHECK_EQ(line.block_len[i], len[i]);
+    }
+    size_t moves = 0;
+    while (coins_line_next(&line, &p)) {
+      CHECK(p.pos < n, "move %zu at %llu", moves, (unsigned long long)p.pos);
+      moves++;
+    }
+    CHECK_EQU(moves, n);
+    CHECK_EQ(p.first_total - p.second_total, r.margin);
+    free(solve_work);
+    free(work);
+  }
+}
+
 int main(void) {
   random_init("test_scan", 0x5CA7700D5EEDull);
   find_scanners();
@@ -454,7 +497,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_plain_rows),     cmocka_unit_test(test_corrupted_rows),
       cmocka_unit_test(test_boundaries),     cmocka_unit_test(test_edges),
-      cmocka_unit_test(test_line_from_text),
+      cmocka_unit_test(test_line_from_text), cmocka_unit_test(test_line_extremes),
   };
   int failed = cmocka_run_group_tests(tests, NULL, NULL);
   printf("rows taken by a scanner: %llu\n", (unsigned long long)g_taken);

@@ -34,8 +34,18 @@ static void take_blocks(coins_line *line, int64_t *stack, int64_t *starts, size_
 
 /* III: the blocks of a[0..n), in work (2 (n + COINS_FUSE_FLOOR) words),
 ** by the fast fusion stack, with where each begins (a fusion keeps the
-** start of its first block, so only a push writes one). */
+** start of its first block, so only a push writes one).  The stack's floor
+** must stay above every block: rows whose sizes add up to more than 2^62
+** (a coin can be INT64_MAX) are fused the plain way. */
 static void fuse_line(coins_line *line, const int64_t *a, size_t n, int64_t *work) {
+  uint64_t size = 0;
+  for (size_t i = 0; i < n; i++) size += a[i] < 0 ? 0 - (uint64_t)a[i] : (uint64_t)a[i];
+  if (size > (uint64_t)INT64_MAX / 2) { /* Σ|a| <= INT64_MAX: no wrap above */
+    line->block_value = work;
+    line->block_len = work + n;
+    line->br = coins3_fuse(a, n, line->block_value, line->block_len);
+    return;
+  }
   coins_fuse_stack f;
   int64_t *starts = work + n + COINS_FUSE_FLOOR;
   coins_fuse_begin(&f, work);
