@@ -359,6 +359,15 @@ static void test_edges(void **state) {
     put(&t, "]", 1);
     check_text(t.s, t.len, len <= 20);
   }
+  /* no room at all (a NULL buffer, as SQLite's first call has): an empty
+  ** row is taken, any other is not */
+  for (size_t k = 0; k < n_scanners; k++) {
+    size_t count = 99;
+    CHECK_EQ(scanners[k].store(" [ ] ", 5, NULL, 0, &count), 1);
+    CHECK_EQU(count, 0);
+    CHECK(scanners[k].store("[1]", 3, NULL, 0, &count) != 1, "%s stored into nothing",
+          scanners[k].name);
+  }
   /* sums of long numbers up to 2^62 are taken; past it, left to the parser */
   for (int k = 0; k < 2; k++) {
     g_case.index = 2000 + (uint64_t)k;

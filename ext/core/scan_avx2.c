@@ -142,12 +142,12 @@ static AVX2 ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *
     o->stack = stack;
     o->sum += sum;
   } else if (b->by_value && mode == SCAN_STORE) { /* the count in a local too */
-    int64_t *to = o->out + o->n;
+    size_t n = o->n; /* (an index: out is NULL when it has no room at all) */
     for (; ends; ends &= ends - 1) {
       unsigned t = (unsigned)__builtin_ctzll(ends);
-      *to++ = (int64_t)b->tens[t] + 100 * (int64_t)b->hundreds[t];
+      o->out[n++] = (int64_t)b->tens[t] + 100 * (int64_t)b->hundreds[t];
     }
-    o->n = (size_t)(to - o->out);
+    o->n = n;
   } else if (b->by_value) {
     for (; ends; ends &= ends - 1) {
       unsigned t = (unsigned)__builtin_ctzll(ends);
