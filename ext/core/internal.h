@@ -7,6 +7,15 @@
 
 #include "coins.h"
 
+/* A function on a hot path, inlined even where the compiler would not
+** (static, or not, for a function with an attribute of its own). */
+#if defined(__GNUC__)
+#define COINS_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define COINS_ALWAYS_INLINE inline
+#endif
+#define COINS_INLINE static COINS_ALWAYS_INLINE
+
 /* coins_parse_array, with elements called noun ("element", "ply") in
 ** messages. */
 coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out, size_t cap,
@@ -77,12 +86,6 @@ int64_t coins2_window_pass(const int64_t *a, size_t n, uint64_t k, int best, int
                            int64_t *take, int64_t *deque);
 
 /* --------------------------------------------------------------- variant III */
-
-#if defined(__GNUC__)
-#define COINS_INLINE static inline __attribute__((always_inline))
-#else
-#define COINS_INLINE static inline
-#endif
 
 /* Peak fusion the fast way (the row scanners, the line): a stack of blocks
 ** in words[0..n), over COINS_FUSE_FLOOR words of floor, each smaller than

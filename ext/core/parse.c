@@ -311,7 +311,7 @@ coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, si
   /* anything unusual: the general parser, then fusion in place */
   size_t n;
   *blocks = stack;
-  coins_status rc = coins_parse_array(text, len, stack, cap, &n, err);
+  coins_status rc = coins_parse_array_general(text, len, stack, cap, &n, err, "element");
   if (rc == COINS_NO_ROOM) *need = coins_parse_capacity(text, len);
   if (rc != COINS_OK) return rc;
   *total = 0;

@@ -40,21 +40,19 @@
     }                                              \
   } while (0)
 
-/* Scans text[0..len) in the given mode.  Returns 1 with the count (STORE,
-** COUNT) or the stack height (FUSE, LINE) in *count and the sum (FUSE) or
-** the count (LINE) in *total, 0 to give up, or SCAN_NO_ROOM when out
-** (cap words; LINE: and starts) is full. */
-static ALWAYS_INLINE int scan(const char *text, size_t len, int64_t *out, int64_t *starts,
-                              size_t cap, size_t *count, scan_mode mode, int64_t *total) {
+/* Scans text[0..len) in the given mode.  Returns 1 with what it made in
+** *res, 0 to give up, or SCAN_NO_ROOM when out (cap words; LINE: and
+** starts) is full. */
+COINS_INLINE int scan(const char *text, size_t len, int64_t *out, int64_t *starts, size_t cap,
+                      scan_mode mode, scan_result *res) {
   unsigned char tail[48];
   const unsigned char *p = (const unsigned char *)text, *end = p + len;
   const unsigned char *safe = len > 32 ? end - 32 : p;
   uint64_t long_sum = 0; /* |values| of more than 3 digits, checked */
   scan_out o;
+  int started = scan_start(&o, len, out, starts, cap, mode);
 
-  if ((uint64_t)len > SCAN_MAX_LEN) return 0;
-  if ((mode == SCAN_FUSE || mode == SCAN_LINE) && cap < COINS_FUSE_FLOOR) return SCAN_NO_ROOM;
-  scan_begin(&o, out, starts, mode);
+  if (started != 1) return started;
   KEEP_IN_BOUNDS();
   SKIP_SPACE();
   if (p >= end || *p != '[') return 0;
@@ -87,30 +85,37 @@ static ALWAYS_INLINE int scan(const char *text, size_t len, int64_t *out, int64_
   }
   SKIP_SPACE();
   if (p != end) return 0;
-  *count = scan_used(&o, mode);
-  if (total) *total = mode == SCAN_LINE ? (int64_t)o.n : o.sum; /* LINE: the coins */
-  return 1;
+  return scan_finish(&o, mode, res);
 }
 
 int coins_scan_portable_store(const char *text, size_t len, int64_t *out, size_t cap,
                               size_t *count) {
-  return scan(text, len, out, NULL, cap, count, SCAN_STORE, NULL);
+  scan_result r = {0, 0, 0};
+  int rc = scan(text, len, out, NULL, cap, SCAN_STORE, &r);
+  *count = r.count;
+  return rc;
 }
 
 int coins_scan_portable_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
                              int64_t *total) {
-  return scan(text, len, stack, NULL, cap, top, SCAN_FUSE, total);
+  scan_result r = {0, 0, 0};
+  int rc = scan(text, len, stack, NULL, cap, SCAN_FUSE, &r);
+  *top = r.count, *total = r.total;
+  return rc;
 }
 
 int coins_scan_portable_count(const char *text, size_t len, size_t *count) {
-  return scan(text, len, NULL, NULL, 0, count, SCAN_COUNT, NULL);
+  scan_result r = {0, 0, 0};
+  int rc = scan(text, len, NULL, NULL, 0, SCAN_COUNT, &r);
+  *count = r.count;
+  return rc;
 }
 
 int coins_scan_portable_line(const char *text, size_t len, int64_t *stack, int64_t *starts,
                              size_t cap, size_t *top, size_t *coins) {
-  int64_t n = 0;
-  int rc = scan(text, len, stack, starts, cap, top, SCAN_LINE, &n);
-  *coins = (size_t)n;
+  scan_result r = {0, 0, 0};
+  int rc = scan(text, len, stack, starts, cap, SCAN_LINE, &r);
+  *top = r.count, *coins = r.coins;
   return rc;
 }
 

@@ -12,12 +12,6 @@
 
 #include "internal.h"
 
-#if defined(__GNUC__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
-
 /* Each scanner on its own (the tests compare them): the portable one,
 ** built everywhere, and the AVX2 one, where COINS_SCAN_AVX2 is set and
 ** coins_scan_has_avx2() says the CPU can run it. */
@@ -58,7 +52,7 @@ typedef enum scan_mode {
 #define SCAN_MAX_LEN (((uint64_t)INT64_MAX / 2) / 1000)
 
 /* JSON whitespace: ' ', '\t', '\n', '\r', as one shift and mask. */
-static ALWAYS_INLINE int is_space(unsigned char c) {
+COINS_INLINE int is_space(unsigned char c) {
   const uint64_t spaces = ((uint64_t)1 << ' ') | (1u << '\t') | (1u << '\n') | (1u << '\r');
   return c <= ' ' && ((spaces >> c) & 1);
 }
@@ -69,9 +63,8 @@ static ALWAYS_INLINE int is_space(unsigned char c) {
 ** loop; only longer ones are checked for 18 digits and for the running
 ** sum of their sizes, *long_sum, passing 2^62.  Returns the byte after
 ** the number, or NULL to give up. */
-static ALWAYS_INLINE const unsigned char *read_integer(const unsigned char *p,
-                                                       const unsigned char *end, int64_t *value,
-                                                       uint64_t *long_sum) {
+COINS_INLINE const unsigned char *read_integer(const unsigned char *p, const unsigned char *end,
+                                               int64_t *value, uint64_t *long_sum) {
   int negative = *p == '-';
   p += negative;
   unsigned d0 = (unsigned)(p[0] - '0'), d1, d2;
@@ -107,19 +100,37 @@ typedef struct scan_out {
   coins_fuse_stack stack;
 } scan_out;
 
-/* Starts o on out, in mode. */
-static ALWAYS_INLINE void scan_begin(scan_out *o, int64_t *out, int64_t *starts, scan_mode mode) {
-  o->out = out, o->starts = starts, o->n = 0, o->sum = 0;
-  if (mode == SCAN_FUSE || mode == SCAN_LINE) coins_fuse_begin(&o->stack, out);
-}
-
 /* The words of out in use: the values, or the stack with its floor. */
-static ALWAYS_INLINE size_t scan_used(const scan_out *o, scan_mode mode) {
+COINS_INLINE size_t scan_used(const scan_out *o, scan_mode mode) {
   return mode == SCAN_FUSE || mode == SCAN_LINE ? o->stack.n : o->n;
 }
 
+/* What a scan gives back besides its status. */
+typedef struct scan_result {
+  size_t count;  /* values (STORE, COUNT) or stack words (FUSE, LINE) */
+  size_t coins;  /* the numbers read */
+  int64_t total; /* their sum (FUSE) */
+} scan_result;
+
+/* The checks every scan starts with; o is then ready on out (and starts,
+** for LINE).  1 to go on, 0 to give up, or SCAN_NO_ROOM. */
+COINS_INLINE int scan_start(scan_out *o, size_t len, int64_t *out, int64_t *starts, size_t cap,
+                            scan_mode mode) {
+  if ((uint64_t)len > SCAN_MAX_LEN) return 0;
+  if ((mode == SCAN_FUSE || mode == SCAN_LINE) && cap < COINS_FUSE_FLOOR) return SCAN_NO_ROOM;
+  o->out = out, o->starts = starts, o->n = 0, o->sum = 0;
+  if (mode == SCAN_FUSE || mode == SCAN_LINE) coins_fuse_begin(&o->stack, out);
+  return 1;
+}
+
+/* A scan that took its row: what it made, in *res.  Returns 1. */
+COINS_INLINE int scan_finish(const scan_out *o, scan_mode mode, scan_result *res) {
+  res->count = scan_used(o, mode), res->coins = o->n, res->total = o->sum;
+  return 1;
+}
+
 /* Does with value what mode says; out has room for one more. */
-static ALWAYS_INLINE void take_value(scan_mode mode, int64_t value, scan_out *o) {
+COINS_INLINE void take_value(scan_mode mode, int64_t value, scan_out *o) {
   switch (mode) {
     case SCAN_STORE: o->out[o->n++] = value; break;
     case SCAN_FUSE:

@@ -37,7 +37,7 @@ typedef struct block {
 } block;
 
 /* Classifies the 64 bytes at at into b. */
-static AVX2 ALWAYS_INLINE void classify(const unsigned char *at, block *b) {
+static AVX2 COINS_ALWAYS_INLINE void classify(const unsigned char *at, block *b) {
   /* whitespace by the low four bits: the byte each could be, or 0 */
   const __m256i spaces =
       _mm256_setr_epi8(' ', 0, 0, 0, 0, 0, 0, 0, 0, '\t', '\n', 0, 0, '\r', 0, 0, ' ', 0, 0, 0, 0,
@@ -75,7 +75,7 @@ static AVX2 ALWAYS_INLINE void classify(const unsigned char *at, block *b) {
 /* Fills b->tens and b->hundreds: for each byte t, the digits d'' d d' just
 ** before it (fewer if the run of digits is shorter) as 10 d + d' and d''.
 ** last is the block before (its digit vectors), or a block of spaces. */
-static AVX2 ALWAYS_INLINE void digit_values(block *b, const block *last) {
+static AVX2 COINS_ALWAYS_INLINE void digit_values(block *b, const block *last) {
   for (int half = 0; half < 2; half++) {
     __m256i cur = b->digits[half], prev = half ? b->digits[0] : last->digits[1];
     __m256i in_cur = b->in_digit[half], in_prev = half ? b->in_digit[0] : last->in_digit[1];
@@ -93,8 +93,9 @@ static AVX2 ALWAYS_INLINE void digit_values(block *b, const block *last) {
 ** text that begins at text: a whole block from the text; the last one
 ** (q - base < 64) followed by spaces, from a copy made with four vector
 ** moves when the text has 64 bytes up to q, else with memcpy. */
-static AVX2 ALWAYS_INLINE void read_block_at(const unsigned char *base, const unsigned char *q,
-                                             const unsigned char *text, block *b) {
+static AVX2 COINS_ALWAYS_INLINE void read_block_at(const unsigned char *base,
+                                                   const unsigned char *q,
+                                                   const unsigned char *text, block *b) {
   size_t rest = (size_t)(q - base);
   if (rest >= 64) {
     classify(base, b);
@@ -120,9 +121,9 @@ static AVX2 ALWAYS_INLINE void read_block_at(const unsigned char *base, const un
 ** classified, when the stores of digit_values are long done: a load right
 ** after them would wait for each.  Returns 1, 0 to give up, or
 ** SCAN_NO_ROOM. */
-static AVX2 ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *q, size_t cap,
-                                           scan_mode mode, scan_out *o, const unsigned char **run,
-                                           uint64_t *long_sum) {
+static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *q, size_t cap,
+                                                 scan_mode mode, scan_out *o,
+                                                 const unsigned char **run, uint64_t *long_sum) {
   uint64_t ends = b->ends, starts = b->starts;
   if (mode != SCAN_COUNT && cap - scan_used(o, mode) < (size_t)__builtin_popcountll(ends))
     return SCAN_NO_ROOM;
@@ -169,8 +170,9 @@ static AVX2 ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *
 }
 
 /* Scans text[0..len) in the given mode, as scan() in scan.c does. */
-static AVX2 ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int64_t *out, int64_t *starts,
-                                        size_t cap, size_t *count, scan_mode mode, int64_t *total) {
+static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int64_t *out,
+                                              int64_t *starts, size_t cap, scan_mode mode,
+                                              scan_result *res) {
   const unsigned char *p = (const unsigned char *)text, *q = p + len;
   uint64_t long_sum = 0; /* |values| of more than 3 digits, checked */
   uint64_t last_number = 0, last_digit = 0, last_minus = 0, last_zero_start = 0;
@@ -178,11 +180,9 @@ static AVX2 ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int64_t *o
   size_t numbers = 0, commas = 0;
   scan_out o;
   block blocks[2], *b = &blocks[0], *last = &blocks[1];
-  int read;
+  int read = scan_start(&o, len, out, starts, cap, mode);
 
-  if ((uint64_t)len > SCAN_MAX_LEN) return 0;
-  if ((mode == SCAN_FUSE || mode == SCAN_LINE) && cap < COINS_FUSE_FLOOR) return SCAN_NO_ROOM;
-  scan_begin(&o, out, starts, mode);
+  if (read != 1) return read;
   while (p < q && is_space(*p)) p++;
   while (q > p && is_space(q[-1])) q--;
   if (q - p < 2 || *p != '[' || q[-1] != ']') return 0;
@@ -200,7 +200,7 @@ static AVX2 ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int64_t *o
     uint64_t starts = in_number & ~after, ends = after & ~in_number;
     if (b->minus & ~starts) return 0; /* a '-' within a number */
     /* a leading zero: a '0' starting a run of digits, and a digit after it */
-    uint64_t zero_start = b->zero & b->digit & ~(b->digit << 1 | last_digit >> 63);
+    uint64_t zero_start = b->zero & ~(b->digit << 1 | last_digit >> 63); /* '0' is a digit */
     if ((zero_start << 1 | last_zero_start >> 63) & b->digit) return 0;
     /* a number ended by whitespace: a comma or the end must come next */
     for (uint64_t spaced = ends & ~b->comma; spaced; spaced &= spaced - 1) {
@@ -226,31 +226,38 @@ static AVX2 ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int64_t *o
   if ((read = read_numbers(last, q, cap, mode, &o, &run, &long_sum)) != 1) return read;
   /* every number but the last has its comma: no other comma is allowed */
   if (numbers ? commas != numbers - 1 : commas != 0) return 0;
-  *count = scan_used(&o, mode);
-  if (total) *total = mode == SCAN_LINE ? (int64_t)o.n : o.sum; /* LINE: the coins */
-  return 1;
+  return scan_finish(&o, mode, res);
 }
 
 AVX2 int coins_scan_avx2_store(const char *text, size_t len, int64_t *out, size_t cap,
                                size_t *count) {
-  return scan_avx2(text, len, out, NULL, cap, count, SCAN_STORE, NULL);
+  scan_result r = {0, 0, 0};
+  int rc = scan_avx2(text, len, out, NULL, cap, SCAN_STORE, &r);
+  *count = r.count;
+  return rc;
 }
 
 AVX2 int coins_scan_avx2_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
                               int64_t *total) {
-  return scan_avx2(text, len, stack, NULL, cap, top, SCAN_FUSE, total);
+  scan_result r = {0, 0, 0};
+  int rc = scan_avx2(text, len, stack, NULL, cap, SCAN_FUSE, &r);
+  *top = r.count, *total = r.total;
+  return rc;
 }
 
 AVX2 int coins_scan_avx2_line(const char *text, size_t len, int64_t *stack, int64_t *starts,
                               size_t cap, size_t *top, size_t *coins) {
-  int64_t n = 0;
-  int rc = scan_avx2(text, len, stack, starts, cap, top, SCAN_LINE, &n);
-  *coins = (size_t)n;
+  scan_result r = {0, 0, 0};
+  int rc = scan_avx2(text, len, stack, starts, cap, SCAN_LINE, &r);
+  *top = r.count, *coins = r.coins;
   return rc;
 }
 
 AVX2 int coins_scan_avx2_count(const char *text, size_t len, size_t *count) {
-  return scan_avx2(text, len, NULL, NULL, 0, count, SCAN_COUNT, NULL);
+  scan_result r = {0, 0, 0};
+  int rc = scan_avx2(text, len, NULL, NULL, 0, SCAN_COUNT, &r);
+  *count = r.count;
+  return rc;
 }
 
 #endif

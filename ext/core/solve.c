@@ -115,8 +115,7 @@ static void coins2_solve_two(const int64_t *a, size_t n, coins_result *r) {
 ** best[i + j], and one more is kept for the first move); each step takes
 ** their least, so the chain from one step to the next is a comparison and
 ** a subtraction.  Nothing but the row is stored. */
-static inline __attribute__((always_inline)) void coins2_solve_small(const int64_t *a, size_t n,
-                                                                     int k, coins_result *r) {
+COINS_INLINE void coins2_solve_small(const int64_t *a, size_t n, int k, coins_result *r) {
   int64_t w[SMALL_K + 1], total = 0;
   UNROLL for (int j = 0; j <= SMALL_K; j++) w[j] = INT64_MAX; /* best[] past the row */
   w[0] = 0;                                                   /* best[n] */
@@ -234,8 +233,8 @@ coins_status coins_solve_text(coins_variant v, const char *text, size_t len, uin
   coins_status rc = COINS_OK;
   switch (v) {
     case COINS_I: /* only the count matters: nothing stored unless unusual */
-      if (coins_scan_count(text, len, &n) != 1)
-        rc = coins_parse_array(text, len, room, cap, &n, err);
+      if (coins_scan_count(text, len, &n) != 1) /* the fast path gave up: not again */
+        rc = coins_parse_array_general(text, len, room, cap, &n, err, "element");
       if (rc == COINS_OK) coins1_solve(n, k, r);
       break;
     case COINS_II:
