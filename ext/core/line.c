@@ -94,6 +94,12 @@ void coins_line_init(coins_line *line, coins_variant v, const int64_t *a, uint64
   }
 }
 
+/* III: 1 when the end block of larger value, the line's next, is the left
+** one (a tie too). */
+static size_t larger_on_left(const coins_line *line) {
+  return line->block_value[line->bl] >= line->block_value[line->br - 1];
+}
+
 coins_move coins_line_peek(const coins_line *line) {
   const coins_state *st = &line->st;
   coins_move m = {1, 'L'};
@@ -106,27 +112,17 @@ coins_move coins_line_peek(const coins_line *line) {
       if (line->run_left > 0)
         m.side = line->run_side;
       else
-        m.side = line->block_value[line->bl] >= line->block_value[line->br - 1] ? 'L' : 'R';
+        m.side = larger_on_left(line) ? 'L' : 'R';
       break;
   }
   return m;
 }
 
-/* III: keeps count of the block being played out, starting the next one
-** from side when the last is done. */
-static void follow_block(coins_line *line, char side) {
-  if (line->run_left == 0) {
-    line->run_side = side;
-    line->run_left =
-        (uint64_t)(side == 'L' ? line->block_len[line->bl++] : line->block_len[--line->br]);
-  }
-  line->run_left--;
-}
-
-/* III: starts the end block of larger value (left on a tie), without a
-** branch on which it is (random rows are a coin flip each move). */
-static void start_block(coins_line *line) {
-  size_t bl = line->bl, br = line->br, left = line->block_value[bl] >= line->block_value[br - 1];
+/* III: starts playing out the end block on the left (left 1) or on the
+** right, without a branch on which (random rows are a coin flip each
+** block). */
+static void start_block(coins_line *line, size_t left) {
+  size_t bl = line->bl, br = line->br;
   int64_t l = line->block_len[bl], r = line->block_len[br - 1];
   line->run_left = (uint64_t)(r + (l - r) * (int64_t)left);
   line->run_side = (char)('R' - ('R' - 'L') * (int)left);
@@ -178,7 +174,7 @@ int coins_line_next(coins_line *line, coins_ply *out) {
     case COINS_I: m.take = coins1_take(st->hi - st->lo, st->k); break;
     case COINS_II: m.take = (uint64_t)line->take[st->lo]; break;
     case COINS_III: /* the block being played out, else the larger end block */
-      if (line->run_left == 0) start_block(line);
+      if (line->run_left == 0) start_block(line, larger_on_left(line));
       line->run_left--;
       m.side = line->run_side;
       break;
@@ -191,7 +187,8 @@ int coins_line_next(coins_line *line, coins_ply *out) {
 int coins_line_follow(coins_line *line, char side, coins_ply *out) {
   if (line->run_left == 0 && line->bl + 1 < line->br &&
       line->block_value[line->bl] == line->block_value[line->br - 1]) {
-    follow_block(line, side); /* either end block: start it from side */
+    start_block(line, side == 'L'); /* either end block: start it from side */
+    line->run_left--;
     line_apply(line, (coins_move){1, side}, out);
     return 1;
   }
