@@ -132,6 +132,7 @@ test-unit: $(TESTS)
 	sh tests/run_limited.sh 120 $(B)/test_jsonb
 	sh tests/run_limited.sh 300 $(B)/test_diff
 	sh tests/run_limited.sh 300 $(B)/test_scan
+	COINS_SIMD=0 sh tests/run_limited.sh 300 $(B)/test_scan
 	COINS_SIMD=0 sh tests/run_limited.sh 300 $(B)/test_diff
 	COINS_SIMD=0 sh tests/run_limited.sh 120 $(B)/test_sql
 	sh tests/run_limited.sh 300 $(B)/test_records

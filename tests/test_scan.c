@@ -502,7 +502,16 @@ static void test_line_extremes(void **state) {
 int main(void) {
   random_init("test_scan", 0x5CA7700D5EEDull);
   find_scanners();
-  printf("scanners: portable%s\n", n_scanners > 1 ? ", avx2" : " (no AVX2 here)");
+  /* the scanner the parser uses: AVX2 where there is one, unless
+  ** COINS_SIMD=0 asks for the portable one */
+  const char *simd = getenv("COINS_SIMD"), *want = n_scanners > 1 ? "avx2" : "portable";
+  if (simd && strcmp(simd, "0") == 0) want = "portable";
+  printf("scanners: portable%s; the parser's: %s\n", n_scanners > 1 ? ", avx2" : " (no AVX2 here)",
+         coins_scan_path());
+  if (strcmp(coins_scan_path(), want) != 0) {
+    printf("the parser uses %s, not %s\n", coins_scan_path(), want);
+    return 1;
+  }
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_plain_rows),     cmocka_unit_test(test_corrupted_rows),
       cmocka_unit_test(test_boundaries),     cmocka_unit_test(test_edges),
