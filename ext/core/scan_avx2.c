@@ -27,44 +27,55 @@
 ** and the value of the digits before each byte. */
 typedef struct block {
   uint64_t digit, minus, comma, zero;
-  uint64_t allowed;                     /* digits, '-', ',' and JSON whitespace */
-  __m256i digits[2], in_digit[2];       /* each byte's digit (0 if none), 0xFF at digits */
-  unsigned char tens[64], hundreds[64]; /* before byte t: 10 d + d', and the d'' before */
+  uint64_t allowed;               /* digits, '-', ',' and JSON whitespace */
+  __m256i digits[2], in_digit[2]; /* each byte's digit (0 if none), 0xFF at digits */
+  uint16_t value[64];             /* before byte t: the value of the (up to 3) digits there */
   /* its numbers, read once the next block is classified */
   const unsigned char *base; /* the block's first byte */
   uint64_t starts, ends;     /* a bit at each number's first byte, and at the byte after */
-  int by_value;              /* 1: read from tens and hundreds; 0: by read_integer */
+  int by_value;              /* 1: read from value; 0: by read_integer */
 } block;
 
-/* Classifies the 64 bytes at at into b. */
-static AVX2 COINS_ALWAYS_INLINE void classify(const unsigned char *at, block *b) {
+/* A mask of 64 bytes' sign bits, from their two halves. */
+static AVX2 COINS_ALWAYS_INLINE uint64_t mask64(__m256i lo, __m256i hi) {
+  return (uint32_t)_mm256_movemask_epi8(lo) | (uint64_t)(uint32_t)_mm256_movemask_epi8(hi) << 32;
+}
+
+/* The classes of 32 bytes x, as byte masks (0xFF where it is). */
+typedef struct classes {
+  __m256i digit, minus, comma, zero, allowed, value;
+} classes;
+
+static AVX2 COINS_ALWAYS_INLINE classes classes_of(__m256i x) {
   /* whitespace by the low four bits: the byte each could be, or 0 */
   const __m256i spaces =
       _mm256_setr_epi8(' ', 0, 0, 0, 0, 0, 0, 0, 0, '\t', '\n', 0, 0, '\r', 0, 0, ' ', 0, 0, 0, 0,
                        0, 0, 0, 0, '\t', '\n', 0, 0, '\r', 0, 0);
-  uint32_t digit[2], minus[2], comma[2], zero[2], allowed[2];
-  for (int half = 0; half < 2; half++) {
-    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(at + 32 * half));
-    __m256i offset = _mm256_sub_epi8(x, _mm256_set1_epi8('0'));
-    __m256i d = _mm256_cmpeq_epi8(_mm256_min_epu8(offset, _mm256_set1_epi8(9)), offset);
-    __m256i mi = _mm256_cmpeq_epi8(x, _mm256_set1_epi8('-'));
-    __m256i c = _mm256_cmpeq_epi8(x, _mm256_set1_epi8(','));
-    /* bytes of 0x80 and above shuffle to 0, which they are not */
-    __m256i s = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(spaces, x), x);
-    __m256i ok = _mm256_or_si256(_mm256_or_si256(d, mi), _mm256_or_si256(c, s));
-    b->digits[half] = _mm256_and_si256(offset, d);
-    b->in_digit[half] = d;
-    digit[half] = (uint32_t)_mm256_movemask_epi8(d);
-    minus[half] = (uint32_t)_mm256_movemask_epi8(mi);
-    comma[half] = (uint32_t)_mm256_movemask_epi8(c);
-    zero[half] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(offset, _mm256_setzero_si256()));
-    allowed[half] = (uint32_t)_mm256_movemask_epi8(ok);
-  }
-  b->digit = digit[0] | (uint64_t)digit[1] << 32;
-  b->minus = minus[0] | (uint64_t)minus[1] << 32;
-  b->comma = comma[0] | (uint64_t)comma[1] << 32;
-  b->zero = zero[0] | (uint64_t)zero[1] << 32;
-  b->allowed = allowed[0] | (uint64_t)allowed[1] << 32;
+  classes c;
+  __m256i offset = _mm256_sub_epi8(x, _mm256_set1_epi8('0'));
+  c.digit = _mm256_cmpeq_epi8(_mm256_min_epu8(offset, _mm256_set1_epi8(9)), offset);
+  c.minus = _mm256_cmpeq_epi8(x, _mm256_set1_epi8('-'));
+  c.comma = _mm256_cmpeq_epi8(x, _mm256_set1_epi8(','));
+  c.zero = _mm256_cmpeq_epi8(offset, _mm256_setzero_si256());
+  /* bytes of 0x80 and above shuffle to 0, which they are not */
+  __m256i space = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(spaces, x), x);
+  c.allowed = _mm256_or_si256(_mm256_or_si256(c.digit, c.minus), _mm256_or_si256(c.comma, space));
+  c.value = _mm256_and_si256(offset, c.digit);
+  return c;
+}
+
+/* Classifies the 64 bytes at at into b (each mask made whole in general
+** registers: halves stored and reloaded as one word would stall). */
+static AVX2 COINS_ALWAYS_INLINE void classify(const unsigned char *at, block *b) {
+  classes lo = classes_of(_mm256_loadu_si256((const __m256i *)(const void *)at));
+  classes hi = classes_of(_mm256_loadu_si256((const __m256i *)(const void *)(at + 32)));
+  b->digits[0] = lo.value, b->digits[1] = hi.value;
+  b->in_digit[0] = lo.digit, b->in_digit[1] = hi.digit;
+  b->digit = mask64(lo.digit, hi.digit);
+  b->minus = mask64(lo.minus, hi.minus);
+  b->comma = mask64(lo.comma, hi.comma);
+  b->zero = mask64(lo.zero, hi.zero);
+  b->allowed = mask64(lo.allowed, hi.allowed);
 }
 
 /* The 32 bytes ending k bytes before the end of cur (k = 1..3), whose
@@ -72,20 +83,27 @@ static AVX2 COINS_ALWAYS_INLINE void classify(const unsigned char *at, block *b)
 #define BEFORE(cur, prev, k) \
   _mm256_alignr_epi8(cur, _mm256_permute2x128_si256(prev, cur, 0x21), 16 - (k))
 
-/* Fills b->tens and b->hundreds: for each byte t, the digits d'' d d' just
-** before it (fewer if the run of digits is shorter) as 10 d + d' and d''.
-** last is the block before (its digit vectors), or a block of spaces. */
+/* Fills b->value: for each byte t, the value of the digits d'' d d' just
+** before it (fewer if the run of digits is shorter).  last is the block
+** before (its digit vectors), or a block of spaces. */
 static AVX2 COINS_ALWAYS_INLINE void digit_values(block *b, const block *last) {
+  const __m256i weights = _mm256_set1_epi16(1 | 100 << 8); /* 10 d + d', then d'' */
   for (int half = 0; half < 2; half++) {
     __m256i cur = b->digits[half], prev = half ? b->digits[0] : last->digits[1];
     __m256i in_cur = b->in_digit[half], in_prev = half ? b->in_digit[0] : last->in_digit[1];
     __m256i d1 = BEFORE(cur, prev, 1), d2 = BEFORE(cur, prev, 2), d3 = BEFORE(cur, prev, 3);
     /* 10 d2: 8 d2 + 2 d2 in 16-bit lanes; no digit carries out of its byte */
     __m256i ten = _mm256_add_epi8(_mm256_slli_epi16(d2, 3), _mm256_slli_epi16(d2, 1));
+    __m256i tens = _mm256_add_epi8(d1, ten);
     /* d3 belongs to the number only if the byte after it is a digit too */
-    __m256i hundred = _mm256_and_si256(d3, BEFORE(in_cur, in_prev, 2));
-    _mm256_storeu_si256((__m256i *)(void *)(b->tens + 32 * half), _mm256_add_epi8(d1, ten));
-    _mm256_storeu_si256((__m256i *)(void *)(b->hundreds + 32 * half), hundred);
+    __m256i hundreds = _mm256_and_si256(d3, BEFORE(in_cur, in_prev, 2));
+    /* the pairs (tens, hundreds) of bytes 0-7 and 16-23, then 8-15 and
+    ** 24-31, weighed into 16-bit values and put back in order */
+    __m256i lo = _mm256_maddubs_epi16(_mm256_unpacklo_epi8(tens, hundreds), weights);
+    __m256i hi = _mm256_maddubs_epi16(_mm256_unpackhi_epi8(tens, hundreds), weights);
+    __m256i *out = (__m256i *)(void *)(b->value + 32 * half);
+    _mm256_storeu_si256(out, _mm256_permute2x128_si256(lo, hi, 0x20));
+    _mm256_storeu_si256(out + 1, _mm256_permute2x128_si256(lo, hi, 0x31));
   }
 }
 
@@ -116,7 +134,7 @@ static AVX2 COINS_ALWAYS_INLINE void read_block_at(const unsigned char *base,
 }
 
 /* Does with the numbers that end in block b what mode says, in order:
-** from b->tens and b->hundreds, or each from where it began (*run, if
+** from b->value, or each from where it began (*run, if
 ** before the block).  A block's numbers are read after the next block is
 ** classified, when the stores of digit_values are long done: a load right
 ** after them would wait for each.  Returns 1, 0 to give up, or
@@ -136,7 +154,7 @@ static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned 
     int64_t sum = 0;
     for (; ends; ends &= ends - 1) {
       unsigned t = (unsigned)__builtin_ctzll(ends);
-      int64_t v = (int64_t)b->tens[t] + 100 * (int64_t)b->hundreds[t];
+      int64_t v = (int64_t)b->value[t];
       sum += v;
       coins_fuse_push(&stack, v);
     }
@@ -146,13 +164,13 @@ static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned 
     size_t n = o->n; /* (an index: out is NULL when it has no room at all) */
     for (; ends; ends &= ends - 1) {
       unsigned t = (unsigned)__builtin_ctzll(ends);
-      o->out[n++] = (int64_t)b->tens[t] + 100 * (int64_t)b->hundreds[t];
+      o->out[n++] = (int64_t)b->value[t];
     }
     o->n = n;
   } else if (b->by_value) {
     for (; ends; ends &= ends - 1) {
       unsigned t = (unsigned)__builtin_ctzll(ends);
-      take_value(mode, (int64_t)b->tens[t] + 100 * (int64_t)b->hundreds[t], o);
+      take_value(mode, (int64_t)b->value[t], o);
     }
   } else {
     for (; ends; ends &= ends - 1) {
