@@ -280,6 +280,9 @@ coins_move coins_line_peek(const coins_line *line);
 /* Plays the next count moves of the line (fewer if it ends first) without
 ** reporting them: O(1) for variant I, O(count) amortised otherwise. */
 void coins_line_skip(coins_line *line, uint64_t count);
+/* The moves the line has left when that is known without playing them
+** (variant III: a move a coin), else UINT64_MAX. */
+uint64_t coins_line_moves_left(const coins_line *line);
 
 /* ------------------------------------------------------- recorded games */
 

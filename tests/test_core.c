@@ -631,6 +631,8 @@ static void expect_line(int variant, const char *text, uint64_t n_coins, uint64_
   for (size_t i = 0; i < count; i++) {
     coins_ply p;
     memset(&p, 0x5A, sizeof p);
+    /* variant III knows how many moves are left; the others do not say */
+    assert_u64(coins_line_moves_left(&line), variant == 3 ? count - i : UINT64_MAX);
     if (!coins_line_next(&line, &p))
       fail_msg("line of %s ended after %zu moves, expected %zu", text ? text : "(count)", i, count);
     assert_u64(p.ply, i + 1);

@@ -197,6 +197,11 @@ int coins_line_follow(coins_line *line, char side, coins_ply *out) {
   return 1;
 }
 
+uint64_t coins_line_moves_left(const coins_line *line) {
+  const coins_state *st = &line->st;
+  return st->variant == COINS_III ? st->hi - st->lo : UINT64_MAX;
+}
+
 void coins_line_skip(coins_line *line, uint64_t count) {
   coins_state *st = &line->st;
   coins_ply ignored;

@@ -23,13 +23,18 @@
 
 #define AVX2 __attribute__((target("avx2,bmi,popcnt")))
 
-/* A block of 64 bytes: its class masks, a bit a byte (bit i for byte i),
-** and the value of the digits before each byte. */
-typedef struct block {
+/* The class masks of a block of 64 bytes, a bit a byte (bit i for byte i). */
+typedef struct masks {
   uint64_t digit, minus, comma, zero;
-  uint64_t allowed;               /* digits, '-', ',' and JSON whitespace */
+  uint64_t allowed; /* digits, '-', ',' and JSON whitespace */
+} masks;
+
+/* A block of 64 bytes: its digits, and the value of the digits before
+** each byte. */
+typedef struct block {
   __m256i digits[2], in_digit[2]; /* each byte's digit (0 if none), 0xFF at digits */
   uint16_t value[64];             /* before byte t: the value of the (up to 3) digits there */
+  unsigned shift;                 /* byte t of the block is byte t + shift of the vectors */
   /* its numbers, read once the next block is classified */
   const unsigned char *base; /* the block's first byte */
   uint64_t starts, ends;     /* a bit at each number's first byte, and at the byte after */
@@ -64,18 +69,17 @@ static AVX2 COINS_ALWAYS_INLINE classes classes_of(__m256i x) {
   return c;
 }
 
-/* Classifies the 64 bytes at at into b (each mask made whole in general
-** registers: halves stored and reloaded as one word would stall). */
-static AVX2 COINS_ALWAYS_INLINE void classify(const unsigned char *at, block *b) {
+/* Classifies the 64 bytes at at: their digits into b, their masks (each
+** made whole in general registers: halves stored and reloaded as one word
+** would stall). */
+static AVX2 COINS_ALWAYS_INLINE masks classify(const unsigned char *at, block *b) {
   classes lo = classes_of(_mm256_loadu_si256((const __m256i *)(const void *)at));
   classes hi = classes_of(_mm256_loadu_si256((const __m256i *)(const void *)(at + 32)));
   b->digits[0] = lo.value, b->digits[1] = hi.value;
   b->in_digit[0] = lo.digit, b->in_digit[1] = hi.digit;
-  b->digit = mask64(lo.digit, hi.digit);
-  b->minus = mask64(lo.minus, hi.minus);
-  b->comma = mask64(lo.comma, hi.comma);
-  b->zero = mask64(lo.zero, hi.zero);
-  b->allowed = mask64(lo.allowed, hi.allowed);
+  masks m = {mask64(lo.digit, hi.digit), mask64(lo.minus, hi.minus), mask64(lo.comma, hi.comma),
+             mask64(lo.zero, hi.zero), mask64(lo.allowed, hi.allowed)};
+  return m;
 }
 
 /* The 32 bytes ending k bytes before the end of cur (k = 1..3), whose
@@ -107,30 +111,31 @@ static AVX2 COINS_ALWAYS_INLINE void digit_values(block *b, const block *last) {
   }
 }
 
-/* Classifies the block at base of the elements, which end at q, of a
-** text that begins at text: a whole block from the text; the last one
-** (q - base < 64) followed by spaces, from a copy made with four vector
-** moves when the text has 64 bytes up to q, else with memcpy. */
-static AVX2 COINS_ALWAYS_INLINE void read_block_at(const unsigned char *base,
-                                                   const unsigned char *q,
-                                                   const unsigned char *text, block *b) {
+/* Classifies the block at base of the elements, which end at q (the
+** closing ']'), of a text that begins at text.  A whole block is read from
+** the text.  The last one (q - base < 64) is read as the 64 bytes up to
+** and with the ']', when the text has them and they hold the three bytes
+** before base, its masks shifted down to base with bytes past q as spaces;
+** else from a copy followed by spaces.  (A copy made with vector stores
+** and read at another offset would wait for the stores.) */
+static AVX2 COINS_ALWAYS_INLINE masks read_block_at(const unsigned char *base,
+                                                    const unsigned char *q,
+                                                    const unsigned char *text, block *b) {
   size_t rest = (size_t)(q - base);
-  if (rest >= 64) {
-    classify(base, b);
-  } else if (q - text >= 64) {
-    unsigned char pad[128]; /* the 64 bytes up to q, then 64 spaces */
-    __m256i spaces = _mm256_set1_epi8(' ');
-    _mm256_storeu_si256((__m256i *)(void *)pad, _mm256_loadu_si256((const void *)(q - 64)));
-    _mm256_storeu_si256((__m256i *)(void *)(pad + 32), _mm256_loadu_si256((const void *)(q - 32)));
-    _mm256_storeu_si256((__m256i *)(void *)(pad + 64), spaces);
-    _mm256_storeu_si256((__m256i *)(void *)(pad + 96), spaces);
-    classify(pad + 64 - rest, b);
-  } else {
-    unsigned char pad[64];
-    memset(pad, ' ', sizeof pad);
-    memcpy(pad, base, rest);
-    classify(pad, b);
+  b->shift = 0;
+  if (rest >= 64) return classify(base, b);
+  if (q + 1 - text >= 64 && rest <= 60) {
+    unsigned shift = (unsigned)(63 - rest);
+    masks m = classify(q + 1 - 64, b);
+    b->shift = shift;
+    m.digit >>= shift, m.minus >>= shift, m.comma >>= shift, m.zero >>= shift;
+    m.allowed = m.allowed >> shift | ~(uint64_t)0 << rest;
+    return m;
   }
+  unsigned char pad[64];
+  memset(pad, ' ', sizeof pad);
+  memcpy(pad, base, rest);
+  return classify(pad, b);
 }
 
 /* Does with the numbers that end in block b what mode says, in order:
@@ -143,6 +148,7 @@ static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned 
                                                  scan_mode mode, scan_out *o,
                                                  const unsigned char **run, uint64_t *long_sum) {
   uint64_t ends = b->ends, starts = b->starts;
+  const uint16_t *value = b->value + b->shift;
   if (mode != SCAN_COUNT && cap - scan_used(o, mode) < (size_t)__builtin_popcountll(ends))
     return SCAN_NO_ROOM;
   if (b->by_value && mode == SCAN_COUNT) { /* counted, not read */
@@ -154,7 +160,7 @@ static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned 
     int64_t sum = 0;
     for (; ends; ends &= ends - 1) {
       unsigned t = (unsigned)__builtin_ctzll(ends);
-      int64_t v = (int64_t)b->value[t];
+      int64_t v = (int64_t)value[t];
       sum += v;
       coins_fuse_push(&stack, v);
     }
@@ -164,13 +170,13 @@ static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned 
     size_t n = o->n; /* (an index: out is NULL when it has no room at all) */
     for (; ends; ends &= ends - 1) {
       unsigned t = (unsigned)__builtin_ctzll(ends);
-      o->out[n++] = (int64_t)b->value[t];
+      o->out[n++] = (int64_t)value[t];
     }
     o->n = n;
   } else if (b->by_value) {
     for (; ends; ends &= ends - 1) {
       unsigned t = (unsigned)__builtin_ctzll(ends);
-      take_value(mode, (int64_t)b->value[t], o);
+      take_value(mode, (int64_t)value[t], o);
     }
   } else {
     for (; ends; ends &= ends - 1) {
@@ -211,32 +217,32 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
 
   /* a block past q, all spaces, ends a number that runs up to q */
   for (const unsigned char *base = p; base < q || (base == q && last_number >> 63); base += 64) {
-    read_block_at(base, q, (const unsigned char *)text, b);
-    if (~b->allowed) return 0;
-    uint64_t in_number = b->digit | b->minus;
+    masks m = read_block_at(base, q, (const unsigned char *)text, b);
+    if (~m.allowed) return 0;
+    uint64_t in_number = m.digit | m.minus;
     uint64_t after = in_number << 1 | last_number >> 63; /* the byte before is in a number */
     uint64_t starts = in_number & ~after, ends = after & ~in_number;
-    if (b->minus & ~starts) return 0; /* a '-' within a number */
+    if (m.minus & ~starts) return 0; /* a '-' within a number */
     /* a leading zero: a '0' starting a run of digits, and a digit after it */
-    uint64_t zero_start = b->zero & ~(b->digit << 1 | last_digit >> 63); /* '0' is a digit */
-    if ((zero_start << 1 | last_zero_start >> 63) & b->digit) return 0;
+    uint64_t zero_start = m.zero & ~(m.digit << 1 | last_digit >> 63); /* '0' is a digit */
+    if ((zero_start << 1 | last_zero_start >> 63) & m.digit) return 0;
     /* a number ended by whitespace: a comma or the end must come next */
-    for (uint64_t spaced = ends & ~b->comma; spaced; spaced &= spaced - 1) {
+    for (uint64_t spaced = ends & ~m.comma; spaced; spaced &= spaced - 1) {
       const unsigned char *t = base + __builtin_ctzll(spaced);
       while (t < q && is_space(*t)) t++;
       if (t < q && *t != ',') return 0;
     }
-    commas += (size_t)__builtin_popcountll(b->comma);
+    commas += (size_t)__builtin_popcountll(m.comma);
     numbers += (size_t)__builtin_popcountll(ends);
     /* numbers ending here with four digits or more */
-    uint64_t d = b->digit, d_last = last_digit;
+    uint64_t d = m.digit, d_last = last_digit;
     uint64_t four = ends & (d << 1 | d_last >> 63) & (d << 2 | d_last >> 62) &
                     (d << 3 | d_last >> 61) & (d << 4 | d_last >> 60);
     b->base = base, b->starts = starts, b->ends = ends;
-    b->by_value = ((b->minus | last_minus) == 0) & (four == 0);
+    b->by_value = ((m.minus | last_minus) == 0) & (four == 0);
     if (b->by_value && mode != SCAN_COUNT) digit_values(b, last);
     if ((read = read_numbers(last, q, cap, mode, &o, &run, &long_sum)) != 1) return read;
-    last_number = in_number, last_digit = b->digit, last_minus = b->minus;
+    last_number = in_number, last_digit = m.digit, last_minus = m.minus;
     last_zero_start = zero_start;
     block *swap = last;
     last = b, b = swap;

@@ -144,9 +144,15 @@ struct coins_tvf_cursor {
   int64_t *work;   /* the core's work space, reused */
   size_t work_words;
   coins_line line;         /* coins_moves: the optimal line */
-  coins_ply row;           /* the current row */
+  coins_ply row;           /* the current row (lazy: once a column asks) */
+  uint64_t ply;            /* the current row's ply */
   uint64_t ply_lo, ply_hi; /* the plies the constraints allow */
-  void *state;             /* what the function keeps besides */
+  /* The line's rows when it knows how many it has (coins_moves, variant
+  ** III): a row is only counted until a column asks for it, up to ply_end,
+  ** so that count(*) or a join on ply plays no moves. */
+  int lazy;
+  uint64_t ply_end;
+  void *state; /* what the function keeps besides */
   coins_saved_arg args[COINS_TVF_MAX_ARGS];
 };
 

@@ -130,6 +130,10 @@ static int tvf_next(sqlite3_vtab_cursor *base) {
   coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
   char *err = NULL;
   int rc;
+  if (cur->lazy) {
+    cur->eof = ++cur->ply > cur->ply_end;
+    return SQLITE_OK;
+  }
   if (cur->row.ply + 1 >= cur->ply_lo) { /* the usual case: the next row is wanted */
     rc = next_row(cur, &err);
   } else {
@@ -142,7 +146,16 @@ static int tvf_next(sqlite3_vtab_cursor *base) {
   }
   if (rc != SQLITE_OK) return filter_error(cur, rc, err);
   if (cur->row.ply > cur->ply_hi) cur->eof = 1;
+  cur->ply = cur->row.ply;
   return SQLITE_OK;
+}
+
+/* A lazy cursor's row, played up to its ply when a column first asks. */
+static void catch_up(coins_tvf_cursor *cur) {
+  uint64_t played = cur->line.st.ply;
+  if (cur->row.ply == cur->ply) return;
+  if (played + 1 < cur->ply) coins_line_skip(&cur->line, cur->ply - 1 - played);
+  coins_line_next(&cur->line, &cur->row);
 }
 
 /* The least ply p >= x (strict: p > x) for a number x given as an
@@ -193,7 +206,7 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
   char *err = NULL;
   int j = 0;
   release_state(cur);
-  cur->eof = 1;
+  cur->eof = 1, cur->lazy = 0;
   memset(&cur->row, 0, sizeof cur->row);
   for (int i = 0; i < tvf->n_args; i++) {
     if ((idx_num >> i & 1) && j < argc) args[i] = argv[j++];
@@ -205,6 +218,14 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
   int rc = tvf->start(cur, args, &err);
   if (rc == COINS_NULL_ARG) return SQLITE_OK;
   if (rc != SQLITE_OK) return filter_error(cur, rc, err);
+  uint64_t left = tvf->next ? UINT64_MAX : coins_line_moves_left(&cur->line);
+  cur->lazy = left != UINT64_MAX;
+  if (cur->lazy) { /* rows 1..left of the line, within the bounds */
+    cur->ply = cur->ply_lo;
+    cur->ply_end = left < cur->ply_hi ? left : cur->ply_hi;
+    cur->eof = cur->ply > cur->ply_end;
+    return SQLITE_OK;
+  }
   cur->eof = cur->ply_lo > cur->ply_hi;
   return cur->eof ? SQLITE_OK : tvf_next(base);
 }
@@ -213,15 +234,21 @@ static int tvf_eof(sqlite3_vtab_cursor *base) { return ((coins_tvf_cursor *)base
 
 static int tvf_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col) {
   coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
-  if (col >= cur->tvf->n_visible)
+  if (col >= cur->tvf->n_visible) {
     result_saved(ctx, &cur->args[col - cur->tvf->n_visible]);
-  else
-    cur->tvf->column(cur, ctx, col);
+    return SQLITE_OK;
+  }
+  if (cur->lazy && col == COINS_COL_PLY) { /* known without playing */
+    sqlite3_result_int64(ctx, (sqlite3_int64)cur->ply);
+    return SQLITE_OK;
+  }
+  if (cur->lazy) catch_up(cur);
+  cur->tvf->column(cur, ctx, col);
   return SQLITE_OK;
 }
 
 static int tvf_rowid(sqlite3_vtab_cursor *base, sqlite_int64 *rowid) {
-  *rowid = (sqlite_int64)((coins_tvf_cursor *)base)->row.ply;
+  *rowid = (sqlite_int64)((coins_tvf_cursor *)base)->ply;
   return SQLITE_OK;
 }
 

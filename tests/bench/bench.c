@@ -42,8 +42,9 @@
 **      sum(length(coins)) (SQLite reading every row),
 **      sum(json_array_length(coins)) (SQLite's JSON parser on the same
 **      text) and sum(do_nothing(3, coins)) (the floor);
-**   2. streaming the moves: coins_moves against json_each and against
-**      nothing_rows(g.coins, 64), both 64-coin tables;
+**   2. streaming the moves: count(*) of coins_moves against json_each and
+**      against nothing_rows(g.coins, 64), and sum(gain) (every move played)
+**      against json_each's sum(value), both 64-coin tables;
 **   3. one huge game of 10^5, 10^6, 2*10^6 and 10^7 coins bound as a
 **      parameter, compact and spaced: coins_margin, count(*) of coins_moves
 **      and json_array_length, against length() (one pass over the text) and
@@ -694,7 +695,7 @@ static void per_row(const config *cfg, sqlite3 *db, size_t n, int spaced, const 
 
 static void streaming(const config *cfg, sqlite3 *db, int spaced, const row_sums *sums,
                       results *res) {
-  enum { MOVES3, JSON_EACH, NOTHING_ROWS, N_OPS };
+  enum { MOVES3, JSON_EACH, NOTHING_ROWS, MOVES3_GAIN, JSON_EACH_VALUE, N_OPS };
   op ops[N_OPS] = {
       [MOVES3] = sql_op(db, "games g, coins_moves(3, g.coins)",
                         "SELECT count(*) FROM games g, coins_moves(3, g.coins)"),
@@ -702,10 +703,18 @@ static void streaming(const config *cfg, sqlite3 *db, int spaced, const row_sums
                            "SELECT count(*) FROM games g, json_each(g.coins)"),
       [NOTHING_ROWS] = sql_op(db, "games g, nothing_rows(g.coins, 64)",
                               "SELECT count(*) FROM games g, nothing_rows(g.coins, 64)"),
+      /* a column read from every row: coins_moves then plays each move */
+      [MOVES3_GAIN] = sql_op(db, "sum(m.gain): coins_moves(3, g.coins) m",
+                             "SELECT sum(m.gain) FROM games g, coins_moves(3, g.coins) m"),
+      [JSON_EACH_VALUE] = sql_op(db, "sum(j.value): json_each(g.coins) j",
+                                 "SELECT sum(j.value) FROM games g, json_each(g.coins) j"),
   };
   measure(ops, N_OPS, cfg);
   int64_t want = 64 * (int64_t)sums->rows;
-  for (int i = 0; i < N_OPS; i++)
+  check(ops[MOVES3_GAIN].result == ops[JSON_EACH_VALUE].result,
+        "%s: the gains of coins_moves(3) add up to %lld, the coins to %lld", format_name[spaced],
+        (long long)ops[MOVES3_GAIN].result, (long long)ops[JSON_EACH_VALUE].result);
+  for (int i = 0; i < MOVES3_GAIN; i++)
     check(ops[i].result == want, "%s: count(*) FROM %s = %lld, expected %lld", format_name[spaced],
           ops[i].label, (long long)ops[i].result, (long long)want);
   /* the streamed line must add up to the margin (not timed) */
@@ -718,15 +727,20 @@ static void streaming(const config *cfg, sqlite3 *db, int spaced, const row_sums
         format_name[spaced], (long long)got, (long long)sums->v3_margin);
   sqlite3_finalize(totals);
 
-  printf("\nstreaming the moves: SELECT count(*) FROM ..., 64-coin table, %s JSON, %lld rows out\n",
-         format_name[spaced], (long long)want);
+  printf(
+      "\nstreaming the moves: SELECT count(*), or the sum of a column, FROM ..., 64-coin table, %s "
+      "JSON, %lld rows out\n",
+      format_name[spaced], (long long)want);
   printf("  %-38s %9s %8s %8s %11s %8s %10s\n", "FROM", "ms/query", "Mrows/s", "ns/row",
          "x json_each", "x floor", "ns > floor");
-  for (int i = 0; i < N_OPS; i++)
+  for (int i = 0; i < N_OPS; i++) {
+    /* a row reading a column is set against json_each reading one */
+    const op *json = &ops[i < MOVES3_GAIN ? JSON_EACH : JSON_EACH_VALUE];
     printf("  %-38s %9.2f %8.2f %8.1f %11.2f %8.2f %10.1f\n", ops[i].label, ops[i].median * 1e3,
            (double)want / ops[i].median / 1e6, ops[i].median * 1e9 / (double)want,
-           ratio(&ops[i], &ops[JSON_EACH]), ratio(&ops[i], &ops[NOTHING_ROWS]),
+           ratio(&ops[i], json), ratio(&ops[i], &ops[NOTHING_ROWS]),
            over(&ops[i], &ops[NOTHING_ROWS]) * 1e9 / (double)want);
+  }
   res->have_stream[spaced] = 1;
   res->stream[spaced] =
       figure_of(&ops[MOVES3], &ops[JSON_EACH], NULL, &ops[NOTHING_ROWS], (double)want);

@@ -32,3 +32,19 @@ CREATE TABLE g(id INTEGER PRIMARY KEY, coins TEXT);
 INSERT INTO g(coins) VALUES ('[8,15,3,7]'), ('[1,2,3]');
 SELECT g.id, m.ply, m.move FROM g, coins_moves(3, g.coins) m WHERE m.ply >= 2 ORDER BY g.id, m.ply;
 SELECT g.id, m.ply, m.move FROM coins_moves(3, g.coins) m JOIN g WHERE m.ply = 1 ORDER BY g.id;
+-- variant III knows its line's length: a row is played only when a column
+-- other than ply asks for it, so count(*) and ply filters play nothing, and
+-- rows read here and there agree with the whole line read in order
+SELECT count(*) FROM coins_moves(3, coins_deal(7, 50, 0, 99));
+SELECT count(*), min(rowid), max(ply) FROM coins_moves(3, coins_deal(7, 50, 0, 99))
+WHERE ply BETWEEN 12 AND 20;
+SELECT count(*) FROM coins_moves(3, coins_deal(7, 50, 0, 99)) WHERE ply > 50;
+SELECT count(*) FROM coins_moves(3, '[]');
+SELECT ply, move, pos, gain, first_total, second_total
+FROM coins_moves(3, coins_deal(7, 50, 0, 99)) WHERE ply % 9 = 4;
+WITH whole AS MATERIALIZED (SELECT * FROM coins_moves(3, coins_deal(7, 50, 0, 99))),
+     sparse AS (SELECT * FROM coins_moves(3, coins_deal(7, 50, 0, 99)) WHERE ply IN (2, 3, 17, 49))
+SELECT count(*) FROM sparse s JOIN whole w USING (ply)
+WHERE (s.player, s.move, s.pos, s.gain, s.first_total, s.second_total)
+    = (w.player, w.move, w.pos, w.gain, w.first_total, w.second_total);
+SELECT g.id, count(*), sum(m.gain) FROM g, coins_moves(3, g.coins) m GROUP BY g.id;
