@@ -90,21 +90,26 @@ int64_t coins2_window_pass(const int64_t *a, size_t n, uint64_t k, int best, int
 /* Peak fusion the fast way (the row scanners, the line): a stack of blocks
 ** in words[0..n), over COINS_FUSE_FLOOR words of floor, each smaller than
 ** the one before and larger than any block, so that no block fuses with
-** them and words[n - 5] can always be read; the top four words are kept in
-** registers too.  Its blocks are words[COINS_FUSE_FLOOR..n). */
+** them and words[n - 4] can always be read.  The top block lives in a
+** register (words[n - 1] is written when the next block comes, or by
+** coins_fuse_end), and the one under it too.  Its blocks are
+** words[COINS_FUSE_FLOOR..n). */
 #define COINS_FUSE_FLOOR 5
 typedef struct coins_fuse_stack {
   int64_t *words;
   size_t n;
-  int64_t top[4]; /* words[n - 1], words[n - 2], words[n - 3], words[n - 4] */
+  int64_t top, second; /* words[n - 1] and words[n - 2] */
 } coins_fuse_stack;
 
 COINS_INLINE void coins_fuse_begin(coins_fuse_stack *f, int64_t *words) {
   for (int i = 0; i < COINS_FUSE_FLOOR; i++) words[i] = INT64_MAX - i;
   f->words = words;
   f->n = COINS_FUSE_FLOOR;
-  for (int i = 0; i < 4; i++) f->top[i] = words[COINS_FUSE_FLOOR - 1 - i];
+  f->top = words[COINS_FUSE_FLOOR - 1], f->second = words[COINS_FUSE_FLOOR - 2];
 }
+
+/* Writes the top block to words[n - 1]: the stack is then all in words. */
+COINS_INLINE void coins_fuse_end(coins_fuse_stack *f) { f->words[f->n - 1] = f->top; }
 
 /* x when pick is 0, y when it is 1, without a branch. */
 COINS_INLINE int64_t coins_pick(int pick, int64_t x, int64_t y) {
@@ -119,28 +124,31 @@ COINS_INLINE int64_t coins_fused(int64_t x, int64_t y, int64_t z) {
 }
 
 /* Pushes v and fuses every peak it makes; words has room for one more.
-** The first step takes no branch on the data, and what it reads from
-** memory is needed only two fusions later, so a push costs a few cycles.
-** A second fusion, about one push in fourteen on random rows, takes the
-** loop. */
+** The first step takes no branch on the data: the two words under the
+** top are loaded before it is known whether a fusion needs them, and the
+** old top is stored whether or not it stays.  A second fusion, about one
+** push in fourteen on random rows, takes the loop. */
 COINS_INLINE void coins_fuse_push(coins_fuse_stack *f, int64_t v) {
-  int64_t *s = f->words, t0 = f->top[0], t1 = f->top[1], t2 = f->top[2], t3 = f->top[3];
+  int64_t *s = f->words, t0 = f->top, t1 = f->second;
   size_t n = f->n;
-  int64_t deep = s[n - 5];
+  int64_t t2 = s[n - 3], t3 = s[n - 4];
   int peak = (t0 >= t1) & (t0 >= v);
-  /* a peak: t1 t0 v become one block over t2 t3 deep; else v goes on top */
-  int64_t n0 = coins_pick(peak, v, coins_fused(t1, t0, v));
-  int64_t n1 = coins_pick(peak, t0, t2), n2 = coins_pick(peak, t1, t3);
-  int64_t n3 = coins_pick(peak, t2, deep);
+  /* a peak: t1 t0 v become one block over t2; else v goes on top */
+  int64_t fused = coins_fused(t1, t0, v);
+  int64_t n0 = coins_pick(peak, v, fused), n1 = coins_pick(peak, t0, t2);
+  s[n - 1] = t0;
   n = n + 1 - 2 * (size_t)peak;
-  s[n - 1] = n0;
-  while ((n1 >= n2) & (n1 >= n0)) { /* the new top three make a peak */
-    n0 = coins_fused(n2, n1, n0);
-    n -= 2;
-    s[n - 1] = n0;
-    n1 = n3, n2 = s[n - 3], n3 = s[n - 4];
+  /* after a fusion t2 may be a peak between t3 and the block; without
+  ** one, the comparison is made to fail */
+  int64_t t2_if_fused = coins_pick(peak, INT64_MIN, t2), right = t3 > fused ? t3 : fused;
+  if (t2_if_fused >= right) {
+    do { /* the new top three make a peak */
+      n0 = coins_fused(t3, n1, n0);
+      n -= 2;
+      n1 = s[n - 2], t3 = s[n - 3];
+    } while ((n1 >= t3) & (n1 >= n0));
   }
-  f->top[0] = n0, f->top[1] = n1, f->top[2] = n2, f->top[3] = n3, f->n = n;
+  f->top = n0, f->second = n1, f->n = n;
 }
 
 /* One step of peak fusion: pushes the block (v, l) on the stack

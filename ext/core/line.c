@@ -53,6 +53,7 @@ static void fuse_line(coins_line *line, const int64_t *a, size_t n, int64_t *wor
     starts[f.n] = (int64_t)i;
     coins_fuse_push(&f, a[i]);
   }
+  coins_fuse_end(&f);
   take_blocks(line, work, starts, f.n, n);
 }
 

@@ -124,7 +124,8 @@ COINS_INLINE int scan_start(scan_out *o, size_t len, int64_t *out, int64_t *star
 }
 
 /* A scan that took its row: what it made, in *res.  Returns 1. */
-COINS_INLINE int scan_finish(const scan_out *o, scan_mode mode, scan_result *res) {
+COINS_INLINE int scan_finish(scan_out *o, scan_mode mode, scan_result *res) {
+  if (mode == SCAN_FUSE || mode == SCAN_LINE) coins_fuse_end(&o->stack);
   res->count = scan_used(o, mode), res->coins = o->n, res->total = o->sum;
   return 1;
 }
