@@ -213,7 +213,7 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
   p++, q--; /* the elements: p[0..q - p) */
   for (int half = 0; half < 2; half++)
     last->digits[half] = last->in_digit[half] = _mm256_setzero_si256();
-  last->starts = last->ends = 0, last->by_value = 1; /* nothing to read */
+  last->starts = last->ends = 0, last->by_value = 1, last->shift = 0; /* nothing to read */
 
   /* a block past q, all spaces, ends a number that runs up to q */
   for (const unsigned char *base = p; base < q || (base == q && last_number >> 63); base += 64) {
