@@ -148,10 +148,9 @@ struct coins_tvf_cursor {
   uint64_t ply;            /* the current row's ply */
   uint64_t ply_lo, ply_hi; /* the plies the constraints allow */
   /* The line's rows when it knows how many it has (coins_moves, variant
-  ** III): a row is only counted until a column asks for it, up to ply_end,
-  ** so that count(*) or a join on ply plays no moves. */
+  ** III; ply_hi then stops at the last): a row is only counted until a
+  ** column asks for it, so that count(*) or a join on ply plays no moves. */
   int lazy;
-  uint64_t ply_end;
   void *state; /* what the function keeps besides */
   coins_saved_arg args[COINS_TVF_MAX_ARGS];
 };

@@ -131,7 +131,7 @@ static int tvf_next(sqlite3_vtab_cursor *base) {
   char *err = NULL;
   int rc;
   if (cur->lazy) {
-    cur->eof = ++cur->ply > cur->ply_end;
+    cur->eof = ++cur->ply > cur->ply_hi;
     return SQLITE_OK;
   }
   if (cur->row.ply + 1 >= cur->ply_lo) { /* the usual case: the next row is wanted */
@@ -222,8 +222,8 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
   cur->lazy = left != UINT64_MAX;
   if (cur->lazy) { /* rows 1..left of the line, within the bounds */
     cur->ply = cur->ply_lo;
-    cur->ply_end = left < cur->ply_hi ? left : cur->ply_hi;
-    cur->eof = cur->ply > cur->ply_end;
+    if (left < cur->ply_hi) cur->ply_hi = left;
+    cur->eof = cur->ply > cur->ply_hi;
     return SQLITE_OK;
   }
   cur->eof = cur->ply_lo > cur->ply_hi;
