@@ -5,7 +5,8 @@
 **
 **   I    O(1): the mover loses exactly when n % (k+1) == 0.
 **   II   O(n) for any k: best[i] = suffix[i] - min(best[i+1 .. i+k]), the
-**        window minimum kept in a monotone deque.
+**        window minimum kept in a monotone deque (for k <= 8 in
+**        registers, two coins a step).
 **   III  O(n): peak fusion (docs/algorithms.md) leaves a valley of odd
 **        blocks; the margin is their alternating sum, largest end first.
 */
@@ -110,21 +111,44 @@ static void coins2_solve_two(const int64_t *a, size_t n, coins_result *r) {
 #define UNROLL
 #endif
 
-/* Variant II with 3 <= k <= SMALL_K, k known to the compiler: best[i + 1]
-** .. best[i + k] are all the window holds, in registers (w[j - 1] is
-** best[i + j], and one more is kept for the first move); each step takes
-** their least, so the chain from one step to the next is a comparison and
-** a subtraction.  Nothing but the row is stored. */
+/* The least of w[from..to], w[from] taken last: when it is the newest
+** value, one comparison stands between it and the result. */
+COINS_INLINE int64_t least_of(const int64_t *w, int from, int to) {
+  int64_t least = w[to];
+  UNROLL for (int j = to - 1; j >= from; j--) least = w[j] <= least ? w[j] : least;
+  return least;
+}
+
+/* One step back, coin a: best[i] = suffix[i] - min(best[i+1 .. i+k]). */
+COINS_INLINE void small_step(int64_t *w, int k, int64_t *total, int64_t a) {
+  *total += a;
+  int64_t least = least_of(w, 0, k - 1);
+  UNROLL for (int j = k; j > 0; j--) w[j] = w[j - 1];
+  w[0] = *total - least;
+}
+
+/* Variant II with 3 <= k <= SMALL_K, k known to the compiler: w[j - 1] is
+** best[i + j], the window and one more for the first move, in registers.
+** Two coins a step: both windows share best[i+1 .. i+k-1], whose least
+** is taken once (with best[i + 2], the newest, last); each new value is
+** then one comparison and a subtraction from the one before it.  Nothing
+** but the row is stored. */
 COINS_INLINE void coins2_solve_small(const int64_t *a, size_t n, int k, coins_result *r) {
   int64_t w[SMALL_K + 1], total = 0;
   UNROLL for (int j = 0; j <= SMALL_K; j++) w[j] = INT64_MAX; /* best[] past the row */
   w[0] = 0;                                                   /* best[n] */
-  for (size_t i = n; i-- > 0;) {
+  size_t i = n;
+  if (i % 2) small_step(w, k, &total, a[--i]);
+  while (i > 0) {
+    i -= 2;
+    int64_t older = least_of(w, 1, k - 2), shared = w[0] <= older ? w[0] : older;
+    int64_t far = w[k - 1] <= older ? w[k - 1] : older;
+    total += a[i + 1];
+    int64_t first = total - (w[0] <= far ? w[0] : far); /* best[i + 1] */
     total += a[i];
-    int64_t least = w[k - 1];
-    UNROLL for (int j = k - 2; j >= 0; j--) least = w[j] <= least ? w[j] : least;
-    UNROLL for (int j = k; j > 0; j--) w[j] = w[j - 1];
-    w[0] = total - least;
+    int64_t second = total - (first <= shared ? first : shared); /* best[i] */
+    UNROLL for (int j = k; j > 1; j--) w[j] = w[j - 2];
+    w[1] = first, w[0] = second;
   }
   set_margin(r, w[0] - (total - w[0]), total);
   r->best.side = 'L';
@@ -135,6 +159,16 @@ COINS_INLINE void coins2_solve_small(const int64_t *a, size_t n, int k, coins_re
   }
 }
 
+/* gcc regroups a chain of minima as it likes ("reassociation"), which can
+** put the newest value first and lengthen the chain from one step to the
+** next several times over; for the solvers of small k it is turned off. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define KEEP_MIN_ORDER __attribute__((optimize("no-tree-reassoc")))
+#else
+#define KEEP_MIN_ORDER
+#endif
+
+KEEP_MIN_ORDER
 void coins2_solve(const int64_t *a, size_t n, uint64_t k, int64_t *work, coins_result *r) {
   switch (k) { /* small k: a copy each, its loops unrolled */
     case 2: coins2_solve_two(a, n, r); return;
