@@ -258,12 +258,21 @@ typedef struct coins_line {
   char run_side;        /* III: its side                            */
   const char *text;     /* III from text (st.a NULL): the row's text, */
   size_t left, right;   /* read from text[left] and up to text[right] */
+  int unfused;          /* III: blocks not made yet (coins_line_fuse) */
 } coins_line;
 
 size_t coins_line_work_words(coins_variant v, size_t n, uint64_t k);
 /* For variant I, a may be NULL and n is the coin count. */
 void coins_line_init(coins_line *line, coins_variant v, const int64_t *a, uint64_t n, uint64_t k,
                      int64_t *work);
+/* coins_line_init, but variant III's blocks are not made yet: the moves
+** can be counted (coins_line_moves_left), and coins_line_fuse must come
+** before any other use.  For a caller that may only count them. */
+void coins_line_init_lazy(coins_line *line, coins_variant v, const int64_t *a, uint64_t n,
+                          uint64_t k, int64_t *work);
+/* Makes the blocks of a line set up by coins_line_init_lazy (once: later
+** calls, and calls on any other line, do nothing). */
+void coins_line_fuse(coins_line *line);
 /* Variant III's line straight from the text of a row, which must stay
 ** unchanged while the line is used: the blocks fused as the text is read,
 ** each coin read again from the text when it is taken, so that nothing of

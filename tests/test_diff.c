@@ -141,7 +141,13 @@ typedef struct line_walk {
 
 static void walk_init(line_walk *w, int variant, const int64_t *a, size_t n, uint64_t k) {
   w->work = variant == 1 ? NULL : xmalloc(coins_line_work_words(variant, n, k) * sizeof *w->work);
-  coins_line_init(&w->line, variant, a, n, k, w->work);
+  if (n % 2) { /* half the lines lazily: their moves counted before their blocks are made */
+    coins_line_init_lazy(&w->line, variant, a, n, k, w->work);
+    CHECK_EQU(coins_line_moves_left(&w->line), variant == 3 ? n : UINT64_MAX);
+    coins_line_fuse(&w->line);
+  } else {
+    coins_line_init(&w->line, variant, a, n, k, w->work);
+  }
   w->n = n;
   w->ply = 0;
   w->tot[0] = w->tot[1] = 0;

@@ -80,19 +80,27 @@ coins_status coins_line_init_text(coins_line *line, const char *text, size_t len
   return COINS_OK;
 }
 
+void coins_line_init_lazy(coins_line *line, coins_variant v, const int64_t *a, uint64_t n,
+                          uint64_t k, int64_t *work) {
+  *line = (coins_line){.work = work, .unfused = v == COINS_III};
+  coins_state_init(&line->st, v, a, n, k);
+  if (v == COINS_II) {
+    line->best = work;
+    line->take = work + coins2_work_words((size_t)n, k);
+    line->suffix = coins2_window_pass(a, (size_t)n, k, 1, line->best, line->take, work + n + 1);
+  }
+}
+
+void coins_line_fuse(coins_line *line) {
+  if (!line->unfused) return;
+  fuse_line(line, line->st.a, (size_t)line->st.hi, line->work);
+  line->unfused = 0;
+}
+
 void coins_line_init(coins_line *line, coins_variant v, const int64_t *a, uint64_t n, uint64_t k,
                      int64_t *work) {
-  *line = (coins_line){.work = work};
-  coins_state_init(&line->st, v, a, n, k);
-  switch (v) {
-    case COINS_I: break;
-    case COINS_II:
-      line->best = work;
-      line->take = work + coins2_work_words((size_t)n, k);
-      line->suffix = coins2_window_pass(a, (size_t)n, k, 1, line->best, line->take, work + n + 1);
-      break;
-    case COINS_III: fuse_line(line, a, (size_t)n, work); break;
-  }
+  coins_line_init_lazy(line, v, a, n, k, work);
+  coins_line_fuse(line);
 }
 
 /* III: 1 when the end block of larger value, the line's next, is the left

@@ -44,7 +44,9 @@ static int moves_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) 
     return rc;
   size_t words = coins_line_work_words(game->variant, (size_t)game->n, game->k);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
-  coins_line_init(&cur->line, game->variant, game->a, game->n, game->k, cur->work);
+  /* variant III's blocks wait for the first column that needs a move
+  ** (tvf.c's catch_up): count(*) and ply only count the moves */
+  coins_line_init_lazy(&cur->line, game->variant, game->a, game->n, game->k, cur->work);
   return SQLITE_OK;
 }
 

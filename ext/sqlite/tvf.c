@@ -150,10 +150,12 @@ static int tvf_next(sqlite3_vtab_cursor *base) {
   return SQLITE_OK;
 }
 
-/* A lazy cursor's row, played up to its ply when a column first asks. */
+/* A lazy cursor's row, played up to its ply when a column first asks
+** (the line's blocks made first, when they are still to make). */
 static void catch_up(coins_tvf_cursor *cur) {
   uint64_t played = cur->line.st.ply;
   if (cur->row.ply == cur->ply) return;
+  coins_line_fuse(&cur->line);
   if (played + 1 < cur->ply) coins_line_skip(&cur->line, cur->ply - 1 - played);
   coins_line_next(&cur->line, &cur->row);
 }
@@ -226,6 +228,7 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
     cur->eof = cur->ply > cur->ply_hi;
     return SQLITE_OK;
   }
+  coins_line_fuse(&cur->line); /* rows are played from the start */
   cur->eof = cur->ply_lo > cur->ply_hi;
   return cur->eof ? SQLITE_OK : tvf_next(base);
 }
