@@ -132,21 +132,19 @@ COINS_INLINE void coins_fuse_push(coins_fuse_stack *f, int64_t v) {
   int64_t *s = f->words, t0 = f->top, t1 = f->second;
   size_t n = f->n;
   int64_t t2 = s[n - 3], t3 = s[n - 4];
-  int peak = (t0 >= t1) & (t0 >= v);
-  /* a peak: t1 t0 v become one block over t2; else v goes on top */
-  int64_t fused = coins_fused(t1, t0, v);
-  int64_t n0 = coins_pick(peak, v, fused), n1 = coins_pick(peak, t0, t2);
+  int peak = t0 >= (t1 > v ? t1 : v);
+  /* a peak: t1 t0 v become one block over t2; else v goes on top.  Every
+  ** choice is a pick on the one comparison, n's too */
+  int64_t n0 = coins_pick(peak, v, coins_fused(t1, t0, v)), n1 = coins_pick(peak, t0, t2);
+  int64_t third = coins_pick(peak, t1, t3); /* the block under n1 */
   s[n - 1] = t0;
-  n = n + 1 - 2 * (size_t)peak;
-  /* after a fusion t2 may be a peak between t3 and the block; without
-  ** one, the comparison is made to fail */
-  int64_t t2_if_fused = coins_pick(peak, INT64_MIN, t2), right = t3 > fused ? t3 : fused;
-  if (t2_if_fused >= right) {
-    do { /* the new top three make a peak */
-      n0 = coins_fused(t3, n1, n0);
-      n -= 2;
-      n1 = s[n - 2], t3 = s[n - 3];
-    } while ((n1 >= t3) & (n1 >= n0));
+  n = (size_t)coins_pick(peak, (int64_t)n + 1, (int64_t)n - 1);
+  /* the new top three make a peak: never without a fusion (n1 n0 are
+  ** t0 v over t1, which was no peak), after one about a push in fourteen */
+  while ((n1 >= third) & (n1 >= n0)) {
+    n0 = coins_fused(third, n1, n0);
+    n -= 2;
+    n1 = s[n - 2], third = s[n - 3];
   }
   f->top = n0, f->second = n1, f->n = n;
 }
