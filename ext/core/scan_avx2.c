@@ -34,9 +34,10 @@ typedef struct masks {
 typedef struct block {
   __m256i digits[2], in_digit[2]; /* each byte's digit (0 if none), 0xFF at digits */
   uint16_t value[64];             /* before byte t: the value of the (up to 3) digits there */
-  unsigned shift;                 /* byte t of the block is byte t + shift of the vectors */
-  /* its numbers, read once the next block is classified */
-  const unsigned char *base; /* the block's first byte */
+  /* its numbers, read once the next block is classified; base, starts
+  ** and ends count bytes from the vectors' first, which for the last block
+  ** can come before the block's */
+  const unsigned char *base; /* the vectors' first byte */
   uint64_t starts, ends;     /* a bit at each number's first byte, and at the byte after */
   int by_value;              /* 1: read from value; 0: by read_integer */
 } block;
@@ -115,19 +116,21 @@ static AVX2 COINS_ALWAYS_INLINE void digit_values(block *b, const block *last) {
 ** closing ']'), of a text that begins at text.  A whole block is read from
 ** the text.  The last one (q - base < 64) is read as the 64 bytes up to
 ** and with the ']', when the text has them and they hold the three bytes
-** before base, its masks shifted down to base with bytes past q as spaces;
-** else from a copy followed by spaces.  (A copy made with vector stores
-** and read at another offset would wait for the stores.) */
+** before base, its masks shifted down to base (by *shift_out bytes) with bytes
+** past q as spaces; else from a copy followed by spaces.  (A copy made
+** with vector stores and read at another offset would wait for the
+** stores.) */
 static AVX2 COINS_ALWAYS_INLINE masks read_block_at(const unsigned char *base,
                                                     const unsigned char *q,
-                                                    const unsigned char *text, block *b) {
+                                                    const unsigned char *text, block *b,
+                                                    unsigned *shift_out) {
   size_t rest = (size_t)(q - base);
-  b->shift = 0;
+  *shift_out = 0;
   if (rest >= 64) return classify(base, b);
   if (q + 1 - text >= 64 && rest <= 60) {
     unsigned shift = (unsigned)(63 - rest);
     masks m = classify(q + 1 - 64, b);
-    b->shift = shift;
+    *shift_out = shift;
     m.digit >>= shift, m.minus >>= shift, m.comma >>= shift, m.zero >>= shift;
     m.allowed = m.allowed >> shift | ~(uint64_t)0 << rest;
     return m;
@@ -148,7 +151,7 @@ static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned 
                                                  scan_mode mode, scan_out *o,
                                                  const unsigned char **run, uint64_t *long_sum) {
   uint64_t ends = b->ends, starts = b->starts;
-  const uint16_t *value = b->value + b->shift;
+  const uint16_t *value = b->value;
   if (mode != SCAN_COUNT && cap - scan_used(o, mode) < (size_t)__builtin_popcountll(ends))
     return SCAN_NO_ROOM;
   if (b->by_value && mode == SCAN_COUNT) { /* counted, not read */
@@ -213,11 +216,12 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
   p++, q--; /* the elements: p[0..q - p) */
   for (int half = 0; half < 2; half++)
     last->digits[half] = last->in_digit[half] = _mm256_setzero_si256();
-  last->starts = last->ends = 0, last->by_value = 1, last->shift = 0; /* nothing to read */
+  last->starts = last->ends = 0, last->by_value = 1; /* nothing to read */
 
   /* a block past q, all spaces, ends a number that runs up to q */
   for (const unsigned char *base = p; base < q || (base == q && last_number >> 63); base += 64) {
-    masks m = read_block_at(base, q, (const unsigned char *)text, b);
+    unsigned shift;
+    masks m = read_block_at(base, q, (const unsigned char *)text, b, &shift);
     if (~m.allowed) return 0;
     uint64_t in_number = m.digit | m.minus;
     uint64_t after = in_number << 1 | last_number >> 63; /* the byte before is in a number */
@@ -238,7 +242,7 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
     uint64_t d = m.digit, d_last = last_digit;
     uint64_t four = ends & (d << 1 | d_last >> 63) & (d << 2 | d_last >> 62) &
                     (d << 3 | d_last >> 61) & (d << 4 | d_last >> 60);
-    b->base = base, b->starts = starts, b->ends = ends;
+    b->base = base - shift, b->starts = starts << shift, b->ends = ends << shift;
     b->by_value = ((m.minus | last_minus) == 0) & (four == 0);
     if (b->by_value && mode != SCAN_COUNT) digit_values(b, last);
     if ((read = read_numbers(last, q, cap, mode, &o, &run, &long_sum)) != 1) return read;
