@@ -134,6 +134,8 @@ test-unit: $(TESTS)
 	sh tests/run_limited.sh 300 $(B)/test_scan
 	COINS_SIMD=0 sh tests/run_limited.sh 300 $(B)/test_scan
 	COINS_SIMD=0 sh tests/run_limited.sh 300 $(B)/test_diff
+	COINS_SIMD=avx2 sh tests/run_limited.sh 300 $(B)/test_scan
+	COINS_SIMD=avx2 sh tests/run_limited.sh 300 $(B)/test_diff
 	COINS_SIMD=0 sh tests/run_limited.sh 120 $(B)/test_sql
 	sh tests/run_limited.sh 300 $(B)/test_records
 	sh tests/run_limited.sh 120 $(B)/test_sql

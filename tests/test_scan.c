@@ -1,10 +1,11 @@
 /*
-** test_scan.c -- the two row scanners of the core (scan.c, portable, and
-** scan_avx2.c, where the CPU has AVX2) held to the general parser, which
-** shares none of their code, on every call: whenever a scanner takes a
-** row it must give the general parser's values (store), its count
-** (count) and the fusion of those values, block for block, with their sum
-** (fuse); a row the general parser refuses must never be taken.  Rows:
+** test_scan.c -- the row scanners of the core (scan.c, portable;
+** scan_avx2.c and scan_avx512.c, where the CPU has AVX2 or AVX-512) held
+** to the general parser, which shares none of their code, on every call:
+** whenever a scanner takes a row it must give the general parser's values
+** (store), its count (count) and the fusion of those values, block for
+** block, with their sum (fuse); a row the general parser refuses must
+** never be taken.  Rows:
 **
 **   test_plain_rows      random rows as people store them (compact,
 **                        ", ", any JSON whitespace, negative, zero, -0,
@@ -16,7 +17,7 @@
 **   test_boundaries      rows moved by 0 to 130 spaces, so that numbers
 **                        and separators straddle every 32- and 64-byte
 **                        boundary, and, at the first offsets, a NUL, a
-**                        0x80 or a '.' put at every byte;
+**                        0x80, a '.', a '0' or a '-' put at every byte;
 **   test_edges           hand-picked rows: empty arrays, a row ending on
 **                        a block boundary, long runs of digits or spaces
 **                        across blocks, the largest sums;
@@ -52,7 +53,7 @@ typedef struct scanner {
   int (*count)(const char *, size_t, size_t *);
 } scanner;
 
-static scanner scanners[2];
+static scanner scanners[3];
 static size_t n_scanners;
 
 static void find_scanners(void) {
@@ -62,6 +63,9 @@ static void find_scanners(void) {
   if (coins_scan_has_avx2())
     scanners[n_scanners++] =
         (scanner){"avx2", coins_scan_avx2_store, coins_scan_avx2_fuse, coins_scan_avx2_count};
+  if (coins_scan_has_avx512())
+    scanners[n_scanners++] = (scanner){"avx512", coins_scan_avx512_store, coins_scan_avx512_fuse,
+                                       coins_scan_avx512_count};
 #endif
 }
 
@@ -281,7 +285,7 @@ static const char *const sweep_rows[] = {
 static void test_boundaries(void **state) {
   (void)state;
   g_case.test = "test_boundaries";
-  static const char marks[] = {0, (char)0x80, '.'};
+  static const char marks[] = {0, (char)0x80, '.', '0', '-'};
   for (size_t row = 0; row < COUNT_OF(sweep_rows); row++) {
     const char *s = sweep_rows[row];
     size_t len = strlen(s);
@@ -502,12 +506,14 @@ static void test_line_extremes(void **state) {
 int main(void) {
   random_init("test_scan", 0x5CA7700D5EEDull);
   find_scanners();
-  /* the scanner the parser uses: AVX2 where there is one, unless
-  ** COINS_SIMD=0 asks for the portable one */
-  const char *simd = getenv("COINS_SIMD"), *want = n_scanners > 1 ? "avx2" : "portable";
+  /* the scanner the parser uses: the last found, unless COINS_SIMD=0 asks
+  ** for the portable one, or COINS_SIMD=avx2 for AVX2 at most */
+  const char *simd = getenv("COINS_SIMD"), *want = scanners[n_scanners - 1].name;
   if (simd && strcmp(simd, "0") == 0) want = "portable";
-  printf("scanners: portable%s; the parser's: %s\n", n_scanners > 1 ? ", avx2" : " (no AVX2 here)",
-         coins_scan_path());
+  if (simd && strcmp(simd, "avx2") == 0 && n_scanners > 1) want = "avx2";
+  printf("scanners:");
+  for (size_t k = 0; k < n_scanners; k++) printf(" %s", scanners[k].name);
+  printf("; the parser's: %s\n", coins_scan_path());
   if (strcmp(coins_scan_path(), want) != 0) {
     printf("the parser uses %s, not %s\n", coins_scan_path(), want);
     return 1;

@@ -88,36 +88,8 @@ COINS_INLINE int scan(const char *text, size_t len, int64_t *out, int64_t *start
   return scan_finish(&o, mode, res);
 }
 
-int coins_scan_portable_store(const char *text, size_t len, int64_t *out, size_t cap,
-                              size_t *count) {
-  scan_result r = {0, 0, 0};
-  int rc = scan(text, len, out, NULL, cap, SCAN_STORE, &r);
-  *count = r.count;
-  return rc;
-}
-
-int coins_scan_portable_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
-                             int64_t *total) {
-  scan_result r = {0, 0, 0};
-  int rc = scan(text, len, stack, NULL, cap, SCAN_FUSE, &r);
-  *top = r.count, *total = r.total;
-  return rc;
-}
-
-int coins_scan_portable_count(const char *text, size_t len, size_t *count) {
-  scan_result r = {0, 0, 0};
-  int rc = scan(text, len, NULL, NULL, 0, SCAN_COUNT, &r);
-  *count = r.count;
-  return rc;
-}
-
-int coins_scan_portable_line(const char *text, size_t len, int64_t *stack, int64_t *starts,
-                             size_t cap, size_t *top, size_t *coins) {
-  scan_result r = {0, 0, 0};
-  int rc = scan(text, len, stack, starts, cap, SCAN_LINE, &r);
-  *top = r.count, *coins = r.coins;
-  return rc;
-}
+/* (scan never hands a row on) */
+SCAN_ENTRY_POINTS(, coins_scan_portable, scan, coins_scan_portable)
 
 int coins_scan_has_avx2(void) {
 #if COINS_SCAN_AVX2
@@ -129,53 +101,73 @@ int coins_scan_has_avx2(void) {
 #endif
 }
 
-/* Whether the AVX2 scanner runs: where it is built and the CPU has AVX2,
-** BMI and POPCNT, unless the environment says COINS_SIMD=0 (the tests
-** use that to run the portable scanner on any machine).  Decided once;
-** racing threads decide alike. */
-static int use_avx2(void) {
+int coins_scan_has_avx512(void) {
 #if COINS_SCAN_AVX2
-  static int choice = -1;
-  int c = __atomic_load_n(&choice, __ATOMIC_RELAXED);
-  if (c < 0) {
-    const char *env = getenv("COINS_SIMD");
-    c = !(env && strcmp(env, "0") == 0) && coins_scan_has_avx2();
-    __atomic_store_n(&choice, c, __ATOMIC_RELAXED);
-  }
-  return c;
+  __builtin_cpu_init();
+  return coins_scan_has_avx2() && __builtin_cpu_supports("avx512f") &&
+         __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
+         __builtin_cpu_supports("bmi2");
 #else
   return 0;
 #endif
 }
 
-const char *coins_scan_path(void) { return use_avx2() ? "avx2" : "portable"; }
+/* The scanners, fastest last. */
+enum { PORTABLE, AVX2, AVX512 };
+
+/* The scanner that runs: the fastest the CPU can run, unless the
+** environment says COINS_SIMD=0 (the portable one, on any machine; the
+** tests use it) or COINS_SIMD=avx2 (no AVX-512).  Decided once; racing
+** threads decide alike. */
+static int scanner(void) {
+  static int choice = -1;
+  int c = __atomic_load_n(&choice, __ATOMIC_RELAXED);
+  if (c < 0) {
+    const char *env = getenv("COINS_SIMD");
+    int most = !env                       ? AVX512
+               : strcmp(env, "0") == 0    ? PORTABLE
+               : strcmp(env, "avx2") == 0 ? AVX2
+                                          : AVX512;
+    c = most >= AVX512 && coins_scan_has_avx512() ? AVX512
+        : most >= AVX2 && coins_scan_has_avx2()   ? AVX2
+                                                  : PORTABLE;
+    __atomic_store_n(&choice, c, __ATOMIC_RELAXED);
+  }
+  return c;
+}
+
+const char *coins_scan_path(void) {
+  static const char *const names[] = {"portable", "avx2", "avx512"};
+  return names[scanner()];
+}
+
+/* Each entry point calls the scanner that runs, with its arguments. */
+#if COINS_SCAN_AVX2
+#define DISPATCH(mode, ...)                                    \
+  switch (scanner()) {                                         \
+    case AVX512: return coins_scan_avx512_##mode(__VA_ARGS__); \
+    case AVX2: return coins_scan_avx2_##mode(__VA_ARGS__);     \
+    default: return coins_scan_portable_##mode(__VA_ARGS__);   \
+  }
+#else
+#define DISPATCH(mode, ...) return coins_scan_portable_##mode(__VA_ARGS__)
+#endif
 
 int coins_scan_store(const char *text, size_t len, int64_t *out, size_t cap, size_t *count) {
-#if COINS_SCAN_AVX2
-  if (use_avx2()) return coins_scan_avx2_store(text, len, out, cap, count);
-#endif
-  return coins_scan_portable_store(text, len, out, cap, count);
+  DISPATCH(store, text, len, out, cap, count);
 }
 
 int coins_scan_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
                     int64_t *total) {
-#if COINS_SCAN_AVX2
-  if (use_avx2()) return coins_scan_avx2_fuse(text, len, stack, cap, top, total);
-#endif
-  return coins_scan_portable_fuse(text, len, stack, cap, top, total);
+  DISPATCH(fuse, text, len, stack, cap, top, total);
 }
 
 int coins_scan_line(const char *text, size_t len, int64_t *stack, int64_t *starts, size_t cap,
                     size_t *top, size_t *coins) {
-#if COINS_SCAN_AVX2
-  if (use_avx2()) return coins_scan_avx2_line(text, len, stack, starts, cap, top, coins);
-#endif
-  return coins_scan_portable_line(text, len, stack, starts, cap, top, coins);
+  DISPATCH(line, text, len, stack, starts, cap, top, coins);
 }
 
 int coins_scan_count(const char *text, size_t len, size_t *count) {
-#if COINS_SCAN_AVX2
-  if (use_avx2()) return coins_scan_avx2_count(text, len, count);
-#endif
-  return coins_scan_portable_count(text, len, count);
+  DISPATCH(count, text, len, count);
 }

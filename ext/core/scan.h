@@ -1,9 +1,10 @@
 /*
-** scan.h -- what the two fast scanners of a row (scan.c, portable, and
-** scan_avx2.c, x86-64 with AVX2) share: reading one integer, and doing
-** with it what the caller asked (store it, fuse it, count it).  Both take
-** a row exactly as parse.c's general parser would, or give up (return 0)
-** and let the general parser decide, with its messages.
+** scan.h -- what the fast scanners of a row (scan.c, portable;
+** scan_avx2.c and scan_avx512.c, x86-64 with AVX2 or AVX-512) share:
+** reading one integer, and doing with it what the caller asked (store it,
+** fuse it, count it).  Each takes a row exactly as parse.c's general
+** parser would, or gives up (returns 0) and lets the general parser
+** decide, with its messages.
 */
 #ifndef COINS_SCAN_H
 #define COINS_SCAN_H
@@ -13,8 +14,10 @@
 #include "internal.h"
 
 /* Each scanner on its own (the tests compare them): the portable one,
-** built everywhere, and the AVX2 one, where COINS_SCAN_AVX2 is set and
-** coins_scan_has_avx2() says the CPU can run it. */
+** built everywhere, and the AVX2 and AVX-512 ones, where COINS_SCAN_AVX2
+** is set and coins_scan_has_avx2() / coins_scan_has_avx512() say the CPU
+** can run them.  The AVX-512 one hands rows with a '-' or a number of four
+** digits or more to the AVX2 one. */
 int coins_scan_portable_store(const char *text, size_t len, int64_t *out, size_t cap,
                               size_t *count);
 int coins_scan_portable_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
@@ -23,8 +26,9 @@ int coins_scan_portable_count(const char *text, size_t len, size_t *count);
 int coins_scan_portable_line(const char *text, size_t len, int64_t *stack, int64_t *starts,
                              size_t cap, size_t *top, size_t *coins);
 int coins_scan_has_avx2(void);
+int coins_scan_has_avx512(void);
 
-/* The AVX2 scanner is built for x86-64 with gcc or clang, except on
+/* The SIMD scanners are built for x86-64 with gcc or clang, except on
 ** Windows, where gcc does not align the stack for 32-byte spills. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(_WIN32) && !defined(COINS_NO_SIMD)
 #define COINS_SCAN_AVX2 1
@@ -34,6 +38,12 @@ int coins_scan_avx2_fuse(const char *text, size_t len, int64_t *stack, size_t ca
 int coins_scan_avx2_count(const char *text, size_t len, size_t *count);
 int coins_scan_avx2_line(const char *text, size_t len, int64_t *stack, int64_t *starts, size_t cap,
                          size_t *top, size_t *coins);
+int coins_scan_avx512_store(const char *text, size_t len, int64_t *out, size_t cap, size_t *count);
+int coins_scan_avx512_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
+                           int64_t *total);
+int coins_scan_avx512_count(const char *text, size_t len, size_t *count);
+int coins_scan_avx512_line(const char *text, size_t len, int64_t *stack, int64_t *starts,
+                           size_t cap, size_t *top, size_t *coins);
 #endif
 
 /* What the scanner does with each number. */
@@ -123,6 +133,10 @@ COINS_INLINE int scan_start(scan_out *o, size_t len, int64_t *out, int64_t *star
   return 1;
 }
 
+/* What a scan returns to hand its row to another scanner (the AVX-512
+** one, for rows with a '-' or a long number); entry points pass it on. */
+#define SCAN_HAND_ON (-2)
+
 /* A scan that took its row: what it made, in *res.  Returns 1. */
 COINS_INLINE int scan_finish(scan_out *o, scan_mode mode, scan_result *res) {
   if (mode == SCAN_FUSE || mode == SCAN_LINE) coins_fuse_end(&o->stack);
@@ -145,5 +159,41 @@ COINS_INLINE void take_value(scan_mode mode, int64_t value, scan_out *o) {
       break;
   }
 }
+
+/* Defines a scanner's four entry points, prefix##_store, _fuse, _line and
+** _count (declared above), built with attributes attr: each runs scan_fn,
+** a function shaped as scan() in scan.c, in its mode, and passes a row it
+** hands on to the same entry point of the scanner named by fallback. */
+#define SCAN_ENTRY_POINTS(attr, prefix, scan_fn, fallback)                                         \
+  attr int prefix##_store(const char *text, size_t len, int64_t *out, size_t cap, size_t *count) { \
+    scan_result r = {0, 0, 0};                                                                     \
+    int rc = scan_fn(text, len, out, NULL, cap, SCAN_STORE, &r);                                   \
+    if (rc == SCAN_HAND_ON) return fallback##_store(text, len, out, cap, count);                   \
+    *count = r.count;                                                                              \
+    return rc;                                                                                     \
+  }                                                                                                \
+  attr int prefix##_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,    \
+                         int64_t *total) {                                                         \
+    scan_result r = {0, 0, 0};                                                                     \
+    int rc = scan_fn(text, len, stack, NULL, cap, SCAN_FUSE, &r);                                  \
+    if (rc == SCAN_HAND_ON) return fallback##_fuse(text, len, stack, cap, top, total);             \
+    *top = r.count, *total = r.total;                                                              \
+    return rc;                                                                                     \
+  }                                                                                                \
+  attr int prefix##_line(const char *text, size_t len, int64_t *stack, int64_t *starts,            \
+                         size_t cap, size_t *top, size_t *coins) {                                 \
+    scan_result r = {0, 0, 0};                                                                     \
+    int rc = scan_fn(text, len, stack, starts, cap, SCAN_LINE, &r);                                \
+    if (rc == SCAN_HAND_ON) return fallback##_line(text, len, stack, starts, cap, top, coins);     \
+    *top = r.count, *coins = r.coins;                                                              \
+    return rc;                                                                                     \
+  }                                                                                                \
+  attr int prefix##_count(const char *text, size_t len, size_t *count) {                           \
+    scan_result r = {0, 0, 0};                                                                     \
+    int rc = scan_fn(text, len, NULL, NULL, 0, SCAN_COUNT, &r);                                    \
+    if (rc == SCAN_HAND_ON) return fallback##_count(text, len, count);                             \
+    *count = r.count;                                                                              \
+    return rc;                                                                                     \
+  }
 
 #endif

@@ -257,35 +257,7 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
   return scan_finish(&o, mode, res);
 }
 
-AVX2 int coins_scan_avx2_store(const char *text, size_t len, int64_t *out, size_t cap,
-                               size_t *count) {
-  scan_result r = {0, 0, 0};
-  int rc = scan_avx2(text, len, out, NULL, cap, SCAN_STORE, &r);
-  *count = r.count;
-  return rc;
-}
-
-AVX2 int coins_scan_avx2_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
-                              int64_t *total) {
-  scan_result r = {0, 0, 0};
-  int rc = scan_avx2(text, len, stack, NULL, cap, SCAN_FUSE, &r);
-  *top = r.count, *total = r.total;
-  return rc;
-}
-
-AVX2 int coins_scan_avx2_line(const char *text, size_t len, int64_t *stack, int64_t *starts,
-                              size_t cap, size_t *top, size_t *coins) {
-  scan_result r = {0, 0, 0};
-  int rc = scan_avx2(text, len, stack, starts, cap, SCAN_LINE, &r);
-  *top = r.count, *coins = r.coins;
-  return rc;
-}
-
-AVX2 int coins_scan_avx2_count(const char *text, size_t len, size_t *count) {
-  scan_result r = {0, 0, 0};
-  int rc = scan_avx2(text, len, NULL, NULL, 0, SCAN_COUNT, &r);
-  *count = r.count;
-  return rc;
-}
+/* (scan_avx2 never hands a row on) */
+SCAN_ENTRY_POINTS(AVX2, coins_scan_avx2, scan_avx2, coins_scan_avx2)
 
 #endif

@@ -1,7 +1,7 @@
 /*
 ** fuzz_scan.c -- libFuzzer harness for the row scanners of the core
-** (ext/core/scan.c, portable, and scan_avx2.c, run where the CPU has AVX2)
-** against the general parser, on the fuzzer's raw bytes (make fuzz).
+** (ext/core/scan.c, portable; scan_avx2.c and scan_avx512.c, run where the
+** CPU has AVX2 or AVX-512) against the general parser, on the fuzzer's raw bytes (make fuzz).
 **
 ** The first byte moves the rest: that many spaces (mod 130) go before it,
 ** then it is read as is, so numbers, separators, a NUL or a byte >= 0x80
@@ -72,7 +72,7 @@ static void check_scanner(const scanner *s, const char *text, size_t len, int pa
 }
 
 static void check_text(const char *text, size_t len) {
-  static scanner scanners[2];
+  static scanner scanners[3];
   static size_t n_scanners;
   if (n_scanners == 0) {
     scanners[n_scanners++] =
@@ -81,6 +81,9 @@ static void check_text(const char *text, size_t len) {
     if (coins_scan_has_avx2())
       scanners[n_scanners++] =
           (scanner){coins_scan_avx2_store, coins_scan_avx2_fuse, coins_scan_avx2_count};
+    if (coins_scan_has_avx512())
+      scanners[n_scanners++] =
+          (scanner){coins_scan_avx512_store, coins_scan_avx512_fuse, coins_scan_avx512_count};
 #endif
   }
   size_t cap = coins_parse_capacity(text, len), n = 0;

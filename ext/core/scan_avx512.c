@@ -1,0 +1,152 @@
+/*
+** scan_avx512.c -- the row scanner for x86-64 CPUs with AVX-512 (BW,
+** VBMI and VBMI2); scan.c picks it at run time, before the AVX2 scanner.
+**
+** It reads 64 bytes at a time, the last ones with a masked load (the bytes
+** past the row read as spaces, and never touched).  Bit masks of the
+** bytes' classes (digits, commas, JSON whitespace) check the row's shape
+** as the AVX2 scanner does.  The digits' values are put in place with byte
+** permutes: for each byte, the digits one, two and three bytes before it,
+** across the block's start.  The numbers' values are then compressed out
+** at the bytes after them (vpcompressb, no loop) and kept, 32 a block at
+** most, in a buffer of 16-bit values that one loop takes (stores, fuses,
+** counts) at the end, or when it fills.  A row with a '-' or a number of
+** four digits or more, rare in stored games, is handed to the AVX2 scanner;
+** anything else it is unsure of is given up, as the other scanners do.
+*/
+#include "scan.h"
+
+#if COINS_SCAN_AVX2
+
+#include <immintrin.h>
+
+#define AVX512 \
+  __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")))
+
+/* The values buffered before they are taken; a block adds 32 at most
+** (a number and the byte after it are two bytes). */
+#define BUFFERED 512
+
+/* Does with the count values buffered what mode says.  Returns 1, or
+** SCAN_NO_ROOM. */
+static AVX512 COINS_ALWAYS_INLINE int take_buffered(const uint16_t *values, size_t count,
+                                                    size_t cap, scan_mode mode, scan_out *o) {
+  if (mode != SCAN_COUNT && cap - scan_used(o, mode) < count) return SCAN_NO_ROOM;
+  if (mode == SCAN_FUSE) { /* the stack and the sum in locals, as in scan_avx2.c */
+    coins_fuse_stack stack = o->stack;
+    int64_t sum = 0;
+    for (size_t i = 0; i < count; i++) {
+      int64_t v = values[i];
+      sum += v;
+      coins_fuse_push(&stack, v);
+    }
+    o->stack = stack;
+    o->sum += sum;
+  } else if (mode == SCAN_COUNT) {
+    o->n += count;
+  } else {
+    for (size_t i = 0; i < count; i++) take_value(mode, values[i], o);
+  }
+  return 1;
+}
+
+/* The indices that move every byte of a block k bytes on (k = 1..3),
+** the bytes before it read from the block before: byte t of the result
+** is byte 64 + t - k of the pair (last block, this block). */
+static AVX512 COINS_ALWAYS_INLINE __m512i moved_on(unsigned k) {
+  const __m512i index = _mm512_set_epi8(
+      63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41,
+      40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
+      17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  return _mm512_add_epi8(index, _mm512_set1_epi8((char)(64 - k)));
+}
+
+/* The values, 16 bits each, of the numbers that end in a block (a bit at
+** each byte after one, in ends), from the block's digit values and the last
+** block's; two: a bit where the byte two before is a digit. */
+static AVX512 COINS_ALWAYS_INLINE __m512i values_at(__m512i digits, __m512i last_digits,
+                                                    uint64_t ends, uint64_t two) {
+  __m512i d1 = _mm512_permutex2var_epi8(last_digits, moved_on(1), digits);
+  __m512i d2 = _mm512_permutex2var_epi8(last_digits, moved_on(2), digits);
+  /* the digit three before belongs to the number only if the one two before does */
+  __m512i d3 = _mm512_maskz_permutex2var_epi8(two, last_digits, moved_on(3), digits);
+  /* 10 d2 + d1 fits a byte: 8 d2 + 2 d2 in 16-bit lanes carries nothing over */
+  __m512i tens =
+      _mm512_add_epi8(d1, _mm512_add_epi8(_mm512_slli_epi16(d2, 3), _mm512_slli_epi16(d2, 1)));
+  __m256i low = _mm512_castsi512_si256(_mm512_maskz_compress_epi8(ends, tens));
+  __m256i high = _mm512_castsi512_si256(_mm512_maskz_compress_epi8(ends, d3));
+  return _mm512_add_epi16(_mm512_cvtepu8_epi16(low),
+                          _mm512_mullo_epi16(_mm512_cvtepu8_epi16(high), _mm512_set1_epi16(100)));
+}
+
+/* Scans text[0..len) in the given mode, as scan() in scan.c does, or
+** returns SCAN_HAND_ON: the AVX2 scanner reads the row. */
+static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, int64_t *out,
+                                                  int64_t *starts, size_t cap, scan_mode mode,
+                                                  scan_result *res) {
+  /* whitespace by the low four bits, in each 16-byte lane: the byte each could be, or 0 */
+  const __m512i spaces = _mm512_broadcast_i32x4(
+      _mm_setr_epi8(' ', 0, 0, 0, 0, 0, 0, 0, 0, '\t', '\n', 0, 0, '\r', 0, 0));
+  const unsigned char *p = (const unsigned char *)text, *q = p + len;
+  uint16_t values[BUFFERED];
+  size_t buffered = 0, numbers = 0, commas = 0;
+  uint64_t last_digit = 0, last_zero_start = 0;
+  __m512i last_digits = _mm512_setzero_si512();
+  scan_out o;
+  int rc = scan_start(&o, len, out, starts, cap, mode);
+
+  if (rc != 1) return rc;
+  while (p < q && is_space(*p)) p++;
+  while (q > p && is_space(q[-1])) q--;
+  if (q - p < 2 || *p != '[' || q[-1] != ']') return 0;
+  p++, q--; /* the elements: p[0..size) */
+  size_t size = (size_t)(q - p);
+
+  /* a block past the end, all spaces, ends a number that runs up to it */
+  for (size_t at = 0; at < size || (at == size && last_digit >> 63); at += 64) {
+    size_t rest = size - at;
+    uint64_t in_row = rest >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << rest) - 1;
+    __m512i x = _mm512_mask_loadu_epi8(_mm512_set1_epi8(' '), in_row, p + at);
+    __m512i offset = _mm512_sub_epi8(x, _mm512_set1_epi8('0'));
+    uint64_t digit = _mm512_cmple_epu8_mask(offset, _mm512_set1_epi8(9));
+    uint64_t comma = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(','));
+    /* bytes of 0x80 and above shuffle to 0, which they are not */
+    uint64_t space = _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(spaces, x), x);
+    uint64_t other = ~(digit | comma | space);
+    if (other) return _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('-')) ? SCAN_HAND_ON : 0;
+    uint64_t after = digit << 1 | last_digit >> 63; /* the byte before is a digit */
+    uint64_t two = digit << 2 | last_digit >> 62, three = digit << 3 | last_digit >> 61;
+    uint64_t ends = after & ~digit;
+    if (digit & after & two & three) return SCAN_HAND_ON; /* a fourth digit in a row */
+    /* a leading zero: a '0' starting a run of digits, and a digit after it */
+    uint64_t zero_start = _mm512_cmpeq_epi8_mask(offset, _mm512_setzero_si512()) & ~after;
+    if ((zero_start << 1 | last_zero_start >> 63) & digit) return 0;
+    /* a number ended by whitespace: a comma or the end must come next */
+    for (uint64_t spaced = ends & ~comma; spaced; spaced &= spaced - 1) {
+      const unsigned char *t = p + at + __builtin_ctzll(spaced);
+      while (t < q && is_space(*t)) t++;
+      if (t < q && *t != ',') return 0;
+    }
+    commas += (size_t)__builtin_popcountll(comma);
+    if (mode != SCAN_COUNT) {
+      __m512i digits = _mm512_maskz_mov_epi8(digit, offset);
+      _mm512_storeu_si512(values + buffered, values_at(digits, last_digits, ends, two));
+      last_digits = digits;
+    }
+    size_t ended = (size_t)__builtin_popcountll(ends);
+    buffered += ended, numbers += ended;
+    last_digit = digit, last_zero_start = zero_start;
+    if (buffered > BUFFERED - 32) {
+      if ((rc = take_buffered(values, buffered, cap, mode, &o)) != 1) return rc;
+      buffered = 0;
+    }
+  }
+  if ((rc = take_buffered(values, buffered, cap, mode, &o)) != 1) return rc;
+  /* every number but the last has its comma: no other comma is allowed */
+  if (numbers ? commas != numbers - 1 : commas != 0) return 0;
+  return scan_finish(&o, mode, res);
+}
+
+SCAN_ENTRY_POINTS(AVX512, coins_scan_avx512, scan_avx512, coins_scan_avx2)
+
+#endif
