@@ -21,6 +21,10 @@
 **   test_edges           hand-picked rows: empty arrays, a row ending on
 **                        a block boundary, long runs of digits or spaces
 **                        across blocks, the largest sums;
+**   test_vector_fusion   rows of many shapes (ties, plateaus, peaks one
+**                        and two apart, mountains, valleys) and every
+**                        length up to 600, which the SIMD scanners fuse
+**                        in vectors before the stack;
 **   test_line_from_text  variant III's line read from the text
 **                        (coins_line_init_text) plays every move, field
 **                        for field, as the line of the parsed row, on
@@ -384,6 +388,56 @@ static void test_edges(void **state) {
   free(t.s);
 }
 
+/* ------------------------------------------------- fusion in vectors */
+
+/* The value at i of a row of shape `shape` (n values); r draws the
+** random ones. */
+static int64_t shaped_value(rng *r, int shape, size_t i, size_t n) {
+  size_t middle = n / 2, from_middle = i < middle ? middle - i : i - middle;
+  switch (shape) {
+    case 0: return between(r, 0, 999);
+    case 1: return between(r, 0, 3);                        /* ties everywhere */
+    case 2: return i % 2 ? 999 : between(r, 0, 998);        /* a peak every other value */
+    case 3: return (int64_t)(999 - from_middle % 1000);     /* a mountain */
+    case 4: return (int64_t)(from_middle % 1000);           /* a valley: nothing fuses */
+    case 5: return 7;                                       /* a plateau */
+    case 6: return (int64_t)((i * 37) % 1000);              /* saw teeth */
+    case 7: return i % 4 == 1 ? 999 : i % 4 == 3 ? 500 : 0; /* peaks two apart */
+    default: return i % 3 == 1 ? (int64_t)(999 - i % 7) : between(r, 0, 99);
+  }
+}
+
+/* Rows the SIMD scanners fuse in vectors before the stack (scan.h): many
+** shapes, every length up to 600 (groups of 8 and 32, full buffers of
+** 256 and 512 values, and rows past them), compact and spaced, some with
+** a '-' or a long number in the middle (a block read otherwise, so that
+** the held values are taken there); every scanner must end on
+** coins3_fuse's blocks and the row's sum. */
+static void test_vector_fusion(void **state) {
+  (void)state;
+  g_case.test = "test_vector_fusion";
+  text t = {0};
+  for (uint64_t c = 0; c < 9 * 601; c++) {
+    int shape = (int)(c % 9);
+    size_t n = (size_t)(c / 9);
+    rng r = case_rng(7, c);
+    int spaced = (int)below(&r, 2), odd = below(&r, 4) == 0;
+    g_case.index = c;
+    t.len = 0;
+    puts_(&t, "[");
+    for (size_t i = 0; i < n; i++) {
+      char digits[24];
+      int64_t v = shaped_value(&r, shape, i, n);
+      if (odd && i == n / 2) v = below(&r, 2) ? -v - 1 : 1000 + v;
+      snprintf(digits, sizeof digits, "%s%lld", i ? (spaced ? ", " : ",") : "", (long long)v);
+      puts_(&t, digits);
+    }
+    puts_(&t, "]");
+    check_text(t.s, t.len, 1);
+  }
+  free(t.s);
+}
+
 /* ---------------------------------------------------- the line from text */
 
 /* The line read from text[0..len) (work grown as it asks, from none) must
@@ -519,9 +573,10 @@ int main(void) {
     return 1;
   }
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_plain_rows),     cmocka_unit_test(test_corrupted_rows),
-      cmocka_unit_test(test_boundaries),     cmocka_unit_test(test_edges),
-      cmocka_unit_test(test_line_from_text), cmocka_unit_test(test_line_extremes),
+      cmocka_unit_test(test_plain_rows),    cmocka_unit_test(test_corrupted_rows),
+      cmocka_unit_test(test_boundaries),    cmocka_unit_test(test_edges),
+      cmocka_unit_test(test_vector_fusion), cmocka_unit_test(test_line_from_text),
+      cmocka_unit_test(test_line_extremes),
   };
   int failed = cmocka_run_group_tests(tests, NULL, NULL);
   printf("rows taken by a scanner: %llu\n", (unsigned long long)g_taken);

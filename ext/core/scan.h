@@ -160,6 +160,22 @@ COINS_INLINE void take_value(scan_mode mode, int64_t value, scan_out *o) {
   }
 }
 
+/* Fusion in vectors (the SIMD scanners, SCAN_FUSE).  Pushing a row's
+** values on the fusion stack one by one costs some 25 instructions a value
+** and a dependency chain from each push to the next.  So the SIMD scanners
+** first fuse peaks many at a time: in a group of consecutive values held
+** in a vector, every middle value v[j] at least as large as both its
+** neighbours (a peak) with no peak one or two places before it becomes,
+** with its neighbours, the one value v[j-1] - v[j] + v[j+1].  No two
+** peaks chosen so share a value, and the group is packed.  A few such
+** rounds leave about a fifth of a random row's values (AVX-512: groups of
+** 32, three rounds; AVX2: groups of 8, two rounds), and the stack takes
+** the rest.  The blocks at the end are the same: a fusion keeps every
+** other peak a peak (the new value is at most both of the ones it
+** replaces), so the order of fusions does not matter and every order ends
+** on the one row with no peak left (docs/algorithms.md, "Fusion in any
+** order"); the tests hold the scanners to coins3_fuse block for block. */
+
 /* Defines a scanner's four entry points, prefix##_store, _fuse, _line and
 ** _count (declared above), built with attributes attr: each runs scan_fn,
 ** a function shaped as scan() in scan.c, in its mode, and passes a row it

@@ -9,8 +9,10 @@
 ** permutes: for each byte, the digits one, two and three bytes before it,
 ** across the block's start.  The numbers' values are then compressed out
 ** at the bytes after them (vpcompressb, no loop) and kept, 32 a block at
-** most, in a buffer of 16-bit values that one loop takes (stores, fuses,
-** counts) at the end, or when it fills.  A row with a '-' or a number of
+** most, in a buffer of 16-bit values that is taken at the end, or when it
+** fills: stored eight at a time, counted, or, for variant III, fused in
+** vectors (scan.h) in groups of 32, and what is left pushed on the
+** fusion stack one by one.  A row with a '-' or a number of
 ** four digits or more, rare in stored games, is handed to the AVX2 scanner;
 ** anything else it is unsure of is given up, as the other scanners do.
 */
@@ -27,22 +29,65 @@
 ** (a number and the byte after it are two bytes). */
 #define BUFFERED 512
 
+/* Rounds of fusion in vectors a group takes (scan.h); more fuse more,
+** but each costs about what a push does, and the fourth fused too few
+** to pay for itself here (values then stay above -(2^3 - 1) * 999). */
+#define FUSE_ROUNDS 3
+
+/* One round of peak fusion in vectors (scan.h) on the group x of *len
+** values (up to 32); returns what is left, packed, with its count in
+** *len. */
+static AVX512 COINS_ALWAYS_INLINE __m512i fuse_round(__m512i x, unsigned *len) {
+  const __m512i up = _mm512_set_epi16(30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                                      15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0);
+  const __m512i down = _mm512_set_epi16(31, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
+                                        17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
+  uint32_t valid = (uint32_t)_bzhi_u64(0xFFFFFFFFu, *len);
+  __m512i before = _mm512_permutexvar_epi16(up, x), after = _mm512_permutexvar_epi16(down, x);
+  uint32_t peak = _mm512_cmpge_epi16_mask(x, before) & _mm512_cmpge_epi16_mask(x, after);
+  peak &= valid >> 1 & ~1u; /* the middles: 1 .. len - 2 */
+  uint32_t chosen = peak & ~(peak << 1) & ~(peak << 2);
+  __m512i fused = _mm512_add_epi16(_mm512_sub_epi16(before, x), after);
+  uint32_t keep = valid & ~(chosen << 1 | chosen >> 1);
+  *len = (unsigned)__builtin_popcount(keep);
+  return _mm512_maskz_compress_epi16(keep, _mm512_mask_mov_epi16(x, chosen, fused));
+}
+
+/* Adds the sum of v[0..count) to o->sum and fuses them in groups of 32;
+** returns how many are left, packed at v. */
+static AVX512 COINS_ALWAYS_INLINE size_t fuse_groups(int16_t *v, size_t count, scan_out *o) {
+  __m512i sum = _mm512_setzero_si512(); /* 32-bit lanes: 512 values below 1000 fit */
+  size_t kept = 0;
+  for (size_t i = 0; i < count; i += 32) {
+    unsigned len = count - i < 32 ? (unsigned)(count - i) : 32;
+    __m512i x = _mm512_maskz_loadu_epi16((uint32_t)_bzhi_u64(0xFFFFFFFFu, len), v + i);
+    sum = _mm512_add_epi32(sum, _mm512_madd_epi16(x, _mm512_set1_epi16(1)));
+    for (int r = 0; r < FUSE_ROUNDS; r++) x = fuse_round(x, &len);
+    _mm512_mask_storeu_epi16(v + kept, (uint32_t)_bzhi_u64(0xFFFFFFFFu, len), x);
+    kept += len;
+  }
+  o->sum += _mm512_reduce_add_epi32(sum);
+  return kept;
+}
+
 /* Does with the count values buffered what mode says.  Returns 1, or
 ** SCAN_NO_ROOM. */
-static AVX512 COINS_ALWAYS_INLINE int take_buffered(const uint16_t *values, size_t count,
-                                                    size_t cap, scan_mode mode, scan_out *o) {
+static AVX512 COINS_ALWAYS_INLINE int take_buffered(int16_t *values, size_t count, size_t cap,
+                                                    scan_mode mode, scan_out *o) {
   if (mode != SCAN_COUNT && cap - scan_used(o, mode) < count) return SCAN_NO_ROOM;
-  if (mode == SCAN_FUSE) { /* the stack and the sum in locals, as in scan_avx2.c */
+  if (mode == SCAN_FUSE) { /* the stack in a local, as in scan_avx2.c */
+    count = fuse_groups(values, count, o);
     coins_fuse_stack stack = o->stack;
-    int64_t sum = 0;
-    for (size_t i = 0; i < count; i++) {
-      int64_t v = values[i];
-      sum += v;
-      coins_fuse_push(&stack, v);
-    }
+    for (size_t i = 0; i < count; i++) coins_fuse_push(&stack, values[i]);
     o->stack = stack;
-    o->sum += sum;
   } else if (mode == SCAN_COUNT) {
+    o->n += count;
+  } else if (mode == SCAN_STORE) {          /* eight at a time, widened */
+    for (size_t i = 0; i < count; i += 8) { /* (out is NULL when there is no room at all) */
+      __mmask8 some = (__mmask8)_bzhi_u32(0xFF, count - i < 8 ? (unsigned)(count - i) : 8);
+      __m128i eight = _mm_maskz_loadu_epi16(some, values + i);
+      _mm512_mask_storeu_epi64(o->out + o->n + i, some, _mm512_cvtepi16_epi64(eight));
+    }
     o->n += count;
   } else {
     for (size_t i = 0; i < count; i++) take_value(mode, values[i], o);
@@ -88,7 +133,7 @@ static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, 
   const __m512i spaces = _mm512_broadcast_i32x4(
       _mm_setr_epi8(' ', 0, 0, 0, 0, 0, 0, 0, 0, '\t', '\n', 0, 0, '\r', 0, 0));
   const unsigned char *p = (const unsigned char *)text, *q = p + len;
-  uint16_t values[BUFFERED];
+  int16_t values[BUFFERED];
   size_t buffered = 0, numbers = 0, commas = 0;
   uint64_t last_digit = 0, last_zero_start = 0;
   __m512i last_digits = _mm512_setzero_si512();
