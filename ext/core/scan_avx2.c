@@ -10,7 +10,10 @@
 ** in the vector registers: for each byte, the value of the (up to three)
 ** digits just before it.  A number is then read at the byte after it, with
 ** two loads, in the order of the mask bits: no byte-by-byte walk, and no
-** branch on the number's length.  A block with a '-', or a number of four
+** branch on the number's length.  For variant III (SCAN_FUSE) the values
+** are packed eight bytes at a time into a buffer of 16-bit values, fused
+** in vectors there (scan.h) in groups of 8, and what is left pushed on
+** the fusion stack.  A block with a '-', or a number of four
 ** digits or more, has its numbers read one by one (read_integer).
 ** Anything else (a NUL, a byte that is not ASCII, a point, an exponent, a
 ** string, a leading zero) and it gives up, like the portable scanner.
@@ -141,6 +144,100 @@ static AVX2 COINS_ALWAYS_INLINE masks read_block_at(const unsigned char *base,
   return classify(pad, b);
 }
 
+/* FUSE: the values of the blocks read by value (below 1000), held until
+** a block read otherwise, the end of the row, or a full buffer, then
+** fused in vectors (scan.h) before the stack takes them (take_pending). */
+#define PENDING 256
+typedef struct pending {
+  int16_t value[PENDING + 16]; /* (16 are read at a time, and 8 written) */
+  size_t n;
+} pending;
+
+/* For each mask m of 8 bits, a pshufb control that packs the 16-bit
+** words m keeps to the front of 16 bytes (the bytes left over read
+** byte 0). */
+#define BIT_(m, p) (((m) >> (p)) & 1)
+#define BELOW_(m, p)                                                          \
+  (BIT_(m, 0) * ((p) > 0) + BIT_(m, 1) * ((p) > 1) + BIT_(m, 2) * ((p) > 2) + \
+   BIT_(m, 3) * ((p) > 3) + BIT_(m, 4) * ((p) > 4) + BIT_(m, 5) * ((p) > 5) + \
+   BIT_(m, 6) * ((p) > 6))
+#define WORD_(m, p) \
+  ((unsigned __int128)(BIT_(m, p) * (2 * (p) | (2 * (p) + 1) << 8)) << (16 * BELOW_(m, p)))
+#define PACK_(m)                                                                       \
+  (WORD_(m, 0) | WORD_(m, 1) | WORD_(m, 2) | WORD_(m, 3) | WORD_(m, 4) | WORD_(m, 5) | \
+   WORD_(m, 6) | WORD_(m, 7))
+#define PACK4_(m) PACK_(m), PACK_((m) + 1), PACK_((m) + 2), PACK_((m) + 3)
+#define PACK16_(m) PACK4_(m), PACK4_((m) + 4), PACK4_((m) + 8), PACK4_((m) + 12)
+#define PACK64_(m) PACK16_(m), PACK16_((m) + 16), PACK16_((m) + 32), PACK16_((m) + 48)
+static const unsigned __int128 packing[256] = {PACK64_(0), PACK64_(64), PACK64_(128), PACK64_(192)};
+
+/* One round of fusion in vectors (scan.h) on two groups of up to 8
+** values, one in each 128-bit half of x (lens[0] and lens[1] values);
+** returns what is left, packed to the front of each half, with the new
+** counts in lens. */
+static AVX2 COINS_ALWAYS_INLINE __m256i fuse_round(__m256i x, unsigned lens[2]) {
+  const __m256i lane = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
+  __m256i len = _mm256_setr_m128i(_mm_set1_epi16((short)lens[0]), _mm_set1_epi16((short)lens[1]));
+  __m256i before = _mm256_bslli_epi128(x, 2), after = _mm256_bsrli_epi128(x, 2);
+  /* a middle: lane 1 .. len - 2 */
+  __m256i middle =
+      _mm256_andnot_si256(_mm256_cmpeq_epi16(lane, _mm256_setzero_si256()),
+                          _mm256_cmpgt_epi16(len, _mm256_add_epi16(lane, _mm256_set1_epi16(1))));
+  __m256i peak = _mm256_andnot_si256(
+      _mm256_or_si256(_mm256_cmpgt_epi16(before, x), _mm256_cmpgt_epi16(after, x)), middle);
+  __m256i chosen = _mm256_andnot_si256(
+      _mm256_or_si256(_mm256_bslli_epi128(peak, 2), _mm256_bslli_epi128(peak, 4)), peak);
+  __m256i fused = _mm256_add_epi16(_mm256_sub_epi16(before, x), after);
+  __m256i out = _mm256_blendv_epi8(x, fused, chosen);
+  __m256i valid = _mm256_cmpgt_epi16(len, lane);
+  __m256i keep = _mm256_andnot_si256(
+      _mm256_or_si256(_mm256_bslli_epi128(chosen, 2), _mm256_bsrli_epi128(chosen, 2)), valid);
+  unsigned mask = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(keep, keep));
+  unsigned low = mask & 0xFF, high = mask >> 16 & 0xFF;
+  lens[0] = (unsigned)__builtin_popcount(low), lens[1] = (unsigned)__builtin_popcount(high);
+  __m256i control =
+      _mm256_setr_m128i(_mm_loadu_si128((const __m128i *)(const void *)&packing[low]),
+                        _mm_loadu_si128((const __m128i *)(const void *)&packing[high]));
+  return _mm256_shuffle_epi8(out, control);
+}
+
+/* Rounds a group takes: a third fused too few to pay for itself here
+** (values stay above -(2^2 - 1) * 999). */
+#define FUSE_ROUNDS 2
+
+/* Adds the pending values' sum to o->sum, fuses them in groups of 8 and
+** pushes what is left on the stack.  Returns 1, or SCAN_NO_ROOM. */
+static AVX2 COINS_ALWAYS_INLINE int take_pending(pending *p, size_t cap, scan_out *o) {
+  int16_t *v = p->value;
+  size_t kept = 0;
+  __m256i sum = _mm256_setzero_si256(); /* 32-bit lanes: 256 values below 1000 fit */
+  for (size_t i = 0; i < p->n; i += 16) {
+    size_t rest = p->n - i;
+    unsigned lens[2] = {rest < 8 ? (unsigned)rest : 8, rest < 8    ? 0
+                                                       : rest < 16 ? (unsigned)rest - 8
+                                                                   : 8};
+    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(v + i));
+    __m256i in =
+        _mm256_cmpgt_epi16(_mm256_set1_epi16((short)(rest < 16 ? rest : 16)),
+                           _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_and_si256(x, in), _mm256_set1_epi16(1)));
+    for (int r = 0; r < FUSE_ROUNDS; r++) x = fuse_round(x, lens);
+    _mm_storeu_si128((__m128i *)(void *)(v + kept), _mm256_castsi256_si128(x));
+    kept += lens[0];
+    _mm_storeu_si128((__m128i *)(void *)(v + kept), _mm256_extracti128_si256(x, 1));
+    kept += lens[1];
+  }
+  p->n = 0;
+  __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+  half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
+  o->sum += _mm_cvtsi128_si32(_mm_add_epi32(half, _mm_shuffle_epi32(half, 0xB1)));
+  if (cap - o->stack.n < kept) return SCAN_NO_ROOM;
+  coins_fuse_stack stack = o->stack;
+  for (size_t i = 0; i < kept; i++) coins_fuse_push(&stack, v[i]);
+  o->stack = stack;
+  return 1;
+}
+
 /* Does with the numbers that end in block b what mode says, in order:
 ** from b->value, or each from where it began (*run, if
 ** before the block).  A block's numbers are read after the next block is
@@ -148,27 +245,29 @@ static AVX2 COINS_ALWAYS_INLINE masks read_block_at(const unsigned char *base,
 ** after them would wait for each.  Returns 1, 0 to give up, or
 ** SCAN_NO_ROOM. */
 static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *q, size_t cap,
-                                                 scan_mode mode, scan_out *o,
+                                                 scan_mode mode, scan_out *o, pending *p,
                                                  const unsigned char **run, uint64_t *long_sum) {
   uint64_t ends = b->ends, starts = b->starts;
   const uint16_t *value = b->value;
-  if (mode != SCAN_COUNT && cap - scan_used(o, mode) < (size_t)__builtin_popcountll(ends))
+  int rc;
+  if (mode == SCAN_FUSE && (b->by_value ? p->n > PENDING - 32 : p->n > 0) &&
+      (rc = take_pending(p, cap, o)) != 1)
+    return rc;
+  if (!(b->by_value && mode == SCAN_FUSE) && mode != SCAN_COUNT &&
+      cap - scan_used(o, mode) < (size_t)__builtin_popcountll(ends))
     return SCAN_NO_ROOM;
-  if (b->by_value && mode == SCAN_COUNT) { /* counted, not read */
-    o->n += (size_t)__builtin_popcountll(ends);
-  } else if (b->by_value && mode == SCAN_FUSE) {
-    /* the stack and the sum in locals: in o, a register-starved compiler
-    ** keeps them in memory, and each number waits for the last one's store */
-    coins_fuse_stack stack = o->stack;
-    int64_t sum = 0;
-    for (; ends; ends &= ends - 1) {
-      unsigned t = (unsigned)__builtin_ctzll(ends);
-      int64_t v = (int64_t)value[t];
-      sum += v;
-      coins_fuse_push(&stack, v);
+  if (b->by_value && mode == SCAN_FUSE) { /* held; the room is checked when they are taken */
+    int16_t *to = p->value + p->n;
+    for (int c = 0; c < 64; c += 8) { /* the values at the ends among 8 bytes, packed */
+      unsigned m = (unsigned)(ends >> c) & 0xFF;
+      __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(value + c));
+      x = _mm_shuffle_epi8(x, _mm_loadu_si128((const __m128i *)(const void *)&packing[m]));
+      _mm_storeu_si128((__m128i *)(void *)to, x);
+      to += __builtin_popcount(m);
     }
-    o->stack = stack;
-    o->sum += sum;
+    p->n = (size_t)(to - p->value);
+  } else if (b->by_value && mode == SCAN_COUNT) { /* counted, not read */
+    o->n += (size_t)__builtin_popcountll(ends);
   } else if (b->by_value && mode == SCAN_STORE) { /* the count in a local too */
     size_t n = o->n; /* (an index: out is NULL when it has no room at all) */
     for (; ends; ends &= ends - 1) {
@@ -206,6 +305,7 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
   const unsigned char *run = NULL; /* where the number going into a block began */
   size_t numbers = 0, commas = 0;
   scan_out o;
+  pending held;
   block blocks[2], *b = &blocks[0], *last = &blocks[1];
   int read = scan_start(&o, len, out, starts, cap, mode);
 
@@ -217,6 +317,7 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
   for (int half = 0; half < 2; half++)
     last->digits[half] = last->in_digit[half] = _mm256_setzero_si256();
   last->starts = last->ends = 0, last->by_value = 1; /* nothing to read */
+  held.n = 0;
 
   /* a block past q, all spaces, ends a number that runs up to q */
   for (const unsigned char *base = p; base < q || (base == q && last_number >> 63); base += 64) {
@@ -245,13 +346,14 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
     b->base = base - shift, b->starts = starts << shift, b->ends = ends << shift;
     b->by_value = ((m.minus | last_minus) == 0) & (four == 0);
     if (b->by_value && mode != SCAN_COUNT) digit_values(b, last);
-    if ((read = read_numbers(last, q, cap, mode, &o, &run, &long_sum)) != 1) return read;
+    if ((read = read_numbers(last, q, cap, mode, &o, &held, &run, &long_sum)) != 1) return read;
     last_number = in_number, last_digit = m.digit, last_minus = m.minus;
     last_zero_start = zero_start;
     block *swap = last;
     last = b, b = swap;
   }
-  if ((read = read_numbers(last, q, cap, mode, &o, &run, &long_sum)) != 1) return read;
+  if ((read = read_numbers(last, q, cap, mode, &o, &held, &run, &long_sum)) != 1) return read;
+  if (mode == SCAN_FUSE && (read = take_pending(&held, cap, &o)) != 1) return read;
   /* every number but the last has its comma: no other comma is allowed */
   if (numbers ? commas != numbers - 1 : commas != 0) return 0;
   return scan_finish(&o, mode, res);
