@@ -82,20 +82,36 @@ int64_t coins2_window_pass(const int64_t *a, size_t n, uint64_t k, int best, int
 }
 
 /* Variant II with k = 2, the default: best[i + 1] and best[i + 2] are
-** all the window holds, in two locals; nothing but the row is stored. */
+** all the window holds, in two locals; nothing but the row is stored.
+** Two coins a step, the second as a maximum that waits for one minimum:
+** best[i] = suffix[i] - min(best[i+1], best[i+2]), and best[i+1] =
+** suffix[i+1] - min(best[i+2], best[i+3]), give best[i] =
+** max(a[i] + min(best[i+2], best[i+3]), suffix[i] - best[i+2]). */
 static void coins2_solve_two(const int64_t *a, size_t n, coins_result *r) {
   int64_t b1 = 0, b2 = INT64_MAX, total = 0; /* best[n] = 0; no best[n + 1] */
-  uint64_t take = 0;
-  for (size_t i = n; i-- > 0;) {
-    total += a[i];
-    int64_t least = b1 <= b2 ? b1 : b2;
-    take = b1 == least ? 1 : 2; /* the fewest coins on a tie */
+  size_t i = n;
+  if (i % 2) { /* one coin alone first */
+    total += a[--i];
     b2 = b1;
-    b1 = total - least;
+    b1 = total; /* best[n - 1] = a[n - 1] - min(0, none) */
+  }
+  while (i > 0) {
+    i -= 2;
+    int64_t least = b1 <= b2 ? b1 : b2;
+    total += a[i + 1];
+    int64_t first = total - least; /* best[i + 1] */
+    total += a[i];
+    int64_t left = a[i] + least, right = total - b1;
+    b2 = first;
+    b1 = left >= right ? left : right; /* best[i] */
   }
   set_margin(r, b1 - (total - b1), total);
   r->best.side = 'L';
-  r->best.take = n ? take : 0;
+  r->best.take = 0;
+  if (n > 0) { /* the fewest coins that leave the opponent the least */
+    int64_t target = total - b1;
+    r->best.take = b2 == target ? 1 : 2;
+  }
 }
 
 /* The largest max_take coins2_solve_small takes. */
@@ -146,7 +162,10 @@ COINS_INLINE void coins2_solve_small(const int64_t *a, size_t n, int k, coins_re
     total += a[i + 1];
     int64_t first = total - (w[0] <= far ? w[0] : far); /* best[i + 1] */
     total += a[i];
-    int64_t second = total - (first <= shared ? first : shared); /* best[i] */
+    /* best[i] = total - min(first, shared), as a maximum that waits for
+    ** one minimum: first = total - a[i] - min(w[0], far) */
+    int64_t left = a[i] + (w[0] <= far ? w[0] : far), right = total - shared;
+    int64_t second = left >= right ? left : right; /* best[i] */
     UNROLL for (int j = k; j > 1; j--) w[j] = w[j - 2];
     w[1] = first, w[0] = second;
   }
