@@ -1143,7 +1143,7 @@ static void ratio_target(const config *cfg, const char *what, double value, cons
                          double limit, const figure *f, const char *unit) {
   char extra[80] = "";
   if (f)
-    snprintf(extra, sizeof extra, "; x%.2f the floor, +%.1f ns/%s", f->vs_floor, f->over_ns, unit);
+    snprintf(extra, sizeof extra, "; x%.2f the floor, %+.1f ns/%s", f->vs_floor, f->over_ns, unit);
   target(value <= limit, cfg->smoke, "%-36s %5.2fx %-18s (target <= %.2fx)%s", what, value, of,
          limit, extra);
 }
