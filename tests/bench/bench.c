@@ -16,7 +16,7 @@
 ** Everything is measured in ONE process: each group of measurements that
 ** is compared is run in interleaved rounds (each round runs every member
 ** once, in a rotated order; 5 rounds, 15 for groups whose round is
-** shorter than 0.3 s) and the median over the rounds is reported;
+** shorter than 0.6 s) and the median over the rounds is reported;
 ** ratios (and differences) are the medians of the per-round ratios (and
 ** differences).  A measurement repeats a call until it lasts at least
 ** 20 ms (not in --smoke).  Clock: the CPU time of the thread
@@ -95,7 +95,7 @@ typedef struct config {
   const char *mode; /* "full", "quick" or "smoke"                    */
   int smoke;
   int rounds;
-  int short_rounds;    /* rounds for a group whose round is under 0.3 s */
+  int short_rounds;    /* rounds for a group whose round is under 0.6 s */
   long rows;           /* games per per-row table                      */
   size_t row_coins[3]; /* coins per game: 16, 64, 256                  */
   size_t huge[N_HUGE]; /* one huge game: 10^5, 10^6, 2*10^6, 10^7      */
@@ -465,7 +465,7 @@ static void call(op *o) {
 
 /* Runs ops[0..n) in interleaved rounds.  The first call of each op is a
 ** warm-up that also fixes its result and how many calls a measurement
-** makes.  A group whose round is short (under 0.3 s) gets more rounds, up
+** makes.  A group whose round is short (under 0.6 s) gets more rounds, up
 ** to cfg->short_rounds: they cost little and steady the median. */
 static void measure(op *ops, int n, const config *cfg) {
   double round_time = 0;
@@ -480,7 +480,7 @@ static void measure(op *ops, int n, const config *cfg) {
     round_time += dt * (double)o->reps;
   }
   int rounds = cfg->rounds;
-  if (round_time < 0.3 && cfg->short_rounds > rounds) rounds = cfg->short_rounds;
+  if (round_time < 0.6 && cfg->short_rounds > rounds) rounds = cfg->short_rounds;
   for (int r = 0; r < rounds; r++)
     for (int k = 0; k < n; k++) {
       op *o = &ops[(k + r) % n];
@@ -1303,7 +1303,7 @@ static void print_facts(const config *cfg, int argc, char **argv) {
          sqlite3_libversion(), SQLITE_VERSION, commit[0] ? commit : "(no repository)",
          dirty[0] ? " + uncommitted changes in ext/, include/ or tests/bench/" : "");
   printf(
-      "  method:   %d interleaved rounds (%d where a round is under 0.3 s), medians; ratios\n"
+      "  method:   %d interleaved rounds (%d where a round is under 0.6 s), medians; ratios\n"
       "            are medians of the per-round ratios; clock: %s\n",
       cfg->rounds, cfg->short_rounds > cfg->rounds ? cfg->short_rounds : cfg->rounds,
       measure_clock == CLOCK_MONOTONIC ? "wall time (CLOCK_MONOTONIC, --wall)"
