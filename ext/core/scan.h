@@ -167,14 +167,14 @@ COINS_INLINE void take_value(scan_mode mode, int64_t value, scan_out *o) {
 ** in a vector, every middle value v[j] at least as large as both its
 ** neighbours (a peak) with no peak one or two places before it becomes,
 ** with its neighbours, the one value v[j-1] - v[j] + v[j+1].  No two
-** peaks chosen so share a value, and the group is packed.  A few such
-** rounds leave about a fifth of a random row's values (AVX-512: groups of
-** 32, three rounds; AVX2: groups of 8, two rounds), and the stack takes
-** the rest.  The blocks at the end are the same: a fusion keeps every
-** other peak a peak (the new value is at most both of the ones it
-** replaces), so the order of fusions does not matter and every order ends
-** on the one row with no peak left (docs/algorithms.md, "Fusion in any
-** order"); the tests hold the scanners to coins3_fuse block for block. */
+** peaks chosen so share a value, and the group is packed.  Of a random
+** 64-coin row, about 18 values are left for the stack (AVX-512: groups
+** of 32, three rounds) or 30 (AVX2: groups of 8, two rounds).  The
+** blocks at the end are the same: a fusion keeps every other peak a
+** peak (the new value is at most both of the ones it replaces), so the
+** order of fusions does not matter and every order ends on the one row
+** with no peak left (docs/algorithms.md, "Fusion in any order"); the
+** tests hold the scanners to coins3_fuse block for block. */
 
 /* Defines a scanner's four entry points, prefix##_store, _fuse, _line and
 ** _count (declared above), built with attributes attr: each runs scan_fn,
