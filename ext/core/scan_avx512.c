@@ -74,9 +74,9 @@ static AVX512 COINS_ALWAYS_INLINE size_t fuse_groups(int16_t *v, size_t count, s
 ** SCAN_NO_ROOM. */
 static AVX512 COINS_ALWAYS_INLINE int take_buffered(int16_t *values, size_t count, size_t cap,
                                                     scan_mode mode, scan_out *o) {
+  if (mode == SCAN_FUSE) count = fuse_groups(values, count, o); /* room for what is left */
   if (mode != SCAN_COUNT && cap - scan_used(o, mode) < count) return SCAN_NO_ROOM;
   if (mode == SCAN_FUSE) { /* the stack in a local, as in scan_avx2.c */
-    count = fuse_groups(values, count, o);
     coins_fuse_stack stack = o->stack;
     for (size_t i = 0; i < count; i++) coins_fuse_push(&stack, values[i]);
     o->stack = stack;
