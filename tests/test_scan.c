@@ -63,7 +63,7 @@ static size_t n_scanners;
 static void find_scanners(void) {
   scanners[n_scanners++] = (scanner){"portable", coins_scan_portable_store,
                                      coins_scan_portable_fuse, coins_scan_portable_count};
-#if COINS_SCAN_AVX2
+#if COINS_X86_SIMD
   if (coins_scan_has_avx2())
     scanners[n_scanners++] =
         (scanner){"avx2", coins_scan_avx2_store, coins_scan_avx2_fuse, coins_scan_avx2_count};

@@ -16,6 +16,24 @@
 #endif
 #define COINS_INLINE static COINS_ALWAYS_INLINE
 
+/* Unrolls the loop that follows completely (its count known to the
+** compiler), so that a small array lives in registers. */
+#if defined(__clang__)
+#define COINS_UNROLL _Pragma("unroll")
+#elif defined(__GNUC__)
+#define COINS_UNROLL _Pragma("GCC unroll 16")
+#else
+#define COINS_UNROLL
+#endif
+
+/* The x86-64 SIMD code (scan_avx2.c, scan_avx512.c) is
+** built with gcc or clang, except on Windows, where gcc does not align the
+** stack for 32-byte spills, and unless -DCOINS_NO_SIMD leaves it out.
+** Which of it runs is decided at run time (scan.c). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(_WIN32) && !defined(COINS_NO_SIMD)
+#define COINS_X86_SIMD 1
+#endif
+
 /* coins_parse_array, with elements called noun ("element", "ply") in
 ** messages. */
 coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out, size_t cap,
@@ -51,7 +69,7 @@ const char *coins_number_invalid(int json5);
 ** COINS_FUSE_FLOOR words of floor, then the blocks, up to stack[*top - 1])
 ** and the coins' sum in *total;
 ** count: only how many.  coins_scan_path() names the scanner that runs:
-** "avx2" or "portable". */
+** "avx512", "avx2" or "portable". */
 int coins_scan_store(const char *text, size_t len, int64_t *out, size_t cap, size_t *count);
 int coins_scan_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
                     int64_t *total);

@@ -92,7 +92,7 @@ COINS_INLINE int scan(const char *text, size_t len, int64_t *out, int64_t *start
 SCAN_ENTRY_POINTS(, coins_scan_portable, scan, coins_scan_portable)
 
 int coins_scan_has_avx2(void) {
-#if COINS_SCAN_AVX2
+#if COINS_X86_SIMD
   __builtin_cpu_init();
   return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
          __builtin_cpu_supports("popcnt");
@@ -102,7 +102,7 @@ int coins_scan_has_avx2(void) {
 }
 
 int coins_scan_has_avx512(void) {
-#if COINS_SCAN_AVX2
+#if COINS_X86_SIMD
   __builtin_cpu_init();
   return coins_scan_has_avx2() && __builtin_cpu_supports("avx512f") &&
          __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
@@ -143,7 +143,7 @@ const char *coins_scan_path(void) {
 }
 
 /* Each entry point calls the scanner that runs, with its arguments. */
-#if COINS_SCAN_AVX2
+#if COINS_X86_SIMD
 #define DISPATCH(mode, ...)                                    \
   switch (scanner()) {                                         \
     case AVX512: return coins_scan_avx512_##mode(__VA_ARGS__); \

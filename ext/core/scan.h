@@ -14,7 +14,7 @@
 #include "internal.h"
 
 /* Each scanner on its own (the tests compare them): the portable one,
-** built everywhere, and the AVX2 and AVX-512 ones, where COINS_SCAN_AVX2
+** built everywhere, and the AVX2 and AVX-512 ones, where COINS_X86_SIMD
 ** is set and coins_scan_has_avx2() / coins_scan_has_avx512() say the CPU
 ** can run them.  The AVX-512 one hands rows with a '-' or a number of four
 ** digits or more to the AVX2 one. */
@@ -28,10 +28,8 @@ int coins_scan_portable_line(const char *text, size_t len, int64_t *stack, int64
 int coins_scan_has_avx2(void);
 int coins_scan_has_avx512(void);
 
-/* The SIMD scanners are built for x86-64 with gcc or clang, except on
-** Windows, where gcc does not align the stack for 32-byte spills. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(_WIN32) && !defined(COINS_NO_SIMD)
-#define COINS_SCAN_AVX2 1
+/* The SIMD scanners, where the x86-64 SIMD code is built (internal.h). */
+#if COINS_X86_SIMD
 int coins_scan_avx2_store(const char *text, size_t len, int64_t *out, size_t cap, size_t *count);
 int coins_scan_avx2_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
                          int64_t *total);

@@ -18,7 +18,7 @@
 */
 #include "scan.h"
 
-#if COINS_SCAN_AVX2
+#if COINS_X86_SIMD
 
 #include <immintrin.h>
 

@@ -117,21 +117,11 @@ static void coins2_solve_two(const int64_t *a, size_t n, coins_result *r) {
 /* The largest max_take coins2_solve_small takes. */
 #define SMALL_K 8
 
-/* Unrolls the loop that follows completely (its count known to the
-** compiler), so that a small array lives in registers. */
-#if defined(__clang__)
-#define UNROLL _Pragma("unroll")
-#elif defined(__GNUC__)
-#define UNROLL _Pragma("GCC unroll 16")
-#else
-#define UNROLL
-#endif
-
 /* The least of w[from..to], w[from] taken last: when it is the newest
 ** value, one comparison stands between it and the result. */
 COINS_INLINE int64_t least_of(const int64_t *w, int from, int to) {
   int64_t least = w[to];
-  UNROLL for (int j = to - 1; j >= from; j--) least = w[j] <= least ? w[j] : least;
+  COINS_UNROLL for (int j = to - 1; j >= from; j--) least = w[j] <= least ? w[j] : least;
   return least;
 }
 
@@ -139,7 +129,7 @@ COINS_INLINE int64_t least_of(const int64_t *w, int from, int to) {
 COINS_INLINE void small_step(int64_t *w, int k, int64_t *total, int64_t a) {
   *total += a;
   int64_t least = least_of(w, 0, k - 1);
-  UNROLL for (int j = k; j > 0; j--) w[j] = w[j - 1];
+  COINS_UNROLL for (int j = k; j > 0; j--) w[j] = w[j - 1];
   w[0] = *total - least;
 }
 
@@ -151,8 +141,8 @@ COINS_INLINE void small_step(int64_t *w, int k, int64_t *total, int64_t a) {
 ** but the row is stored. */
 COINS_INLINE void coins2_solve_small(const int64_t *a, size_t n, int k, coins_result *r) {
   int64_t w[SMALL_K + 1], total = 0;
-  UNROLL for (int j = 0; j <= SMALL_K; j++) w[j] = INT64_MAX; /* best[] past the row */
-  w[0] = 0;                                                   /* best[n] */
+  COINS_UNROLL for (int j = 0; j <= SMALL_K; j++) w[j] = INT64_MAX; /* best[] past the row */
+  w[0] = 0;                                                         /* best[n] */
   size_t i = n;
   if (i % 2) small_step(w, k, &total, a[--i]);
   while (i > 0) {
@@ -166,7 +156,7 @@ COINS_INLINE void coins2_solve_small(const int64_t *a, size_t n, int k, coins_re
     ** one minimum: first = total - a[i] - min(w[0], far) */
     int64_t left = a[i] + (w[0] <= far ? w[0] : far), right = total - shared;
     int64_t second = left >= right ? left : right; /* best[i] */
-    UNROLL for (int j = k; j > 1; j--) w[j] = w[j - 2];
+    COINS_UNROLL for (int j = k; j > 1; j--) w[j] = w[j - 2];
     w[1] = first, w[0] = second;
   }
   set_margin(r, w[0] - (total - w[0]), total);
@@ -174,7 +164,7 @@ COINS_INLINE void coins2_solve_small(const int64_t *a, size_t n, int k, coins_re
   r->best.take = 0;
   if (n > 0) { /* the fewest coins that leave the opponent the least */
     int64_t target = total - w[0];
-    UNROLL for (int t = k; t >= 1; t--) if (w[t] == target) r->best.take = (uint64_t)t;
+    COINS_UNROLL for (int t = k; t >= 1; t--) if (w[t] == target) r->best.take = (uint64_t)t;
   }
 }
 

@@ -77,7 +77,7 @@ static void check_text(const char *text, size_t len) {
   if (n_scanners == 0) {
     scanners[n_scanners++] =
         (scanner){coins_scan_portable_store, coins_scan_portable_fuse, coins_scan_portable_count};
-#if COINS_SCAN_AVX2
+#if COINS_X86_SIMD
     if (coins_scan_has_avx2())
       scanners[n_scanners++] =
           (scanner){coins_scan_avx2_store, coins_scan_avx2_fuse, coins_scan_avx2_count};
