@@ -26,7 +26,7 @@
 #define COINS_UNROLL
 #endif
 
-/* The x86-64 SIMD code (scan_avx2.c, scan_avx512.c) is
+/* The x86-64 SIMD code (scan_avx2.c, scan_avx512.c, solve_avx512.c) is
 ** built with gcc or clang, except on Windows, where gcc does not align the
 ** stack for 32-byte spills, and unless -DCOINS_NO_SIMD leaves it out.
 ** Which of it runs is decided at run time (scan.c). */
@@ -79,6 +79,9 @@ int coins_scan_count(const char *text, size_t len, size_t *count);
 int coins_scan_line(const char *text, size_t len, int64_t *stack, int64_t *starts, size_t cap,
                     size_t *top, size_t *coins);
 const char *coins_scan_path(void);
+/* 1 when the AVX-512 code runs (the scanner, and variant II's solver for
+** small k): the CPU has it and COINS_SIMD does not forbid it. */
+int coins_simd_avx512(void);
 
 /* text[0..len) equals word[0..len), ignoring the case of ASCII letters. */
 int coins_same_letters(const char *text, const char *word, size_t len);
@@ -102,6 +105,18 @@ coins_status coins_fail(char err[COINS_ERRMSG_SIZE], const char *fmt, ...)
 ** take is NULL.  v has n + 1 words, deque min(n, k) + 1.  Returns sum(a). */
 int64_t coins2_window_pass(const int64_t *a, size_t n, uint64_t k, int best, int64_t *v,
                            int64_t *take, int64_t *deque);
+
+/* The largest k that variant II's solvers for small k take, with the
+** window in registers. */
+#define COINS2_SMALL_K 8
+
+#if COINS_X86_SIMD
+/* Variant II for 3 <= k <= COINS2_SMALL_K in AVX-512VL registers
+** (solve_avx512.c; only where coins_simd_avx512()): best[0..k] into
+** w[0..k] (INT64_MAX past the row), exactly as solve.c's solver for
+** small k computes them.  Returns the sum of a[0..n). */
+int64_t coins2_small_avx512(const int64_t *a, size_t n, int k, int64_t w[COINS2_SMALL_K + 1]);
+#endif
 
 /* --------------------------------------------------------------- variant III */
 

@@ -137,6 +137,8 @@ static int scanner(void) {
   return c;
 }
 
+int coins_simd_avx512(void) { return scanner() == AVX512; }
+
 const char *coins_scan_path(void) {
   static const char *const names[] = {"portable", "avx2", "avx512"};
   return names[scanner()];

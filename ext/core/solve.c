@@ -6,7 +6,8 @@
 **   I    O(1): the mover loses exactly when n % (k+1) == 0.
 **   II   O(n) for any k: best[i] = suffix[i] - min(best[i+1 .. i+k]), the
 **        window minimum kept in a monotone deque (for k <= 8 in
-**        registers, two coins a step).
+**        registers, two coins a step; for 3 <= k <= 8 in vector
+**        registers where the AVX-512 code runs, solve_avx512.c).
 **   III  O(n): peak fusion (docs/algorithms.md) leaves a valley of odd
 **        blocks; the margin is their alternating sum, largest end first.
 */
@@ -114,9 +115,6 @@ static void coins2_solve_two(const int64_t *a, size_t n, coins_result *r) {
   }
 }
 
-/* The largest max_take coins2_solve_small takes. */
-#define SMALL_K 8
-
 /* The least of w[from..to], w[from] taken last: when it is the newest
 ** value, one comparison stands between it and the result. */
 COINS_INLINE int64_t least_of(const int64_t *w, int from, int to) {
@@ -133,16 +131,22 @@ COINS_INLINE void small_step(int64_t *w, int k, int64_t *total, int64_t a) {
   w[0] = *total - least;
 }
 
-/* Variant II with 3 <= k <= SMALL_K, k known to the compiler: w[j - 1] is
-** best[i + j], the window and one more for the first move, in registers.
-** Two coins a step: both windows share best[i+1 .. i+k-1], whose least
-** is taken once (with best[i + 2], the newest, last); each new value is
-** then one comparison and a subtraction from the one before it.  Nothing
-** but the row is stored. */
-COINS_INLINE void coins2_solve_small(const int64_t *a, size_t n, int k, coins_result *r) {
-  int64_t w[SMALL_K + 1], total = 0;
-  COINS_UNROLL for (int j = 0; j <= SMALL_K; j++) w[j] = INT64_MAX; /* best[] past the row */
-  w[0] = 0;                                                         /* best[n] */
+/* Variant II's recurrence for 3 <= k <= COINS2_SMALL_K, k known to the
+** compiler: w[j - 1] is best[i + j], the window and one more for the
+** first move, in registers.  Two coins a step: both windows share
+** best[i+1 .. i+k-1], whose least is taken once (with best[i + 2], the
+** newest, last); each new value is then one comparison and a subtraction
+** from the one before it.  Nothing but the row is stored.  Leaves
+** best[0..k] in w[0..k]; returns the sum.  (solve_avx512.c computes the
+** same values in vector registers.) */
+COINS_INLINE int64_t small_window(const int64_t *a, size_t n, int k,
+                                  int64_t w[COINS2_SMALL_K + 1]) {
+#if COINS_X86_SIMD
+  if (coins_simd_avx512()) return coins2_small_avx512(a, n, k, w);
+#endif
+  int64_t total = 0;
+  COINS_UNROLL for (int j = 0; j <= COINS2_SMALL_K; j++) w[j] = INT64_MAX; /* best[] past the row */
+  w[0] = 0;                                                                /* best[n] */
   size_t i = n;
   if (i % 2) small_step(w, k, &total, a[--i]);
   while (i > 0) {
@@ -159,6 +163,13 @@ COINS_INLINE void coins2_solve_small(const int64_t *a, size_t n, int k, coins_re
     COINS_UNROLL for (int j = k; j > 1; j--) w[j] = w[j - 2];
     w[1] = first, w[0] = second;
   }
+  return total;
+}
+
+/* Variant II with 3 <= k <= COINS2_SMALL_K, from the window of values
+** left at the row's start. */
+COINS_INLINE void coins2_solve_small(const int64_t *a, size_t n, int k, coins_result *r) {
+  int64_t w[COINS2_SMALL_K + 1], total = small_window(a, n, k, w);
   set_margin(r, w[0] - (total - w[0]), total);
   r->best.side = 'L';
   r->best.take = 0;
