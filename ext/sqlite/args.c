@@ -19,8 +19,9 @@ int coins_reserve(int64_t **buf, size_t *room, size_t words) {
   return SQLITE_OK;
 }
 
-int coins_value_int(sqlite3_value *v, sqlite3_int64 *out, char what[64]) {
-  switch (sqlite3_value_type(v)) {
+/* coins_value_int for a value whose type (sqlite3_value_type) is known. */
+static int value_int_of_type(sqlite3_value *v, int type, sqlite3_int64 *out, char what[64]) {
+  switch (type) {
     case SQLITE_INTEGER: *out = sqlite3_value_int64(v); return SQLITE_OK;
     case SQLITE_FLOAT: {
       double d = sqlite3_value_double(v);
@@ -57,15 +58,22 @@ int coins_value_int(sqlite3_value *v, sqlite3_int64 *out, char what[64]) {
   }
 }
 
+int coins_value_int(sqlite3_value *v, sqlite3_int64 *out, char what[64]) {
+  return value_int_of_type(v, sqlite3_value_type(v), out, what);
+}
+
 void coins_game_free(coins_game *game) {
   sqlite3_free(game->a);
   game->a = NULL;
   game->a_words = 0;
 }
 
-static int read_variant(const char *fname, sqlite3_value *v, coins_variant *variant, char **err) {
+/* The arguments' types are asked for once, before any conversion, and
+** passed on. */
+
+static int read_variant(const char *fname, sqlite3_value *v, int type, coins_variant *variant,
+                        char **err) {
   const char *accepted = "expected 1, 2, 3, 'I', 'II' or 'III'";
-  int type = sqlite3_value_type(v); /* before any conversion */
   sqlite3_int64 i;
   char what[64];
   if (type == SQLITE_TEXT) {
@@ -74,7 +82,7 @@ static int read_variant(const char *fname, sqlite3_value *v, coins_variant *vari
     if (text == NULL) return SQLITE_NOMEM;
     if (coins_variant_parse(text, len, variant) == COINS_OK) return SQLITE_OK;
   }
-  int rc = coins_value_int(v, &i, what);
+  int rc = value_int_of_type(v, type, &i, what);
   if (rc == SQLITE_NOMEM) return rc;
   if (rc == SQLITE_OK && coins_variant_of_number(i, variant) == COINS_OK) return SQLITE_OK;
   if (type == SQLITE_BLOB)
@@ -89,14 +97,14 @@ static int read_variant(const char *fname, sqlite3_value *v, coins_variant *vari
   return coins_sql_fail(err, fname, "unknown variant %s; %s", what, accepted); /* a REAL */
 }
 
-static int read_max_take(const char *fname, sqlite3_value *v, coins_variant variant, uint64_t *k,
-                         char **err) {
+static int read_max_take(const char *fname, sqlite3_value *v, int type, coins_variant variant,
+                         uint64_t *k, char **err) {
   coins_variant_traits traits = coins_variant_traits_of(variant);
   sqlite3_int64 i;
   char what[64];
   *k = traits.default_take;
   if (v == NULL) return SQLITE_OK;
-  int rc = coins_value_int(v, &i, what);
+  int rc = value_int_of_type(v, type, &i, what);
   if (rc == SQLITE_NOMEM) return rc;
   if (rc != SQLITE_OK)
     return coins_sql_fail(err, fname, "max_take must be an integer >= 1, got %s", what);
@@ -111,12 +119,12 @@ static int read_max_take(const char *fname, sqlite3_value *v, coins_variant vari
 }
 
 /* Variant I: a count may stand for the row, as any integer value. */
-static int read_count(const char *fname, sqlite3_value *v, coins_game *game, int *is_count,
-                      char **err) {
+static int read_count(const char *fname, sqlite3_value *v, int type, coins_game *game,
+                      int *is_count, char **err) {
   sqlite3_int64 n;
   *is_count = 0;
-  if (sqlite3_value_type(v) == SQLITE_BLOB) return SQLITE_OK; /* JSONB */
-  int rc = coins_value_int(v, &n, NULL);
+  if (type == SQLITE_BLOB) return SQLITE_OK; /* JSONB */
+  int rc = value_int_of_type(v, type, &n, NULL);
   if (rc == SQLITE_NOMEM) return rc;
   if (rc != SQLITE_OK) return SQLITE_OK;
   *is_count = 1;
@@ -125,15 +133,15 @@ static int read_count(const char *fname, sqlite3_value *v, coins_game *game, int
   return SQLITE_OK;
 }
 
-static int read_coins(const char *fname, sqlite3_value *v, coins_game *game, coins_text *text,
-                      char **err) {
+static int read_coins(const char *fname, sqlite3_value *v, int type, coins_game *game,
+                      coins_text *text, char **err) {
   int counts = coins_variant_traits_of(game->variant).takes_any_count, is_count = 0;
   *text = (coins_text){NULL, 0, 0};
   if (counts) {
-    int rc = read_count(fname, v, game, &is_count, err);
+    int rc = read_count(fname, v, type, game, &is_count, err);
     if (rc != SQLITE_OK || is_count) return rc;
   }
-  switch (sqlite3_value_type(v)) {
+  switch (type) {
     case SQLITE_TEXT: text->text = (const char *)sqlite3_value_text(v); break;
     case SQLITE_BLOB: /* JSONB; an empty BLOB has no pointer */
       text->text = sqlite3_value_bytes(v) ? (const char *)sqlite3_value_blob(v) : "";
@@ -151,12 +159,13 @@ int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *co
                     sqlite3_value *max_take, coins_game *game, coins_text *text, char **err) {
   game->n = game->k = 0;
   *err = NULL;
-  if (sqlite3_value_type(variant) == SQLITE_NULL || sqlite3_value_type(coins) == SQLITE_NULL ||
-      (max_take && sqlite3_value_type(max_take) == SQLITE_NULL))
+  int variant_type = sqlite3_value_type(variant), coins_type = sqlite3_value_type(coins);
+  int take_type = max_take ? sqlite3_value_type(max_take) : SQLITE_INTEGER;
+  if (variant_type == SQLITE_NULL || coins_type == SQLITE_NULL || take_type == SQLITE_NULL)
     return COINS_NULL_ARG;
-  int rc = read_variant(fname, variant, &game->variant, err);
-  if (rc == SQLITE_OK) rc = read_max_take(fname, max_take, game->variant, &game->k, err);
-  if (rc == SQLITE_OK) rc = read_coins(fname, coins, game, text, err);
+  int rc = read_variant(fname, variant, variant_type, &game->variant, err);
+  if (rc == SQLITE_OK) rc = read_max_take(fname, max_take, take_type, game->variant, &game->k, err);
+  if (rc == SQLITE_OK) rc = read_coins(fname, coins, coins_type, game, text, err);
   return rc;
 }
 
