@@ -82,9 +82,13 @@ static AVX512 COINS_ALWAYS_INLINE int take_buffered(int16_t *values, size_t coun
     o->stack = stack;
   } else if (mode == SCAN_COUNT) {
     o->n += count;
-  } else if (mode == SCAN_STORE) {          /* eight at a time, widened */
-    for (size_t i = 0; i < count; i += 8) { /* (out is NULL when there is no room at all) */
-      __mmask8 some = (__mmask8)_bzhi_u32(0xFF, count - i < 8 ? (unsigned)(count - i) : 8);
+  } else if (mode == SCAN_STORE) { /* eight at a time, widened */
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8)
+      _mm512_storeu_si512(o->out + o->n + i,
+                          _mm512_cvtepi16_epi64(_mm_loadu_si128((const __m128i *)(values + i))));
+    if (i < count) { /* (out is NULL when there is no room at all) */
+      __mmask8 some = (__mmask8)_bzhi_u32(0xFF, (unsigned)(count - i));
       __m128i eight = _mm_maskz_loadu_epi16(some, values + i);
       _mm512_mask_storeu_epi64(o->out + o->n + i, some, _mm512_cvtepi16_epi64(eight));
     }
