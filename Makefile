@@ -123,7 +123,7 @@ $(B)/games.db: sql/games_db.sql $(EXT) | $(B)
 	$(SQLITE3) -bail $(LOAD) $@ < sql/games_db.sql
 
 test: deps
-	@$(MAKE) --no-print-directory lint test-unit test-clang test-shell test-svg test-clients test-packaging test-channels test-fanout test-bench test-catalogue
+	@$(MAKE) --no-print-directory lint test-unit test-clang test-shell test-svg test-clients test-packaging test-channels test-fanout test-bench test-catalogue test-sqlite-new
 	@echo "all test groups passed"
 
 test-unit: $(TESTS)
@@ -400,5 +400,7 @@ fuzz-smoke:
 # coins in the browser: make wasm, web, test-svg, test-wasm, test-web (docs/browser.md)
 include web/web.mk
 include packaging/packaging.mk
+# coins on SQLite 3.53 beside the system's 3.40: make test-sqlite-new
+include tests/versions/versions.mk
 # one report over many SQLite shards on Dask: make test-fanout, make bench-scale (docs/scale.md)
 include tests/fanout/fanout.mk
