@@ -458,13 +458,14 @@ static void review_case(rng *r) {
   int whole = below(r, 2);
   size_t words = whole ? coins_review_record_words(variant, n, k, count)
                        : coins_review_work_words(variant, n, k);
-  int64_t *work = words || below(r, 2) ? xmalloc(words * sizeof *work) : NULL;
+  int64_t *work = words || below(r, 2) ? guarded_alloc(words) : NULL;
   int64_t *fresh = xmalloc((n + 1) * sizeof *fresh);
   coins_review rv;
   if (whole)
     coins_review_init_record(&rv, variant, a, n, k, stored, count, work);
   else
     coins_review_init(&rv, variant, a, n, k, work);
+  if (work) CHECK_GUARD(work, words, "the review's start");
   g_case.moves = rec;
   size_t lo = 0, hi = n;
   int64_t tot[2] = {0, 0};
@@ -514,6 +515,7 @@ static void review_case(rng *r) {
     }
 
     rc = coins_review_play(&rv, m, &j, err);
+    if (work) CHECK_GUARD(work, words, "coins_review_play");
     if (loss_overflows) {
       /* the loss column cannot hold it: the core says so (see report) */
       snprintf(want, sizeof want, "ply %llu: the loss exceeds 2^63-1", (unsigned long long)ply);
@@ -591,7 +593,8 @@ static void review_case(rng *r) {
             "the best move of an abandoned game is not legal");
     }
   }
-  free(work);
+  if (work) CHECK_GUARD(work, words, "coins_review_best");
+  guarded_free(work);
   free(fresh);
   free(stored);
   oracle_free(&o);
@@ -898,7 +901,7 @@ static size_t play_game(const oracle *o, const char *names[2], int mode, rng pat
   char err[COINS_ERRMSG_SIZE];
   coins_strategy s[2];
   size_t words = coins_review_work_words(o->variant, o->n, o->k);
-  int64_t *work = xmalloc(words * sizeof *work);
+  int64_t *work = guarded_alloc(words);
   coins_review rv;
   coins_review_init(&rv, o->variant, o->a, o->n, o->k, work);
   for (int p = 0; p < 2; p++) {
@@ -977,6 +980,7 @@ static size_t play_game(const oracle *o, const char *names[2], int mode, rng pat
     }
     CHECK(rc == 0, "ply %zu: '%s' played %llu%c, refused: %s", count + 1, name,
           (unsigned long long)m.take, m.side, err);
+    CHECK_GUARD(work, words, name);
     CHECK_EQU(p.ply, count + 1);
     CHECK_EQ(p.player, mover);
     CHECK_EQU(p.pos, pos);
@@ -1003,7 +1007,7 @@ static size_t play_game(const oracle *o, const char *names[2], int mode, rng pat
   }
   if (strcmp(names[0], "optimal") == 0 && strcmp(names[1], "optimal") == 0 && o->variant != 1)
     CHECK_EQ(tot[0] - tot[1], ref_margin(o, 0, o->n));
-  free(work);
+  guarded_free(work);
   return count;
 }
 
