@@ -216,7 +216,7 @@ static int64_t ref_apply(const oracle *o, size_t *lo, size_t *hi, coins_move m, 
 
 static int legal(const oracle *o, size_t lo, size_t hi, coins_move m) {
   if (lo >= hi) return 0;
-  if (o->variant == 3) return m.side == 'L' || m.side == 'R';
+  if (o->variant == 3) return m.take == 1 && (m.side == 'L' || m.side == 'R');
   return m.take >= 1 && m.take <= most_of(o, hi - lo) && m.side == 'L';
 }
 
@@ -589,8 +589,12 @@ static void review_case(rng *r) {
       }
     } else {
       g_stats_abandoned++;
-      CHECK(legal(&o, lo, hi, coins_review_best(&rv)),
-            "the best move of an abandoned game is not legal");
+      coins_move best = coins_review_best(&rv); /* past the record's last move */
+      CHECK(legal(&o, lo, hi, best), "the best move of an abandoned game, %llu%c, is not legal",
+            (unsigned long long)best.take, best.side);
+      CHECK(ref_optimal(&o, lo, hi, best),
+            "the best move of an abandoned game, %llu%c, is not optimal",
+            (unsigned long long)best.take, best.side);
     }
   }
   if (work) CHECK_GUARD(work, words, "coins_review_best");
@@ -671,6 +675,24 @@ static void test_review_known(void **state) {
   assert_int_equal(j.played.second_total, 10);
   assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L'}, &j, err), -1);
   assert_string_equal(err, "ply 5: L, but no coins are left");
+
+  /* variant III [3,1,2], the record L known in advance (as coins_review
+  ** and coins_svg start it): L is best (3 - m[1,2] = 2 against
+  ** 2 - m[3,1] = 0); after it, past the record's last move, [1,2] is
+  ** left and the best move is R (2 - 1 = 1 against 1 - 2 = -1) */
+  static const int64_t b[] = {3, 1, 2}, record[] = {'L'};
+  int64_t rwork[64];
+  assert_true(coins_review_record_words(3, 3, 1, 1) <= COUNT(rwork));
+  coins_review_init_record(&rv, 3, b, 3, 1, record, 1, rwork);
+  coins_move best = coins_review_best(&rv);
+  assert_int_equal(best.take, 1);
+  assert_int_equal(best.side, 'L');
+  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L'}, &j, err), 0);
+  assert_int_equal(j.best.side, 'L');
+  assert_int_equal(j.loss, 0);
+  best = coins_review_best(&rv);
+  assert_int_equal(best.take, 1);
+  assert_int_equal(best.side, 'R');
 
   /* variant I, 4 coins, k = 3: taking 1 leaves 3 to a winning opponent
   ** (a win thrown away); then every move of the opponent is optimal */
