@@ -9,7 +9,9 @@
 ** reference, and the whole line of best play is replayed: every move must
 ** be legal and optimal from its own position (for II and III: its gain
 ** minus the reference margin of what is left equals the reference margin
-** of the position), with consistent ply/player/pos/gain/totals.
+** of the position), with consistent ply/player/pos/gain/totals.  And
+** coins_line_skip, on 30,000 random games of the three variants, against
+** the same line stepped move by move with coins_line_next.
 **
 ** Environment:
 **   COINS_DIFF_SEED   the seed (decimal or 0x hex; default fixed)
@@ -707,6 +709,104 @@ static void test_parse_roundtrip(void **state) {
   free(t.s);
 }
 
+/* ===================================================== coins_line_skip */
+
+/* The line of one game played two ways: stepped with coins_line_next, and
+** skipped by random counts with coins_line_skip (0, 1, a few, up to past
+** the end; the skipped line lazily started half the time, as coins_moves
+** starts it), one move of each after every skip.  After each skip both
+** must stand in the same position (coins left, plies, totals, moves left)
+** and play the same next move, field for field; neither may write outside
+** its work. */
+static void check_skip(int variant, const int64_t *a, uint64_t n, uint64_t k, rng *r) {
+  size_t words = coins_line_work_words(variant, (size_t)n, k);
+  int64_t *w1 = guarded_alloc(words), *w2 = guarded_alloc(words);
+  coins_line stepped, skipped;
+  coins_line_init(&stepped, variant, a, n, k, w1);
+  if (below(r, 2)) {
+    coins_line_init_lazy(&skipped, variant, a, n, k, w2);
+    coins_line_fuse(&skipped);
+  } else {
+    coins_line_init(&skipped, variant, a, n, k, w2);
+  }
+  coins_ply p, q;
+  for (;;) {
+    uint64_t roll = below(r, 8), count = roll == 0  ? 0
+                                         : roll < 4 ? 1 + below(r, 3)
+                                                    : below(r, n + 3);
+    coins_line_skip(&skipped, count);
+    for (uint64_t i = 0; i < count && coins_line_next(&stepped, &p); i++) continue;
+    const coins_state *s1 = &stepped.st, *s2 = &skipped.st;
+    CHECK_EQU(s2->lo, s1->lo);
+    CHECK_EQU(s2->hi, s1->hi);
+    CHECK_EQU(s2->ply, s1->ply);
+    CHECK_EQ(s2->totals[0], s1->totals[0]);
+    CHECK_EQ(s2->totals[1], s1->totals[1]);
+    CHECK_EQU(coins_line_moves_left(&skipped), coins_line_moves_left(&stepped));
+    CHECK_GUARD(w2, words, "coins_line_skip");
+    int more = coins_line_next(&stepped, &p);
+    CHECK_EQ(coins_line_next(&skipped, &q), more);
+    if (!more) break;
+    CHECK_EQU(q.ply, p.ply);
+    CHECK_EQ(q.player, p.player);
+    CHECK_EQU(q.move.take, p.move.take);
+    CHECK_EQ(q.move.side, p.move.side);
+    CHECK_EQU(q.pos, p.pos);
+    CHECK_EQ(q.gain, p.gain);
+    CHECK_EQ(q.first_total, p.first_total);
+    CHECK_EQ(q.second_total, p.second_total);
+  }
+  CHECK_GUARD(w1, words, "coins_line_next");
+  CHECK_GUARD(w2, words, "coins_line_skip");
+  guarded_free(w1);
+  guarded_free(w2);
+}
+
+static void test_line_skip(void **state) {
+  (void)state;
+  uint64_t count = scaled(30000);
+  for (uint64_t i = 0; i < count; i++) {
+    if (g_only_set && i != g_only) continue;
+    rng r = case_rng(7, i);
+    int variant = 1 + (int)(i % 3);
+    if (variant == 1) { /* counts with many lost positions: the skip's pairs */
+      uint64_t n = below(&r, 4) ? below(&r, 300) : below(&r, 5000);
+      uint64_t k = below(&r, 10) ? 1 + below(&r, 8) : n + below(&r, 3) + (n == 0);
+      set_case("test_line_skip", i, NULL, 0, k);
+      g_case.count = n;
+      check_skip(1, NULL, n, k, &r);
+    } else {
+      size_t n = gen_len(&r, 300);
+      uint64_t k = variant == 2 ? gen_k(&r, n) : 1;
+      int64_t *row = xmalloc(n * sizeof *row);
+      gen_row(&r, row, n);
+      set_case("test_line_skip", i, row, n, k);
+      check_skip(variant, row, n, k, &r);
+      free(row);
+    }
+  }
+  /* variant I past any stepping: 10^18 + 3 coins, max_take 9: the line
+  ** takes 3, then each pair of moves (1, then 9) takes 10 */
+  set_case("test_line_skip", count, NULL, 0, 9);
+  const uint64_t n = 1000000000000000003u;
+  g_case.count = n;
+  coins_line line;
+  coins_ply p;
+  coins_line_init(&line, 1, NULL, n, 9, NULL);
+  coins_line_skip(&line, 5);
+  CHECK_EQU(line.st.ply, 5);
+  CHECK_EQU(line.st.lo, 23);
+  CHECK_EQ(coins_line_next(&line, &p), 1);
+  CHECK_EQU(p.ply, 6);
+  CHECK_EQ(p.player, 2);
+  CHECK_EQU(p.pos, 23);
+  CHECK_EQU(p.move.take, 1);
+  coins_line_skip(&line, UINT64_MAX);
+  CHECK_EQU(line.st.lo, n);
+  CHECK_EQU(line.st.ply, 2 * (n / 10) + 1);
+  CHECK_EQ(coins_line_next(&line, &p), 0);
+}
+
 /* ================================================================== main */
 
 int main(void) {
@@ -718,6 +818,7 @@ int main(void) {
       cmocka_unit_test(test_random1),     cmocka_unit_test(test_random2),
       cmocka_unit_test(test_random3),     cmocka_unit_test(test_exhaustive2),
       cmocka_unit_test(test_exhaustive3), cmocka_unit_test(test_parse_roundtrip),
+      cmocka_unit_test(test_line_skip),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

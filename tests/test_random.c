@@ -1,7 +1,7 @@
 /*
-** test_random.c -- the settings, failure reports and text buffer of the
-** seeded random tests (see test_random.h), linked into test_diff and
-** test_records.
+** test_random.c -- the settings, failure reports, guard words and text
+** buffer of the seeded random tests (see test_random.h), linked into
+** test_diff, test_records and test_scan.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -104,6 +104,34 @@ char *exact_copy(const char *s, size_t len) {
     memcpy(copy, s, len);
   }
   return copy;
+}
+
+/* The pattern of guard word i (negative: before the buffer): no value a
+** test computes (their coins are far smaller, a fusion stack's floor is
+** near INT64_MAX). */
+static int64_t guard_word(long i) { return (int64_t)(0xC0DEDBADC0FFEE00u + (uint64_t)i); }
+
+int64_t *guarded_alloc(size_t words) {
+  int64_t *buf = (int64_t *)xmalloc((words + 2 * GUARD_WORDS) * sizeof *buf) + GUARD_WORDS;
+  guard_set(buf, words);
+  return buf;
+}
+
+void guarded_free(int64_t *buf) {
+  if (buf) free(buf - GUARD_WORDS);
+}
+
+void guard_set(int64_t *buf, size_t used) {
+  for (long i = 1; i <= GUARD_WORDS; i++) buf[-i] = guard_word(-i);
+  for (long i = 0; i < GUARD_WORDS; i++) buf[used + (size_t)i] = guard_word(i);
+}
+
+int guard_broken(const int64_t *buf, size_t used, long *at) {
+  for (long i = 1; i <= GUARD_WORDS; i++)
+    if (buf[-i] != guard_word(-i)) return *at = -i, 1;
+  for (long i = 0; i < GUARD_WORDS; i++)
+    if (buf[used + (size_t)i] != guard_word(i)) return *at = (long)used + i, 1;
+  return 0;
 }
 
 void put(text *t, const char *s, size_t len) {

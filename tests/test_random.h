@@ -1,9 +1,10 @@
 /*
 ** test_random.h -- what the seeded random tests (test_diff.c,
-** test_records.c) share: the settings read from the environment, the
-** splitmix64 generator with one independent stream per case, failure
-** reports that say how to reproduce a case, the CHECK macros, and a text
-** buffer for writing inputs with random whitespace.
+** test_records.c, test_scan.c) share: the settings read from the
+** environment, the splitmix64 generator with one independent stream per
+** case, failure reports that say how to reproduce a case, the CHECK
+** macros, guard words around work buffers, and a text buffer for writing
+** inputs with random whitespace.
 **
 ** Environment (read by random_init):
 **   COINS_DIFF_SEED   the seed (decimal or 0x hex; default: the program's)
@@ -131,6 +132,32 @@ void *xmalloc(size_t size);
 /* An exact-size malloc'd copy of s[0..len) (so ASan sees any read past
 ** it); NULL or a byte when len is 0. */
 char *exact_copy(const char *s, size_t len);
+
+/* ----------------------------------------------------------- guard words */
+
+/* Guard words on either side of a work buffer, so that a write outside
+** its declared size fails a test for certain, even where the heap or a
+** page boundary would not notice (a vector store a few words too far, a
+** deque one word before its start).  guarded_alloc(words) gives buf with
+** GUARD_WORDS int64_t before buf[0] and after buf[words - 1], set to a
+** pattern; guard_set(buf, used) sets them again around buf[0..used)
+** (used <= words: a call told of less room is guarded at that room), and
+** CHECK_GUARD after each call checks them.  Free it with guarded_free. */
+#define GUARD_WORDS 16
+
+int64_t *guarded_alloc(size_t words);
+void guarded_free(int64_t *buf); /* NULL: nothing */
+void guard_set(int64_t *buf, size_t used);
+/* Whether a guard word around buf[0..used) has changed; *at: the index
+** (from buf, negative before it) of the one nearest the buffer. */
+int guard_broken(const int64_t *buf, size_t used, long *at);
+
+#define CHECK_GUARD(buf, used, what)                                                              \
+  do {                                                                                            \
+    long at_;                                                                                     \
+    CHECK(!guard_broken((buf), (used), &at_), "%s wrote outside its %zu words, at [%ld]", (what), \
+          (size_t)(used), at_);                                                                   \
+  } while (0)
 
 /* ------------------------------------------------------------------ text */
 

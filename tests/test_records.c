@@ -216,7 +216,7 @@ static int64_t ref_apply(const oracle *o, size_t *lo, size_t *hi, coins_move m, 
 
 static int legal(const oracle *o, size_t lo, size_t hi, coins_move m) {
   if (lo >= hi) return 0;
-  if (o->variant == 3) return m.side == 'L' || m.side == 'R';
+  if (o->variant == 3) return m.take == 1 && (m.side == 'L' || m.side == 'R');
   return m.take >= 1 && m.take <= most_of(o, hi - lo) && m.side == 'L';
 }
 
@@ -458,13 +458,14 @@ static void review_case(rng *r) {
   int whole = below(r, 2);
   size_t words = whole ? coins_review_record_words(variant, n, k, count)
                        : coins_review_work_words(variant, n, k);
-  int64_t *work = words || below(r, 2) ? xmalloc(words * sizeof *work) : NULL;
+  int64_t *work = words || below(r, 2) ? guarded_alloc(words) : NULL;
   int64_t *fresh = xmalloc((n + 1) * sizeof *fresh);
   coins_review rv;
   if (whole)
     coins_review_init_record(&rv, variant, a, n, k, stored, count, work);
   else
     coins_review_init(&rv, variant, a, n, k, work);
+  if (work) CHECK_GUARD(work, words, "the review's start");
   g_case.moves = rec;
   size_t lo = 0, hi = n;
   int64_t tot[2] = {0, 0};
@@ -514,6 +515,7 @@ static void review_case(rng *r) {
     }
 
     rc = coins_review_play(&rv, m, &j, err);
+    if (work) CHECK_GUARD(work, words, "coins_review_play");
     if (loss_overflows) {
       /* the loss column cannot hold it: the core says so (see report) */
       snprintf(want, sizeof want, "ply %llu: the loss exceeds 2^63-1", (unsigned long long)ply);
@@ -587,11 +589,16 @@ static void review_case(rng *r) {
       }
     } else {
       g_stats_abandoned++;
-      CHECK(legal(&o, lo, hi, coins_review_best(&rv)),
-            "the best move of an abandoned game is not legal");
+      coins_move best = coins_review_best(&rv); /* past the record's last move */
+      CHECK(legal(&o, lo, hi, best), "the best move of an abandoned game, %llu%c, is not legal",
+            (unsigned long long)best.take, best.side);
+      CHECK(ref_optimal(&o, lo, hi, best),
+            "the best move of an abandoned game, %llu%c, is not optimal",
+            (unsigned long long)best.take, best.side);
     }
   }
-  free(work);
+  if (work) CHECK_GUARD(work, words, "coins_review_best");
+  guarded_free(work);
   free(fresh);
   free(stored);
   oracle_free(&o);
@@ -668,6 +675,24 @@ static void test_review_known(void **state) {
   assert_int_equal(j.played.second_total, 10);
   assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L'}, &j, err), -1);
   assert_string_equal(err, "ply 5: L, but no coins are left");
+
+  /* variant III [3,1,2], the record L known in advance (as coins_review
+  ** and coins_svg start it): L is best (3 - m[1,2] = 2 against
+  ** 2 - m[3,1] = 0); after it, past the record's last move, [1,2] is
+  ** left and the best move is R (2 - 1 = 1 against 1 - 2 = -1) */
+  static const int64_t b[] = {3, 1, 2}, record[] = {'L'};
+  int64_t rwork[64];
+  assert_true(coins_review_record_words(3, 3, 1, 1) <= COUNT(rwork));
+  coins_review_init_record(&rv, 3, b, 3, 1, record, 1, rwork);
+  coins_move best = coins_review_best(&rv);
+  assert_int_equal(best.take, 1);
+  assert_int_equal(best.side, 'L');
+  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L'}, &j, err), 0);
+  assert_int_equal(j.best.side, 'L');
+  assert_int_equal(j.loss, 0);
+  best = coins_review_best(&rv);
+  assert_int_equal(best.take, 1);
+  assert_int_equal(best.side, 'R');
 
   /* variant I, 4 coins, k = 3: taking 1 leaves 3 to a winning opponent
   ** (a win thrown away); then every move of the opponent is optimal */
@@ -898,7 +923,7 @@ static size_t play_game(const oracle *o, const char *names[2], int mode, rng pat
   char err[COINS_ERRMSG_SIZE];
   coins_strategy s[2];
   size_t words = coins_review_work_words(o->variant, o->n, o->k);
-  int64_t *work = xmalloc(words * sizeof *work);
+  int64_t *work = guarded_alloc(words);
   coins_review rv;
   coins_review_init(&rv, o->variant, o->a, o->n, o->k, work);
   for (int p = 0; p < 2; p++) {
@@ -977,6 +1002,7 @@ static size_t play_game(const oracle *o, const char *names[2], int mode, rng pat
     }
     CHECK(rc == 0, "ply %zu: '%s' played %llu%c, refused: %s", count + 1, name,
           (unsigned long long)m.take, m.side, err);
+    CHECK_GUARD(work, words, name);
     CHECK_EQU(p.ply, count + 1);
     CHECK_EQ(p.player, mover);
     CHECK_EQU(p.pos, pos);
@@ -1003,7 +1029,7 @@ static size_t play_game(const oracle *o, const char *names[2], int mode, rng pat
   }
   if (strcmp(names[0], "optimal") == 0 && strcmp(names[1], "optimal") == 0 && o->variant != 1)
     CHECK_EQ(tot[0] - tot[1], ref_margin(o, 0, o->n));
-  free(work);
+  guarded_free(work);
   return count;
 }
 

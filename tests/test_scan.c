@@ -5,7 +5,8 @@
 ** whenever a scanner takes a row it must give the general parser's values
 ** (store), its count (count) and the fusion of those values, block for
 ** block, with their sum (fuse); a row the general parser refuses must
-** never be taken.  Rows:
+** never be taken; and no call may write outside the room it is given
+** (guard words on either side of every buffer, test_random.h).  Rows:
 **
 **   test_plain_rows      random rows as people store them (compact,
 **                        ", ", any JSON whitespace, negative, zero, -0,
@@ -111,12 +112,14 @@ static void check_text(const char *source, size_t len, int all_take) {
   for (size_t i = 0; general == COINS_OK && i < n; i++) total += want[i];
   size_t m = general == COINS_OK ? coins3_fuse(want, n, want, NULL) : 0; /* in place */
 
-  int64_t *got = xmalloc((cap + COINS_FUSE_FLOOR) * sizeof *got);
+  int64_t *got = guarded_alloc(cap + COINS_FUSE_FLOOR);
   for (size_t k = 0; k < n_scanners; k++) {
     const scanner *s = &scanners[k];
     size_t count = 0, top = 0;
     int64_t sum = 0;
+    guard_set(got, cap);
     int stored = s->store(text, len, got, cap, &count);
+    CHECK_GUARD(got, cap, s->name);
     CHECK(stored == 0 || stored == 1, "%s store returned %d", s->name, stored);
     CHECK(!(stored && general != COINS_OK), "%s store took a row the parser refuses: %s", s->name,
           err);
@@ -131,7 +134,9 @@ static void check_text(const char *source, size_t len, int all_take) {
       free(values);
       g_taken++;
     }
+    guard_set(got, cap + COINS_FUSE_FLOOR);
     int fused = s->fuse(text, len, got, cap + COINS_FUSE_FLOOR, &top, &sum);
+    CHECK_GUARD(got, cap + COINS_FUSE_FLOOR, s->name);
     CHECK(fused == 0 || fused == 1, "%s fuse returned %d", s->name, fused);
     CHECK(!(fused && general != COINS_OK), "%s fuse took a row the parser refuses", s->name);
     CHECK(!(all_take && !fused), "%s fuse did not take a plain row", s->name);
@@ -147,12 +152,13 @@ static void check_text(const char *source, size_t len, int all_take) {
     if (counted) CHECK_EQU(count, n);
     /* one word too few: no room, or a refusal, never a write past it */
     if (general == COINS_OK && n > 0) {
-      int64_t *tight = xmalloc((n - 1 + COINS_FUSE_FLOOR) * sizeof *tight);
+      int64_t *tight = guarded_alloc(n - 1);
       CHECK(s->store(text, len, tight, n - 1, &count) != 1, "%s stored into too little", s->name);
-      free(tight);
+      CHECK_GUARD(tight, n - 1, s->name);
+      guarded_free(tight);
     }
   }
-  free(got);
+  guarded_free(got);
   free(want);
   free(text);
 }
@@ -456,11 +462,12 @@ static void check_line(const char *source, size_t len) {
   int grown = 0;
   while ((rc = coins_line_init_text(&from_text, text, len, work, words, &need)) == COINS_NO_ROOM) {
     CHECK(need > words, "asks for %zu words with %zu", need, words);
-    free(work);
-    work = xmalloc((words = need) * sizeof *work);
+    guarded_free(work);
+    work = guarded_alloc(words = need);
     grown++;
   }
   CHECK(rc == COINS_OK, "a plain row refused");
+  if (work) CHECK_GUARD(work, words, "coins_line_init_text");
   CHECK(grown <= 2, "grown %d times", grown);
   int64_t *work2 = xmalloc(coins_line_work_words(3, n, 1) * sizeof *work2);
   coins_line_init(&from_array, 3, a, n, 1, work2);
@@ -476,8 +483,9 @@ static void check_line(const char *source, size_t len) {
     CHECK_EQ(p.first_total, q.first_total);
     CHECK_EQ(p.second_total, q.second_total);
   }
+  if (work) CHECK_GUARD(work, words, "the line from text");
   free(work2);
-  free(work);
+  guarded_free(work);
   free(a);
   free(text);
 }

@@ -689,6 +689,55 @@ static void test_moves_order_by(void **state) {
                orders[i].args, orders[i].order);
 }
 
+/* rowid equals ply on every cursor: the lazy one of variant III's
+** coins_moves (which counts the rows and plays a move only when a column
+** asks for it), read with ply alone, with count(*), with bounds on ply or
+** rowid, and after a column that plays; the cursors that play every row
+** (variants I and II, coins_review, coins_play). */
+static void test_moves_rowid(void **state) {
+  static const struct {
+    const char *query, *expected;
+  } cases[] = {
+      {"SELECT group_concat(rowid || ':' || ply, ' ') FROM coins_moves(3, '[8,15,3,7]')",
+       "1:1 2:2 3:3 4:4"},
+      {"SELECT group_concat(rowid, ' ') FROM coins_moves(3, '[8,15,3,7]')", "1 2 3 4"},
+      {"SELECT group_concat(rowid || ':' || ply, ' ') FROM coins_moves(3, '[8,15,3,7]') "
+       "WHERE ply >= 2",
+       "2:2 3:3 4:4"},
+      {"SELECT group_concat(rowid || ':' || ply, ' ') FROM coins_moves(3, '[8,15,3,7]') "
+       "WHERE rowid BETWEEN 2 AND 3",
+       "2:2 3:3"},
+      {"SELECT group_concat(rowid || move || ply, ' ') FROM coins_moves(3, '[8,15,3,7]') "
+       "WHERE ply > 1",
+       "2L2 3L3 4L4"},
+      {"SELECT count(*) || ':' || min(rowid) || ':' || max(rowid) || ':' || sum(rowid = ply) "
+       "FROM coins_moves(3, coins_deal(7, 50, 0, 99))",
+       "50:1:50:50"},
+      {"SELECT count(*) || ':' || min(rowid) || ':' || max(rowid) FROM coins_moves(3, "
+       "coins_deal(7, 50, 0, 99)) WHERE ply > 40",
+       "10:41:50"},
+      {"SELECT count(*) || ':' || sum(rowid = ply) FROM coins_moves(3, coins_deal(7, 50, 0, 99)) "
+       "WHERE rowid < 20",
+       "19:19"},
+      /* a row of over 1 MiB of text: its line read from the text */
+      {"SELECT count(*) || ':' || sum(rowid = ply) || ':' || max(rowid) FROM coins_moves(3, "
+       "coins_deal(7, 400000, 0, 99)) WHERE ply > 399990",
+       "10:10:400000"},
+      {"SELECT group_concat(rowid || ':' || ply, ' ') FROM coins_moves(1, 7) WHERE ply >= 4",
+       "4:4 5:5"},
+      {"SELECT group_concat(rowid || ':' || ply, ' ') FROM coins_moves(2, '[1,2,3,4,5,6,7]', 3)",
+       "1:1 2:2 3:3"},
+      {"SELECT group_concat(rowid || ':' || ply, ' ') FROM coins_review(3, '[8,15,3,7]', 'LRLR') "
+       "WHERE ply > 1",
+       "2:2 3:3 4:4"},
+      {"SELECT group_concat(rowid || ':' || ply, ' ') FROM coins_play(3, '[8,15,3,7]', 'optimal', "
+       "'left')",
+       "1:1 2:2 3:3 4:4"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    check_text(*state, cases[i].expected, "%s", cases[i].query);
+}
+
 static void unsafe_echo(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   sqlite3_result_value(ctx, argv[0]);
@@ -751,6 +800,7 @@ int main(void) {
       T(test_moves_joins),
       T(test_moves_errors),
       T(test_moves_order_by),
+      T(test_moves_rowid),
       T(test_trusted_schema_off),
 #undef T
   };

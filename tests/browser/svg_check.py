@@ -8,13 +8,18 @@ functions of the native build:
   the last 200 and a line that names the coins left out;
 - each coin's value (variants II, III), fill (who took it) and ply label
   agree with coins_moves (the optimal line) or coins_review (a record);
+- every coin has the same width, wide enough for the longest value drawn
+  and the last ply: 8 units a character + 8, at least 36 (coins left out
+  of a long row do not count, the first one after them does; a 401-coin
+  row with one long value on either side of its gap checks that);
 - the ?!/?? badges sit on the first coin of each move coins_review does
   not call best, and the review line counts them per player;
 - the result line is the last line of coins_diagram for the same game.
 
 Games: every variant, rows of 0..60 coins (some of up to 1,000), values
 from small to near 2^62, records played by coins_play between random,
-careless and greedy strategies, some cut short (abandoned).
+careless and greedy strategies, some cut short (abandoned); and four
+401-coin rows with one long value next to the gap or at an end.
 
     /usr/bin/python3 tests/browser/svg_check.py build/coins.so [GAMES]
 """
@@ -50,8 +55,8 @@ def one(sql, *args):
     return db.execute(sql, args).fetchone()[0]
 
 
-def check(variant, coins, moves, k):
-    game = (variant, coins, moves, k)
+def check(variant, coins, moves, k, name=None):
+    game = name or (variant, coins, moves, k)
     svg = one("SELECT coins_svg(?, ?, ?, ?)", variant, coins, moves, k)
     try:
         root = ET.fromstring(svg)
@@ -87,13 +92,18 @@ def check(variant, coins, moves, k):
     texts = ["".join(t.itertext()) for t in root.findall(NS + "text")]
     if (n > 400) != any(" not drawn " in t for t in texts):
         fail("the summary line", game)
+    chars = max([len(str(max(verdict, default=0)))] +
+                [len(str(row[i])) for i in drawn if values])
+    want_w = max(chars * 8 + 16, 44) - 8
     marks = {"??": 0, "?!": 0}
-    previous = None
+    previous, wrong_w = None, []
     for i, g in zip(drawn, groups):
         rect = g.find(NS + "rect")
         x, w = int(rect.get("x")), int(rect.get("width"))
         if x < 0 or x + w > width or int(rect.get("y")) + 36 > height:
             fail(f"coin {i + 1} outside the picture", game)
+        if w != want_w:
+            wrong_w.append((i + 1, w))
         player = FILL.get(rect.get("fill"))
         labels = ["".join(t.itertext()) for t in g.findall(NS + "text")]
         ply = ply_of[i]
@@ -112,6 +122,9 @@ def check(variant, coins, moves, k):
         if badge:
             marks[badge] += 1
         previous = ply
+    if wrong_w:
+        fail(f"{len(wrong_w)} coins not {want_w} wide, the first coin {wrong_w[0][0]}: "
+             f"{wrong_w[0][1]}", game)
     diagram = one("SELECT coins_diagram(?, ?, ?, ?)", variant, coins, moves, k)
     if diagram.splitlines()[-1] not in texts:
         fail(f"no result line {diagram.splitlines()[-1]!r}", game)
@@ -125,6 +138,26 @@ def check(variant, coins, moves, k):
             for number, word in ((inaccuracies, "inaccurac"), (blunders, "blunder")):
                 if number and f"{number} {word}" not in part or not number and word in part:
                     fail(f"review line {line!r}", game)
+    return root
+
+
+def coin_widths(root):
+    return {int(g.find(NS + "rect").get("width")) for g in root.findall(NS + "g")}
+
+
+# A 401-coin row draws coins 1-200 and 202-401 (coin 201 is left out): a
+# long value at index 201, the first coin after the gap, widens every coin
+# (10 characters: 96 - 8 = 88 units), one at index 200 (left out) does not
+# (3 characters, of ply 401: the least, 44 - 8 = 36).
+LONG_ROWS = ((201, 88), (200, 36), (199, 88), (400, 88))
+for at, want in LONG_ROWS:
+    row = [i % 10 for i in range(401)]
+    row[at] = -123456789
+    name = f"401 coins, -123456789 at index {at}"
+    root = check(3, json.dumps(row), None, 1, name)
+    if root is None or coin_widths(root) != {want}:
+        fail(f"coins {sorted(coin_widths(root)) if root is not None else None} wide, not {want}",
+             name)
 
 
 rng = random.Random(20260601)
@@ -151,5 +184,5 @@ for g in range(games):
                         "(SELECT value FROM json_each(?) LIMIT ?)", moves, cut)
     check(variant, coins, moves, k)
 
-print(f"svg_check.py: {games} games, {failures} failures")
+print(f"svg_check.py: {games} random games and {len(LONG_ROWS)} long rows, {failures} failures")
 sys.exit(1 if failures else 0)
