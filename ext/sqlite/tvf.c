@@ -164,21 +164,25 @@ static void catch_up(coins_tvf_cursor *cur) {
   coins_line_next(&cur->line, &cur->row);
 }
 
+/* No line has more plies than this: a count of coins is an int64. */
+#define PLY_MAX ((uint64_t)INT64_MAX)
+
 /* The least ply p >= x (strict: p > x) for a number x given as an
-** INTEGER i or a REAL d; UINT64_MAX when there is none. */
+** INTEGER i or a REAL d; more than PLY_MAX when there is none.  Here and
+** in greatest_ply a NaN (which SQLite passes as NULL) bounds nothing. */
 static uint64_t least_ply(int is_int, sqlite3_int64 i, double d, int strict) {
   if (is_int) return i < 1 ? 1 : (uint64_t)i + (uint64_t)strict;
-  if (d < 1) return 1;
-  if (d >= 1.8e19) return UINT64_MAX;
-  uint64_t f = (uint64_t)d; /* d rounded down */
+  if (!(d >= 1)) return 1;
+  if (d > (double)PLY_MAX) return PLY_MAX + 1; /* (double)PLY_MAX is 2^63 */
+  uint64_t f = (uint64_t)d;                    /* d rounded down */
   return (double)f == d && !strict ? f : f + 1;
 }
 
 /* The greatest ply p <= x (strict: p < x); 0 when there is none. */
 static uint64_t greatest_ply(int is_int, sqlite3_int64 i, double d, int strict) {
-  if (is_int) return i - strict < 1 ? 0 : (uint64_t)(i - strict);
-  if (d < 1) return 0;
-  if (d >= 1.8e19) return UINT64_MAX;
+  if (is_int) return i <= strict ? 0 : (uint64_t)(i - strict);
+  if (!(d >= 1)) return d < 1 ? 0 : PLY_MAX;
+  if (d >= (double)PLY_MAX) return PLY_MAX;
   uint64_t f = (uint64_t)d;
   return (double)f == d && strict ? f - 1 : f;
 }
@@ -187,7 +191,7 @@ static uint64_t greatest_ply(int is_int, sqlite3_int64 i, double d, int strict) 
 ** tvf_best_index wrote it).  The bounds are never tighter than the
 ** constraint, and SQLite checks every row against it again. */
 static void narrow_plies(coins_tvf_cursor *cur, char op, sqlite3_value *v) {
-  uint64_t lo = 1, hi = UINT64_MAX;
+  uint64_t lo = 1, hi = PLY_MAX;
   int type = sqlite3_value_numeric_type(v); /* '5' compares as 5 */
   if (type == SQLITE_NULL) {                /* nothing compares true with NULL */
     hi = 0;
@@ -229,7 +233,7 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
     if (save_arg(&cur->args[i], args[i])) return SQLITE_NOMEM;
   }
   cur->ply_lo = 1;
-  cur->ply_hi = UINT64_MAX;
+  cur->ply_hi = PLY_MAX;
   for (const char *op = idx_str; op && *op && j < argc; op++) narrow_plies(cur, *op, argv[j++]);
   int rc = tvf->start(cur, args, &err);
   if (rc == COINS_NULL_ARG) return SQLITE_OK;
@@ -277,10 +281,12 @@ static int tvf_rowid(sqlite3_vtab_cursor *base, sqlite_int64 *rowid) {
 ** constraint at all names the table (SELECT * FROM coins_moves): SQLite
 ** also plans each term of an OR by itself, and older versions (3.40, for
 ** one) with that term's constraints alone, the arguments left out; an
-** error there would fail the whole statement.  Such a plan is priced out
-** of reach instead, so that the planner takes the plan with the arguments
-** (and checks the OR row by row), and tvf_filter reports the missing
-** argument if it runs, as it does when there is no other plan.
+** error there would fail the whole statement.  Such a plan uses no
+** constraint, which keeps SQLite from making a term of an OR of it (the
+** OR is then checked row by row on the plan with the arguments); it is
+** priced the way SQLite prices a plan it knows nothing of, so that it is
+** taken only when there is no other, and tvf_filter then reports the
+** missing argument.
 **
 ** Constraints =, <, <=, >, >= on ply (or rowid, which equals it) are
 ** passed on too, their operators in idxStr, so that the cursor starts and
