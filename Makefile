@@ -40,7 +40,7 @@ CORE_OBJ := $(CORE_SRC:ext/%.c=$(B)/obj/%.o)
 STATIC_OBJ := $(CORE_SRC:ext/%.c=$(B)/static/%.o) $(SQL_SRC:ext/%.c=$(B)/static/%.o)
 CMOCKA_LIBS := -lcmocka
 TESTS := $(B)/test_core $(B)/test_ties $(B)/test_jsonb $(B)/test_diff $(B)/test_scan $(B)/test_records \
-         $(B)/test_sql $(B)/test_faults $(B)/test_limits
+         $(B)/test_sql $(B)/test_plans $(B)/test_faults $(B)/test_limits
 
 .PHONY: all demo test test-unit test-shell test-clients asan deps clean
 
@@ -86,6 +86,10 @@ $(B)/test_records: tests/test_records.c tests/test_random.c tests/test_random.h 
 
 $(B)/test_sql: tests/test_sql.c tests/test_sqlutil.c tests/test_sqlutil.h $(B)/libcoins.a
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_sql.c tests/test_sqlutil.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
+
+# How SQLite plans the table-valued functions: OR, extreme bounds.
+$(B)/test_plans: tests/test_plans.c tests/test_sqlutil.c tests/test_sqlutil.h $(B)/libcoins.a
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_plans.c tests/test_sqlutil.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) -lm $(LDFLAGS)
 
 # Every SQL function with each allocation failing in turn.
 $(B)/test_faults: tests/test_faults.c tests/test_sqlutil.c tests/test_sqlutil.h $(B)/libcoins.a
@@ -139,6 +143,7 @@ test-unit: $(TESTS)
 	COINS_SIMD=0 sh tests/run_limited.sh 120 $(B)/test_sql
 	sh tests/run_limited.sh 300 $(B)/test_records
 	sh tests/run_limited.sh 120 $(B)/test_sql
+	sh tests/run_limited.sh 120 $(B)/test_plans
 	sh tests/run_limited.sh 600 $(B)/test_faults
 	sh tests/run_limited.sh 120 $(B)/test_limits
 

@@ -21,6 +21,8 @@ check(one("SELECT coins_win(1, ?)", 3), 0, "coins_win on a count")
 check(one("SELECT coins_win(3, ?)", None), None, "NULL in, NULL out")
 rows = db.execute("SELECT ply, move, gain FROM coins_moves(3, '[8,15,3,7]')").fetchall()
 check(rows, [(1, "R", 7), (2, "L", 8), (3, "L", 15), (4, "L", 3)], "coins_moves")
+rows = db.execute("SELECT ply FROM coins_moves(3, '[8,15,3,7]') WHERE ply = 1 OR rowid = 3")
+check(rows.fetchall(), [(1,), (3,)], "an OR over coins_moves")
 check(error_of(db, "SELECT coins_win(3, '[1,2,2.5]')"),
       "coins_win: element 3 is not an integer: 2.5", "error message")
 check(error_of(db, "SELECT coins_win(3, CAST(X'5B31FF5D' AS TEXT))"),

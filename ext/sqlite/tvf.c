@@ -164,21 +164,25 @@ static void catch_up(coins_tvf_cursor *cur) {
   coins_line_next(&cur->line, &cur->row);
 }
 
+/* No line has more plies than this: a count of coins is an int64. */
+#define PLY_MAX ((uint64_t)INT64_MAX)
+
 /* The least ply p >= x (strict: p > x) for a number x given as an
-** INTEGER i or a REAL d; UINT64_MAX when there is none. */
+** INTEGER i or a REAL d; more than PLY_MAX when there is none.  Here and
+** in greatest_ply a NaN (which SQLite passes as NULL) bounds nothing. */
 static uint64_t least_ply(int is_int, sqlite3_int64 i, double d, int strict) {
   if (is_int) return i < 1 ? 1 : (uint64_t)i + (uint64_t)strict;
-  if (d < 1) return 1;
-  if (d >= 1.8e19) return UINT64_MAX;
-  uint64_t f = (uint64_t)d; /* d rounded down */
+  if (!(d >= 1)) return 1;
+  if (d > (double)PLY_MAX) return PLY_MAX + 1; /* (double)PLY_MAX is 2^63 */
+  uint64_t f = (uint64_t)d;                    /* d rounded down */
   return (double)f == d && !strict ? f : f + 1;
 }
 
 /* The greatest ply p <= x (strict: p < x); 0 when there is none. */
 static uint64_t greatest_ply(int is_int, sqlite3_int64 i, double d, int strict) {
-  if (is_int) return i - strict < 1 ? 0 : (uint64_t)(i - strict);
-  if (d < 1) return 0;
-  if (d >= 1.8e19) return UINT64_MAX;
+  if (is_int) return i <= strict ? 0 : (uint64_t)(i - strict);
+  if (!(d >= 1)) return d < 1 ? 0 : PLY_MAX;
+  if (d >= (double)PLY_MAX) return PLY_MAX;
   uint64_t f = (uint64_t)d;
   return (double)f == d && strict ? f - 1 : f;
 }
@@ -187,7 +191,7 @@ static uint64_t greatest_ply(int is_int, sqlite3_int64 i, double d, int strict) 
 ** tvf_best_index wrote it).  The bounds are never tighter than the
 ** constraint, and SQLite checks every row against it again. */
 static void narrow_plies(coins_tvf_cursor *cur, char op, sqlite3_value *v) {
-  uint64_t lo = 1, hi = UINT64_MAX;
+  uint64_t lo = 1, hi = PLY_MAX;
   int type = sqlite3_value_numeric_type(v); /* '5' compares as 5 */
   if (type == SQLITE_NULL) {                /* nothing compares true with NULL */
     hi = 0;
@@ -204,6 +208,14 @@ static void narrow_plies(coins_tvf_cursor *cur, char op, sqlite3_value *v) {
   if (hi < cur->ply_hi) cur->ply_hi = hi;
 }
 
+/* The message for a plan that lacks a required argument. */
+static char *missing_argument(const coins_tvf *tvf) {
+  return sqlite3_mprintf(
+      "%s: missing argument: the first %d arguments are required (an "
+      "argument that refers to a later table in a join can be the cause)",
+      tvf->name, tvf->n_required);
+}
+
 static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_str, int argc,
                       sqlite3_value **argv) {
   coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
@@ -214,12 +226,14 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
   release_state(cur);
   cur->eof = 1, cur->lazy = 0;
   memset(&cur->row, 0, sizeof cur->row);
+  if ((~idx_num & ((1 << tvf->n_required) - 1)) != 0) /* see tvf_best_index */
+    return filter_error(cur, SQLITE_ERROR, missing_argument(tvf));
   for (int i = 0; i < tvf->n_args; i++) {
     if ((idx_num >> i & 1) && j < argc) args[i] = argv[j++];
     if (save_arg(&cur->args[i], args[i])) return SQLITE_NOMEM;
   }
   cur->ply_lo = 1;
-  cur->ply_hi = UINT64_MAX;
+  cur->ply_hi = PLY_MAX;
   for (const char *op = idx_str; op && *op && j < argc; op++) narrow_plies(cur, *op, argv[j++]);
   int rc = tvf->start(cur, args, &err);
   if (rc == COINS_NULL_ARG) return SQLITE_OK;
@@ -261,13 +275,29 @@ static int tvf_rowid(sqlite3_vtab_cursor *base, sqlite_int64 *rowid) {
 
 /* The generate_series pattern: a bit of idxNum per argument given by a
 ** usable equality constraint; SQLITE_CONSTRAINT when an argument is there
-** but not usable yet (the planner then tries an order where it is); an
-** error when a required argument is missing altogether.  Constraints =,
-** <, <=, >, >= on ply (or rowid, which equals it) are passed on too, their
-** operators in idxStr, so that the cursor starts and stops where they
-** say; SQLite still checks them (omit stays 0).  Rows come in ply order,
-** so an ORDER BY that starts with ply (or rowid) ascending is consumed. */
+** but not usable yet (the planner then tries an order where it is).
+**
+** A plan without a required argument is not an error, unless no
+** constraint at all names the table (SELECT * FROM coins_moves): SQLite
+** also plans each term of an OR by itself, and older versions (3.40, for
+** one) with that term's constraints alone, the arguments left out; an
+** error there would fail the whole statement.  Such a plan uses no
+** constraint, which keeps SQLite from making a term of an OR of it (the
+** OR is then checked row by row on the plan with the arguments); it is
+** priced the way SQLite prices a plan it knows nothing of, so that it is
+** taken only when there is no other, and tvf_filter then reports the
+** missing argument.
+**
+** Constraints =, <, <=, >, >= on ply (or rowid, which equals it) are
+** passed on too, their operators in idxStr, so that the cursor starts and
+** stops where they say; SQLite still checks them (omit stays 0).  Rows
+** come in ply order, so an ORDER BY that starts with ply (or rowid)
+** ascending is consumed. */
 #define MAX_PLY_CONSTRAINTS 8
+/* A plan without its arguments: the price SQLite itself starts a virtual
+** table's plan at (json_each leaves it so), far above any real plan. */
+#define TVF_MISSING_COST 5e98
+#define TVF_MISSING_ROWS ((sqlite3_int64)1 << 62)
 
 static char ply_op(unsigned char op) {
   switch (op) {
@@ -306,13 +336,16 @@ static int tvf_best_index(sqlite3_vtab *base, sqlite3_index_info *info) {
     }
   }
   if (unusable & ~present) return SQLITE_CONSTRAINT;
-  if ((present & required) != required) {
+  info->idxNum = (int)present;
+  if ((present & required) != required && info->nConstraint == 0) {
     sqlite3_free(base->zErrMsg);
-    base->zErrMsg = sqlite3_mprintf(
-        "%s: missing argument: the first %d arguments are required (an "
-        "argument that refers to a later table in a join can be the cause)",
-        tvf->name, tvf->n_required);
-    return SQLITE_ERROR;
+    base->zErrMsg = missing_argument(tvf);
+    return base->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  if ((present & required) != required) { /* tvf_filter reports it, if chosen */
+    info->estimatedCost = TVF_MISSING_COST;
+    info->estimatedRows = TVF_MISSING_ROWS;
+    return SQLITE_OK;
   }
   int j = 1;
   for (int i = 0; i < tvf->n_args; i++) {
@@ -326,7 +359,6 @@ static int tvf_best_index(sqlite3_vtab *base, sqlite3_index_info *info) {
     if (info->idxStr == NULL) return SQLITE_NOMEM;
     info->needToFreeIdxStr = 1;
   }
-  info->idxNum = (int)present;
   /* a bounded scan is cheaper: the planner prefers the plan that has it */
   info->estimatedRows = bounded & 2 ? (bounded == 3 ? 1 : 10) : 1000;
   info->estimatedCost = (double)info->estimatedRows;

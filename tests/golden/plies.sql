@@ -17,6 +17,15 @@ SELECT count(*) FROM coins_moves(1, 1000000000000000000) WHERE ply > 'x';
 SELECT count(*) FROM coins_moves(3, '[1,2,3,4,5,6]') WHERE ply < 'x';
 SELECT count(*) FROM coins_moves(1, 1000000000000000000) WHERE ply > 9223372036854775807;
 SELECT count(*) FROM coins_moves(1, 1000000000000000000) WHERE ply <= 0;
+-- bounds at the extremes, and integral REALs, which bound as integers do
+SELECT count(*) FROM coins_moves(1, 1000000000000000000) WHERE ply < -9223372036854775808;
+SELECT count(*) FROM coins_play(1, 1000000000000000000, 'optimal', 'left') WHERE rowid > 9223372036854775807;
+SELECT group_concat(ply) FROM coins_moves(1, 1000000000000000000) WHERE ply <= 3.0;
+SELECT group_concat(ply) FROM coins_moves(3, '[1,2,3,4,5,6]') WHERE ply <= 'x';
+-- OR: SQLite plans each term by itself (3.40 without the arguments)
+SELECT group_concat(ply) FROM coins_moves(3, '[1,2,3,4,5,6]') WHERE ply = 1 OR rowid = 3;
+SELECT group_concat(ply) FROM coins_review(3, '[1,2,3,4,5,6]', 'LLRRLR') WHERE move = 'R' OR ply < 2;
+SELECT group_concat(ply) FROM coins_play(2, '[1,2,3,4,5,6]', 'left', 'greedy') WHERE player = 2 OR take = 1;
 -- ORDER BY that starts with ply or rowid is the order the rows come in
 SELECT ply, player FROM coins_moves(1, 1000000000000000000) ORDER BY ply, player LIMIT 3;
 SELECT rowid FROM coins_moves(1, 1000000000000000000) ORDER BY rowid LIMIT 3;
@@ -32,6 +41,8 @@ CREATE TABLE g(id INTEGER PRIMARY KEY, coins TEXT);
 INSERT INTO g(coins) VALUES ('[8,15,3,7]'), ('[1,2,3]');
 SELECT g.id, m.ply, m.move FROM g, coins_moves(3, g.coins) m WHERE m.ply >= 2 ORDER BY g.id, m.ply;
 SELECT g.id, m.ply, m.move FROM coins_moves(3, g.coins) m JOIN g WHERE m.ply = 1 ORDER BY g.id;
+SELECT g.id, m.ply, m.move FROM g, coins_moves(3, g.coins) m WHERE m.ply = 1 OR m.rowid = 3
+ORDER BY g.id, m.ply;
 -- variant III knows its line's length: a row is played only when a column
 -- other than ply asks for it, so count(*) and ply filters play nothing, and
 -- rows read here and there agree with the whole line read in order

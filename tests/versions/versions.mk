@@ -29,6 +29,7 @@ $(NEW_SQLITE_LIB): $(WASM_B)/sqlite/sqlite3.c
 
 NEW_SQLITE_VERSION = $(shell sed -n 's/^SQLITE_VERSION=//p' wasm/sqlite.pin)
 
-test-sqlite-new: $(NEW_SQLITE_LIB) $(B)/test_sql $(EXT) $(B)/demo.db $(B)/games.db
+test-sqlite-new: $(NEW_SQLITE_LIB) $(B)/test_sql $(B)/test_plans $(EXT) $(B)/demo.db $(B)/games.db
 	$(NEW_SQLITE_RUN) sh tests/run_limited.sh 120 $(B)/test_sql
+	$(NEW_SQLITE_RUN) sh tests/run_limited.sh 120 $(B)/test_plans
 	$(NEW_SQLITE_RUN) $(PYTHON) tests/smoke.py $(EXT)
