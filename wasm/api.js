@@ -23,8 +23,34 @@
  *                       (an array for ?, ?NNN; an object for :name, @name,
  *                       $name); returns { columns, rows }
  *   value(sql, params)  the first column of the first row (null if none)
- *   timeout(ms)         interrupt statements that run longer (0: never)
+ *   timeout(ms)         interrupt statements that run longer (0: never);
+ *                       SQLite checks it between the steps of its virtual
+ *                       machine, so one long function call (coins_deal of
+ *                       10^7 coins) runs to its end first: for a deadline
+ *                       that always holds, use worker()
  *   close()
+ *
+ * In a page, worker(options) puts the database in a Web Worker (this same
+ * script, started again as a worker), so that no query blocks the page:
+ *
+ *   const db = await CoinsSQLite.worker({ timeout: 10000, setup: 'CREATE TABLE ...' });
+ *   const { columns, rows } = await db.query('SELECT coins_margin(3, ?)', ['[8,15,3,7]']);
+ *
+ * Its exec, query and value are those above, returning promises; calls
+ * run one after the other, in order.  A call still running timeout ms
+ * after it started is stopped: first SQLite's interrupt, then, when that
+ * has not ended it within a quarter of a second (a long function call),
+ * the worker is terminated and a new one started, with a new database on
+ * which options.setup runs again.  Such a call rejects with a SQLiteError
+ * "stopped after 10 s; the database was restarted" (code 9, SQLITE_INTERRUPT,
+ * and restarted: true); the calls after it run on the new database.
+ * restart() stops the running call the same way at once (its message:
+ * "stopped; the database was restarted"); timeout(ms) changes the deadline
+ * of later calls; close() ends the worker; sqliteVersion, coinsVersion
+ * and restarts (how many times the worker was restarted) are properties.
+ * options: timeout (ms, default 0: never), setup (SQL), wasmUrl or
+ * wasmBinary (as load's), scriptUrl (this script's address, when it cannot
+ * be told: by default the src of the <script> that loaded it).
  *
  * Values: NULL -> null, INTEGER -> a number (a BigInt beyond 2^53 - 1),
  * REAL -> a number, TEXT -> a string, BLOB -> a Uint8Array.  Parameters
@@ -60,6 +86,9 @@
     return '';
   }
   const here = scriptDirectory();
+  /* this script's own address, to start it again as a worker */
+  const scriptUrl =
+    typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : '';
 
   async function wasmBytes(options) {
     if (options.wasmBinary) return options.wasmBinary;
@@ -305,7 +334,226 @@
     }
   }
 
-  const api = { load, SQLiteError };
+  /* --------------------------------------------- a database in a worker */
+
+  const WORKER_NAME = 'coins-sqlite'; /* the name worker() gives its workers */
+  const SQLITE_INTERRUPT = 9;
+  const GRACE_MS = 250; /* how long SQLite's interrupt is given before a restart */
+
+  /* The worker's side: one database, calls answered in order. */
+  function serve(scope) {
+    let db = null;
+    scope.onmessage = async (event) => {
+      const m = event.data;
+      if (m.type === 'start') {
+        try {
+          const sqlite = await load({ wasmBinary: m.wasmBinary });
+          db = sqlite.open();
+          if (m.setup) db.exec(m.setup);
+          scope.postMessage({
+            type: 'ready',
+            sqliteVersion: sqlite.sqliteVersion,
+            coinsVersion: sqlite.coinsVersion,
+          });
+        } catch (e) {
+          scope.postMessage({ type: 'failed', message: e.message, code: e.code });
+        }
+        return;
+      }
+      try {
+        db.timeout(m.ms);
+        const result = db[m.method](m.sql, m.params);
+        scope.postMessage({ type: 'result', id: m.id, result });
+      } catch (e) {
+        scope.postMessage({ type: 'error', id: m.id, message: e.message, code: e.code });
+      }
+    };
+  }
+
+  /* "2 s", "1.5 s", "300 ms" */
+  function duration(ms) {
+    return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
+  }
+
+  function restartError(what) {
+    const e = new SQLiteError(`${what}; the database was restarted`, SQLITE_INTERRUPT);
+    e.restarted = true;
+    return e;
+  }
+
+  /* The page's side: the calls queue here and go to the worker one at a
+   * time, each with its deadline's timer. */
+  class WorkerDatabase {
+    constructor(options, wasmBinary, url) {
+      this.wasmBinary = wasmBinary;
+      this.setup = options.setup || '';
+      this.url = url;
+      this.ms = 0;
+      this.timeout(options.timeout);
+      this.queue = [];
+      this.running = null; /* the call the worker has */
+      this.ids = 0;
+      this.restarts = 0;
+      this.failure = null; /* why no worker can run (then every call rejects) */
+      this.sqliteVersion = '';
+      this.coinsVersion = '';
+      this.ready = this.start();
+    }
+
+    timeout(ms) {
+      this.ms = ms > 0 ? ms : 0;
+    }
+
+    /* A new worker and its database; the promise settles when it is ready. */
+    start() {
+      this.live = false; /* until the worker says it is ready */
+      this.worker = new Worker(this.url, { name: WORKER_NAME });
+      return new Promise((resolve, reject) => {
+        const worker = this.worker;
+        let started = false;
+        const fail = (e) => {
+          this.failure = e;
+          this.live = false;
+          worker.terminate();
+          if (this.running) this.running.reject(e);
+          this.running = null;
+          for (const call of this.queue.splice(0)) call.reject(e);
+          if (!started) reject(e);
+        };
+        worker.onerror = (event) => {
+          event.preventDefault();
+          fail(new Error(`CoinsSQLite.worker: the worker ${this.url} failed: ${event.message}`));
+        };
+        worker.onmessage = (event) => {
+          const m = event.data;
+          if (worker !== this.worker) return; /* from a worker since terminated */
+          if (m.type === 'ready') {
+            started = true;
+            this.live = true;
+            this.sqliteVersion = m.sqliteVersion;
+            this.coinsVersion = m.coinsVersion;
+            resolve(this);
+            this.next();
+          } else if (m.type === 'failed') {
+            fail(new SQLiteError(m.message, m.code));
+          } else if (this.running && m.id === this.running.id) {
+            const call = this.running;
+            this.running = null;
+            clearTimeout(call.timer);
+            if (m.type === 'result') call.resolve(m.result);
+            else call.reject(new SQLiteError(m.message, m.code));
+            this.next();
+          }
+        };
+        worker.postMessage({ type: 'start', wasmBinary: this.wasmBinary, setup: this.setup });
+      });
+    }
+
+    /* Sends the first queued call, when the worker is free. */
+    next() {
+      if (this.running || !this.queue.length || !this.live) return;
+      const call = this.queue.shift();
+      this.running = call;
+      const ms = this.ms;
+      try {
+        this.worker.postMessage({
+          type: 'call',
+          id: call.id,
+          method: call.method,
+          sql: call.sql,
+          params: call.params,
+          ms,
+        });
+      } catch (e) {
+        /* a parameter that cannot be sent (a function, say) */
+        this.running = null;
+        call.reject(new SQLiteError(`cannot pass the parameters: ${e.message}`, 25));
+        this.next();
+        return;
+      }
+      if (ms > 0) {
+        const what = `stopped after ${duration(ms)}`;
+        call.timer = setTimeout(() => this.stop(what), ms + GRACE_MS);
+      }
+    }
+
+    /* Terminates the worker (the running call rejects with what) and
+     * starts a new one, on which the queued calls go on. */
+    stop(what) {
+      if (!this.worker) return Promise.reject(new SQLiteError('the database is closed', 21));
+      this.worker.terminate();
+      const call = this.running;
+      this.running = null;
+      if (call) {
+        clearTimeout(call.timer);
+        call.reject(restartError(what));
+      }
+      this.restarts++;
+      this.ready = this.start();
+      return this.ready;
+    }
+
+    restart() {
+      return this.stop('stopped');
+    }
+
+    call(method, sql, params) {
+      if (this.failure) return Promise.reject(this.failure);
+      if (!this.worker) return Promise.reject(new SQLiteError('the database is closed', 21));
+      return new Promise((resolve, reject) => {
+        this.queue.push({ id: ++this.ids, method, sql, params, resolve, reject, timer: 0 });
+        this.next();
+      });
+    }
+
+    exec(sql) {
+      return this.call('exec', sql);
+    }
+
+    query(sql, params) {
+      return this.call('query', sql, params);
+    }
+
+    value(sql, params) {
+      return this.call('value', sql, params);
+    }
+
+    close() {
+      if (!this.worker) return;
+      this.worker.terminate();
+      this.worker = null;
+      this.live = false;
+      const e = new SQLiteError('the database is closed', 21);
+      if (this.running) {
+        clearTimeout(this.running.timer);
+        this.running.reject(e);
+      }
+      this.running = null;
+      for (const call of this.queue.splice(0)) call.reject(e);
+    }
+  }
+
+  async function worker(options = {}) {
+    if (typeof Worker !== 'function') {
+      throw new Error('CoinsSQLite.worker: no Web Workers here (in Node, use load and open)');
+    }
+    const url = options.scriptUrl || scriptUrl;
+    if (!url) {
+      throw new Error('CoinsSQLite.worker: where is coins-sqlite.js? pass options.scriptUrl');
+    }
+    const wasmBinary = await wasmBytes(options);
+    return new WorkerDatabase(options, wasmBinary, url).ready;
+  }
+
+  const api = { load, worker, SQLiteError };
   if (typeof module === 'object' && module.exports) module.exports = api;
   root.CoinsSQLite = api;
+  /* started by worker(): serve its calls */
+  if (
+    typeof WorkerGlobalScope !== 'undefined' &&
+    root instanceof WorkerGlobalScope &&
+    root.name === WORKER_NAME
+  ) {
+    serve(root);
+  }
 })(typeof globalThis !== 'undefined' ? globalThis : this);

@@ -11,7 +11,10 @@
 **     its clock and randomness taken from the JavaScript host;
 **   - coins_wasm_deadline, which wasm/api.js calls before each statement:
 **     SQLite interrupts a statement that runs past the deadline (the error
-**     is SQLite's "interrupted"), so a runaway query cannot hang a page.
+**     is SQLite's "interrupted").  A progress handler runs between the
+**     steps of SQLite's virtual machine, never inside one function call:
+**     what stops a long call (coins_deal of 10^8 coins) is the worker of
+**     wasm/api.js, terminated at its deadline.
 **
 ** Built by web/web.mk with the pinned amalgamation (wasm/sqlite.pin);
 ** docs/browser.md describes the build and how it differs from the native one.

@@ -4,10 +4,17 @@
  * WebAssembly build (coins-sqlite.js, wasm/api.js).  Plain DOM code: no
  * framework, nothing fetched but this folder's files.
  *
+ * The database runs in a Web Worker (CoinsSQLite.worker), so that no query
+ * blocks the page: every query is awaited, and one that runs past the
+ * deadline (the console's "stop after" field, 10 s at first) is stopped,
+ * the worker restarted with a new database (the games table again).
+ *
  * The URL's fragment keeps the state, so that a link reproduces a page:
  *   #sql=...                      the console's query, run on load
  *   #coins=...&variant=...&max_take=...   the game on the board
  *   &moves=...&as=first|second    a game being played against coins
+ * Each field is checked as coins checks the same argument (coins itself
+ * reads it), and a field it refuses is shown as an error naming the field.
  * Texts from SQL go into the page as text (textContent), never as markup;
  * SVG results of the console are shown as images (<img>, no scripts run),
  * and only coins_svg's own pictures are put into the page as SVG.
@@ -18,16 +25,18 @@
   const MAX_BOARD = 200; /* the most coins the board plays */
   const MAX_ROWS = 1000; /* the most rows a result table shows */
   const REPLY_MS = 250; /* coins' pause before it answers */
+  const URL_FIELDS = ['sql', 'coins', 'variant', 'max_take', 'moves', 'as'];
 
-  let db = null;
+  let db = null; /* the database, in its worker */
   const game = {
     variant: 'III',
     coins: '[8,15,3,7]',
-    k: 1 /* the game on the board */,
+    k: 1 /* the game on the board (a number, or a BigInt past 2^53) */,
     values: [] /* the coins (null for variant I) */,
     human: 0 /* 1 or 2 while a game is played, else 0 */,
     record: [] /* the moves: takes, or 'L'/'R' */,
     timer: 0,
+    epoch: 0 /* counts the games: a reply for an earlier one is dropped */,
   };
 
   /* ------------------------------------------------------------ helpers */
@@ -47,6 +56,9 @@
     const box = $(id);
     box.hidden = !e;
     box.textContent = e ? 'Error: ' + (e.message || String(e)) : '';
+    if (e && e.restarted) {
+      box.textContent += ' (tables made in the console are gone; the games table is back)';
+    }
   }
 
   /* A REAL as the sqlite3 shell prints it (%!.15g). */
@@ -169,37 +181,124 @@
     return lines.filter((l) => !/^\s*\.\w+/.test(l)).join('\n');
   }
 
-  function runSql(updateHash = true) {
+  /* The deadline of every query, from the console's field (seconds). */
+  function deadlineMs() {
+    const s = Number($('deadline').value);
+    return Number.isFinite(s) && s > 0 ? Math.round(s * 1000) : 10000;
+  }
+
+  /* What the console adds to an error to say what to do. */
+  function consoleHint(e) {
+    if (e.message === 'interrupted') {
+      return ` (the page stops a query after ${deadlineMs() / 1000} s: the field above)`;
+    }
+    if (/^no such table: generate_series$/.test(e.message)) {
+      return (
+        ' (generate_series is an extension of the sqlite3 shell, not in this build; ' +
+        'a recursive CTE counts instead: WITH RECURSIVE n(value) AS (SELECT 1 UNION ALL ' +
+        'SELECT value + 1 FROM n WHERE value < 10) SELECT value FROM n)'
+      );
+    }
+    return '';
+  }
+
+  let running = 0; /* the console's query runs (its start, performance.now()) */
+
+  /* The console while a query runs: the time so far, a Stop button. */
+  function showRunning(on) {
+    clearInterval(showRunning.timer);
+    $('run').disabled = on;
+    $('examples').disabled = on;
+    $('stop').hidden = !on;
+    $('running').hidden = !on;
+    document.body.dataset.sqlRunning = on ? 'yes' : 'no';
+    if (!on) return;
+    const tick = () => {
+      const s = (performance.now() - running) / 1000;
+      $('running').textContent = `Running... ${s.toFixed(1)} s`;
+    };
+    tick();
+    showRunning.timer = setInterval(tick, 100);
+  }
+
+  async function runSql(updateHash = true) {
+    if (running) return;
     const text = $('sql').value;
     const results = $('results');
     results.replaceChildren();
     showError('sql-error', null);
     if (updateHash) setHash({ sql: text });
-    const started = performance.now();
+    running = performance.now();
+    showRunning(true);
     try {
-      const sets = db.exec(consoleSql(text));
+      const sets = await db.exec(consoleSql(text));
       for (const r of sets) results.append(resultTable(r));
-      const ms = Math.round(performance.now() - started);
+      const ms = Math.round(performance.now() - running);
       results.append(
         el('p', { class: 'done' }, sets.length ? `(${ms} ms)` : `Done, no rows (${ms} ms).`),
       );
     } catch (e) {
       showError('sql-error', e);
-      if (e.message === 'interrupted') {
-        $('sql-error').textContent += ' (the page stops a query after 10 seconds)';
-      }
+      $('sql-error').textContent += consoleHint(e);
     }
+    running = 0;
+    showRunning(false);
     document.body.dataset.sqlRuns = String(Number(document.body.dataset.sqlRuns || 0) + 1);
   }
 
   /* --------------------------------------------------------- the board */
 
-  function readForm() {
-    const variant = $('variant').value;
-    const k = variant === 'III' ? 1 : Math.max(1, parseInt($('max-take').value, 10) || 2);
-    const text = $('coins').value.trim();
-    const coins = variant === 'I' && /^\d+$/.test(text) ? Number(text) : text;
+  /* An error of coins about field: "<where> <field>: <what coins said>",
+   * without the name of the function that checked it. */
+  function fieldError(where, field, e) {
+    if (e.restarted) return e;
+    return new Error(`${where} ${field}: ${e.message.replace(/^coins_\w+: /, '')}`);
+  }
+
+  /* The variant coins read from text, as the page names it. */
+  function variantName(text) {
+    const t = text.trim().toUpperCase();
+    return ['I', 'II', 'III'].includes(t) ? t : ['I', 'II', 'III'][Number(t) - 1];
+  }
+
+  /* The game of fields (texts, as typed or as in the URL: variant, max_take
+   * or null for the default, coins), each checked by coins as the same
+   * argument of a function, one after the other, so that an error names
+   * its field: { variant, k, coins }, or an Error "<where> <field>: ...". */
+  async function checkGame(where, f) {
+    let variant;
+    try {
+      await db.value("SELECT coins_outcome(:v, '[]')", { v: f.variant });
+      variant = variantName(f.variant);
+    } catch (e) {
+      throw fieldError(where, 'variant', e);
+    }
+    if (!variant) throw new Error(`${where} variant: '${f.variant}' is not a variant`);
+    let k = variant === 'III' ? 1 : 2;
+    if (f.max_take !== null) {
+      try {
+        await db.value("SELECT coins_outcome(:v, '[]', :k)", { v: variant, k: f.max_take });
+        k = await db.value('SELECT CAST(trim(:k) AS INTEGER)', { k: f.max_take });
+      } catch (e) {
+        throw fieldError(where, 'max_take', e);
+      }
+    }
+    const coins = f.coins.trim();
+    try {
+      await db.value('SELECT coins_outcome(:v, :c, :k)', { v: variant, c: coins, k });
+    } catch (e) {
+      throw fieldError(where, 'coins', e);
+    }
     return { variant, k, coins };
+  }
+
+  function readForm() {
+    const k = $('max-take').value.trim();
+    return checkGame('Field', {
+      variant: $('variant').value,
+      max_take: $('variant').value === 'III' || k === '' ? null : k,
+      coins: $('coins').value,
+    });
   }
 
   function writeForm(variant, coins, k) {
@@ -209,26 +308,36 @@
     $('max-take').disabled = variant === 'III';
   }
 
+  /* max_take as a count of coins the board can use. */
+  function boardTake() {
+    return typeof game.k === 'bigint' ? Number.MAX_SAFE_INTEGER : game.k;
+  }
+
   function moveName(variant, move) {
     if (variant === 'III') return move === 'L' ? 'the left coin' : 'the right coin';
     return `${move} coin${move === 1 ? '' : 's'}`;
   }
 
-  /* Reads the form, solves the game and draws its optimal line. */
-  function showGame(updateHash = true) {
+  /* Solves the game (checked: checkGame) and draws its optimal line; false
+   * (the error shown) when it cannot. */
+  async function showGame(checked, updateHash = true) {
     stopPlay();
-    const { variant, k, coins } = readForm();
+    const epoch = game.epoch;
     showError('game-error', null);
     $('outcome').textContent = '';
     $('line-picture').replaceChildren();
     try {
+      const { variant, k, coins } = await checked;
       const p = { v: variant, c: coins, k };
-      const r = db.query(
-        'SELECT coins_outcome(:v, :c, :k), coins_best_move(:v, :c, :k), ' +
-          "CASE WHEN :v = 'I' THEN NULL ELSE coins_margin(:v, :c, :k) END, " +
-          "CASE WHEN :v = 'I' THEN NULL ELSE coins_score(:v, :c, :k) END",
-        p,
+      const r = (
+        await db.query(
+          'SELECT coins_outcome(:v, :c, :k), coins_best_move(:v, :c, :k), ' +
+            "CASE WHEN :v = 'I' THEN NULL ELSE coins_margin(:v, :c, :k) END, " +
+            "CASE WHEN :v = 'I' THEN NULL ELSE coins_score(:v, :c, :k) END",
+          p,
+        )
       ).rows[0];
+      if (epoch !== game.epoch) return false;
       const [outcome, best, margin, score] = r;
       game.variant = variant;
       game.coins = coins;
@@ -236,9 +345,9 @@
       /* the coins, for the board (coins_after of no moves: the row as coins reads it) */
       const q = { v: variant, c: coins, k };
       const n = Number(
-        db.value(
+        await db.value(
           "SELECT CASE WHEN :v = 'I' THEN coins_after(:v, :c, '[]', :k) " +
-            'ELSE json_array_length(:c) END',
+            "ELSE json_array_length(coins_after(:v, :c, '[]', :k)) END",
           q,
         ),
       );
@@ -247,9 +356,9 @@
           ? null
           : variant === 'I'
             ? new Array(n).fill(null)
-            : db
-                .query("SELECT value FROM json_each(coins_after(:v, :c, '[]', :k))", q)
-                .rows.map((x) => x[0]);
+            : (
+                await db.query("SELECT value FROM json_each(coins_after(:v, :c, '[]', :k))", q)
+              ).rows.map((x) => x[0]);
       let text;
       if (variant === 'I') {
         text =
@@ -271,29 +380,37 @@
       $('outcome').dataset.margin = margin === null ? '' : String(margin);
       try {
         /* a variant I count past coins_svg's limit is solved, not drawn */
-        putSvg($('line-picture'), db.value('SELECT coins_svg(:v, :c, NULL, :k)', p));
+        const svg = await db.value('SELECT coins_svg(:v, :c, NULL, :k)', p);
+        if (epoch !== game.epoch) return false;
+        putSvg($('line-picture'), svg);
       } catch (e) {
         $('line-picture').append(el('p', { class: 'note' }, 'Error: ' + e.message));
       }
+      writeForm(variant, coins, k);
       if (updateHash)
         setHash({ coins: String(coins), variant, max_take: String(k), moves: null, as: null });
       return true;
     } catch (e) {
-      showError('game-error', e);
+      if (epoch === game.epoch) showError('game-error', e);
       return false;
     }
   }
 
-  function deal() {
+  async function deal() {
     const n = Math.min(MAX_BOARD, Math.max(0, parseInt($('deal-n').value, 10) || 0));
     const seed = parseInt($('deal-seed').value, 10) || 0;
     if ($('variant').value === 'I') {
       $('coins').value = String(n);
     } else {
-      $('coins').value = db.value('SELECT coins_deal(?, ?)', [seed, n]);
+      try {
+        $('coins').value = await db.value('SELECT coins_deal(?, ?)', [seed, n]);
+      } catch (e) {
+        showError('game-error', e);
+        return;
+      }
     }
     $('deal-seed').value = String(seed + 1);
-    showGame();
+    showGame(readForm());
   }
 
   /* ------------------------------------------------------------ playing */
@@ -322,45 +439,67 @@
 
   function stopPlay() {
     clearTimeout(game.timer);
+    game.epoch++;
     game.human = 0;
     game.record = [];
     $('play').hidden = true;
     document.body.dataset.play = 'none';
   }
 
-  function startPlay(human) {
-    if (!showGame(false)) return;
+  /* A game against coins from the position the record (checked) reached. */
+  async function startPlay(checked, human, record = []) {
+    if (!(await showGame(checked, false))) return;
     if (game.values === null) {
       showError('game-error', new Error(`the board plays rows of at most ${MAX_BOARD} coins`));
       return;
     }
     game.human = human;
-    game.record = [];
+    game.record = record;
     $('play').hidden = false;
     $('review').hidden = true;
-    afterMove(null);
+    await afterMove(null);
   }
 
   /* The move the human chose (a take, or 'L'/'R'). */
   function play(move) {
-    if (!game.human || mover() !== game.human) return;
+    if (!game.human || mover() !== game.human || position().lo >= position().hi) return;
     game.record.push(move);
     afterMove(game.human);
   }
 
-  function coinsReply() {
-    const best = db.value('SELECT coins_best_move(:v, coins_after(:v, :c, :m, :k), :k)', {
-      v: game.variant,
-      c: game.coins,
-      m: recordText(),
-      k: game.k,
-    });
+  async function coinsReply() {
+    const epoch = game.epoch;
+    let best;
+    try {
+      best = await db.value('SELECT coins_best_move(:v, coins_after(:v, :c, :m, :k), :k)', {
+        v: game.variant,
+        c: game.coins,
+        m: recordText(),
+        k: game.k,
+      });
+    } catch (e) {
+      if (epoch === game.epoch) showError('game-error', e);
+      return;
+    }
+    if (epoch !== game.epoch) return;
     game.record.push(best);
     afterMove(3 - game.human);
   }
 
   /* Draws the position after a move by who (null: the start). */
-  function afterMove(who) {
+  async function afterMove(who) {
+    document.body.dataset.play = 'drawing'; /* until the position is drawn */
+    const epoch = game.epoch;
+    const plies = game.record.length;
+    const current = () => epoch === game.epoch && plies === game.record.length;
+    try {
+      await drawPosition(who, current);
+    } catch (e) {
+      if (current()) showError('game-error', e);
+    }
+  }
+
+  async function drawPosition(who, current) {
     const { lo, hi } = position();
     const over = lo >= hi;
     setHash({
@@ -372,10 +511,13 @@
     });
     let status = '';
     if (who === game.human && who !== null) {
-      const [verdict, loss, best] = db.query(
-        'SELECT verdict, loss, best FROM coins_review(:v, :c, :m, :k) WHERE ply = :p',
-        { v: game.variant, c: game.coins, m: recordText(), k: game.k, p: game.record.length },
+      const [verdict, loss, best] = (
+        await db.query(
+          'SELECT verdict, loss, best FROM coins_review(:v, :c, :m, :k) WHERE ply = :p',
+          { v: game.variant, c: game.coins, m: recordText(), k: game.k, p: game.record.length },
+        )
       ).rows[0];
+      if (!current()) return;
       const move = game.record[game.record.length - 1];
       status =
         verdict === 'best'
@@ -387,17 +529,16 @@
       status = `coins took ${moveName(game.variant, move)} (${move}). `;
     }
     drawBoard(over);
-    putSvg(
-      $('game-picture'),
-      db.value('SELECT coins_svg(:v, :c, :m, :k)', {
-        v: game.variant,
-        c: game.coins,
-        m: recordText(),
-        k: game.k,
-      }),
-    );
+    const svg = await db.value('SELECT coins_svg(:v, :c, :m, :k)', {
+      v: game.variant,
+      c: game.coins,
+      m: recordText(),
+      k: game.k,
+    });
+    if (!current()) return;
+    putSvg($('game-picture'), svg);
     if (over) {
-      finish(status);
+      await finish(status, current);
     } else if (mover() === game.human) {
       $('play-status').textContent = status + 'Your move: click a coin, or a move below.';
       document.body.dataset.play = 'your-move';
@@ -417,7 +558,7 @@
       yours &&
       (game.variant === 'III'
         ? i === lo || i === hi - 1
-        : i >= lo && i < Math.min(hi, lo + game.k));
+        : i >= lo && i < Math.min(hi, lo + boardTake()));
     const moveAt = (i) => (game.variant === 'III' ? (i === lo ? 'L' : 'R') : i - lo + 1);
     game.values.forEach((v, i) => {
       const ply = plyOf[i];
@@ -447,7 +588,7 @@
         ? lo === hi - 1
           ? ['L']
           : ['L', 'R']
-        : Array.from({ length: Math.min(game.k, hi - lo) }, (_, t) => t + 1);
+        : Array.from({ length: Math.min(boardTake(), hi - lo) }, (_, t) => t + 1);
     for (const m of options) {
       const b = el(
         'button',
@@ -459,24 +600,28 @@
     }
   }
 
-  function finish(status) {
+  async function finish(status, current) {
     const p = { v: game.variant, c: game.coins, m: recordText(), k: game.k };
-    const result = db.value('SELECT coins_result(:v, :c, :m, :k)', p);
-    const you = game.human === 1 ? 'first' : 'second';
-    const end = result === 'draw' ? 'A draw.' : result === you ? 'You won.' : 'coins won.';
-    $('play-status').textContent = `${status}Game over: ${end}`;
-    const review = db.query(
+    const result = await db.value('SELECT coins_result(:v, :c, :m, :k)', p);
+    const review = await db.query(
       'SELECT ply, player, move, best, loss, verdict ' + 'FROM coins_review(:v, :c, :m, :k)',
       p,
     );
+    if (!current()) return;
+    const you = game.human === 1 ? 'first' : 'second';
+    const end = result === 'draw' ? 'A draw.' : result === you ? 'You won.' : 'coins won.';
+    $('play-status').textContent = `${status}Game over: ${end}`;
     const table = resultTable({
       columns: ['by'].concat(review.columns),
       rows: review.rows.map((r) => [r[1] === game.human ? 'you' : 'coins'].concat(r)),
     });
-    for (const tr of table.querySelectorAll('tbody tr')) {
+    const rows = table.querySelectorAll('tbody tr');
+    rows.forEach((tr, i) => {
       if (tr.firstChild.textContent === 'you') tr.className = 'yours';
-    }
+      tr.dataset.verdict = review.rows[i][5];
+    });
     $('review-table').replaceChildren(table);
+    filterReview();
     const mine = review.rows.filter((r) => r[1] === game.human);
     const count = (v) => mine.filter((r) => r[5] === v).length;
     const lost = mine.reduce((s, r) => s + BigInt(r[4]), 0n);
@@ -489,67 +634,120 @@
     document.body.dataset.play = 'over';
   }
 
+  /* The review's rows: all, or only the moves that were not best. */
+  function filterReview() {
+    const only = $('review-not-best').checked;
+    const rows = [...$('review-table').querySelectorAll('tbody tr')];
+    let shown = 0;
+    for (const tr of rows) {
+      tr.hidden = only && tr.dataset.verdict === 'best';
+      if (!tr.hidden) shown++;
+    }
+    const count = $('review-table').querySelector('.rows');
+    if (count) {
+      count.textContent = only
+        ? `${shown} of ${rows.length} moves: those that were not best`
+        : `${rows.length} move${rows.length === 1 ? '' : 's'}`;
+    }
+  }
+
   /* --------------------------------------------------------------- start */
 
-  function applyHash() {
-    const p = hashParams();
-    if (p.has('coins') || p.has('variant')) {
-      const variant = ['I', 'II', 'III'].includes(p.get('variant')) ? p.get('variant') : 'III';
-      const k = variant === 'III' ? 1 : parseInt(p.get('max_take'), 10) || 2;
-      writeForm(variant, p.get('coins') || '[]', k);
+  /* The game of the URL (coins, variant, max_take; moves and as): the
+   * board shows it, or says which field coins refused (a refused record
+   * or side: the board shows the game, not played). */
+  async function applyHashGame(p) {
+    const where = 'URL field';
+    const unknown = [...p.keys()].filter((k) => !URL_FIELDS.includes(k));
+    if (unknown.length) {
+      throw new Error(
+        `${where} ${unknown[0]}: not a field of the playground; ` +
+          `its fields are ${URL_FIELDS.join(', ')}`,
+      );
     }
-    const ok = showGame(false);
-    if (ok && p.has('as')) {
-      startPlay(p.get('as') === 'second' ? 2 : 1);
-      const moves = p.get('moves') || '';
-      const list =
-        game.variant === 'III'
-          ? moves.toUpperCase().replace(/[^LR]/g, '').split('')
-          : (() => {
-              try {
-                return JSON.parse(moves || '[]');
-              } catch (e) {
-                return [];
-              }
-            })();
-      clearTimeout(game.timer);
-      try {
-        db.value('SELECT coins_after(:v, :c, :m, :k)', {
-          v: game.variant,
-          c: game.coins,
-          m: game.variant === 'III' ? list.join('') : JSON.stringify(list),
-          k: game.k,
-        });
-        game.record = list;
-        afterMove(null);
-      } catch (e) {
-        showError('game-error', e);
+    let g;
+    if (p.has('coins') || p.has('variant')) {
+      g = await checkGame(where, {
+        variant: p.has('variant') ? p.get('variant') : 'III',
+        max_take: p.has('max_take') ? p.get('max_take') : null,
+        coins: p.has('coins') ? p.get('coins') : '[]',
+      });
+    } else if (p.has('max_take')) {
+      throw new Error(`${where} max_take: a game needs coins= (and variant=)`);
+    }
+    const shown = async (e) => {
+      await showGame(g || readForm(), false);
+      throw e;
+    };
+    if (!p.has('as')) {
+      if (p.has('moves')) {
+        await shown(new Error(`${where} moves: a record needs as=first or as=second (your side)`));
       }
+      return showGame(g || readForm(), false);
+    }
+    const as = p.get('as');
+    if (as !== 'first' && as !== 'second') {
+      await shown(new Error(`${where} as: expected first or second, got '${as}'`));
+    }
+    g = g || (await readForm());
+    /* the record as coins reads it (any of its notations), move by move */
+    let record = [];
+    const moves = p.get('moves') || '';
+    if (moves.trim() !== '') {
+      try {
+        record = (
+          await db.query('SELECT move FROM coins_review(:v, :c, :m, :k) ORDER BY ply', {
+            v: g.variant,
+            c: g.coins,
+            m: moves,
+            k: g.k,
+          })
+        ).rows.map((r) => r[0]);
+      } catch (e) {
+        await shown(fieldError(where, 'moves', e));
+      }
+    }
+    return startPlay(g, as === 'second' ? 2 : 1, record);
+  }
+
+  async function applyHash() {
+    const p = hashParams();
+    showError('game-error', null);
+    try {
+      await applyHashGame(p);
+    } catch (e) {
+      stopPlay();
+      showError('game-error', e);
     }
     if (p.has('sql')) {
       $('sql').value = p.get('sql');
-      runSql(false);
+      await runSql(false);
     }
     $('share').href = '#' + new URLSearchParams({ sql: $('sql').value }).toString();
+    document.body.dataset.hashApplied = String(Number(document.body.dataset.hashApplied || 0) + 1);
   }
 
   function wire() {
     $('game-form').addEventListener('submit', (e) => {
       e.preventDefault();
-      showGame();
+      showGame(readForm());
     });
     $('variant').addEventListener('change', () => {
       const v = $('variant').value;
       $('max-take').disabled = v === 'III';
       if (v === 'III') $('max-take').value = '1';
       else if ($('max-take').value === '1') $('max-take').value = '2';
-      showGame();
+      showGame(readForm());
     });
-    $('max-take').addEventListener('change', () => showGame());
+    $('max-take').addEventListener('change', () => showGame(readForm()));
     $('deal').addEventListener('click', deal);
-    $('play-first').addEventListener('click', () => startPlay(1));
-    $('play-second').addEventListener('click', () => startPlay(2));
+    $('play-first').addEventListener('click', () => startPlay(readForm(), 1));
+    $('play-second').addEventListener('click', () => startPlay(readForm(), 2));
+    $('review-not-best').addEventListener('change', filterReview);
     $('run').addEventListener('click', () => runSql());
+    /* the running query rejects (runSql shows it); a worker that cannot start again too */
+    $('stop').addEventListener('click', () => db.restart().catch((e) => showError('sql-error', e)));
+    $('deadline').addEventListener('change', () => db.timeout(deadlineMs()));
     $('sql').addEventListener('keydown', (e) => {
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
         e.preventDefault();
@@ -578,11 +776,8 @@
       return;
     }
     try {
-      const sqlite = await CoinsSQLite.load();
-      db = sqlite.open();
-      db.exec(window.COINS_DEMO_DB || '');
-      db.timeout(10000);
-      $('versions').textContent = `SQLite ${sqlite.sqliteVersion}, coins ${sqlite.coinsVersion}.`;
+      db = await CoinsSQLite.worker({ setup: window.COINS_DEMO_DB || '', timeout: deadlineMs() });
+      $('versions').textContent = `SQLite ${db.sqliteVersion}, coins ${db.coinsVersion}.`;
     } catch (e) {
       $('loading').hidden = true;
       showError('load-error', e);
@@ -592,7 +787,7 @@
     wire();
     $('loading').hidden = true;
     $('app').hidden = false;
-    applyHash();
+    await applyHash();
     document.body.dataset.ready = 'yes';
     window.coinsPlayground = { db }; /* for the console of the browser, and the tests */
   }

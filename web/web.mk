@@ -31,10 +31,14 @@ EMCC_RUN := NODE_PATH=/usr/share/nodejs $(EMCC)
 WASM_OPT ?= -Oz
 # SQLite for a page: no threads, no files (wasm/coins_wasm.c is the OS
 # layer), no loading of extensions; coins registered by SQLITE_EXTRA_INIT.
+# A string or BLOB (and an SQL text) is at most 64 MiB, not 10^9 bytes, so
+# that one value cannot take the heap (1 GiB at most, WASM_LDFLAGS).
+WASM_MAX_LENGTH := 67108864
 WASM_SQLITE_DEFS := -DSQLITE_OS_OTHER=1 -DSQLITE_EXTRA_INIT=coins_wasm_init \
   -DSQLITE_THREADSAFE=0 -DSQLITE_TEMP_STORE=3 -DSQLITE_OMIT_LOAD_EXTENSION \
   -DSQLITE_OMIT_SHARED_CACHE -DSQLITE_OMIT_DEPRECATED -DSQLITE_OMIT_UTF16 \
-  -DSQLITE_OMIT_WAL -DSQLITE_DEFAULT_MEMSTATUS=0 -DSQLITE_ENABLE_MATH_FUNCTIONS
+  -DSQLITE_OMIT_WAL -DSQLITE_DEFAULT_MEMSTATUS=0 -DSQLITE_ENABLE_MATH_FUNCTIONS \
+  -DSQLITE_MAX_LENGTH=$(WASM_MAX_LENGTH) -DSQLITE_MAX_SQL_LENGTH=$(WASM_MAX_LENGTH)
 WASM_EXPORTS := _malloc _free _sqlite3_libversion _sqlite3_open_v2 _sqlite3_close_v2 \
   _sqlite3_errmsg _sqlite3_extended_errcode _sqlite3_prepare_v2 _sqlite3_step \
   _sqlite3_finalize _sqlite3_bind_parameter_count _sqlite3_bind_parameter_name \

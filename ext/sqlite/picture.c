@@ -77,7 +77,7 @@ void coins_picture_free(coins_picture *pic) {
 void coins_picture_summary(sqlite3_str *s, const coins_picture *pic) {
   long long first = pic->totals[0], second = pic->totals[1];
   if (pic->left > 0) {
-    sqlite3_str_appendf(s, "abandoned after ply %llu with %llu coin%s left",
+    sqlite3_str_appendf(s, "in progress after ply %llu with %llu coin%s left",
                         (unsigned long long)pic->plies, (unsigned long long)pic->left,
                         pic->left == 1 ? "" : "s");
     if (pic->values) sqlite3_str_appendf(s, "; first %lld, second %lld so far", first, second);

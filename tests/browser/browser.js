@@ -18,10 +18,30 @@
  *   4. the page opened as file:// says why it cannot run there;
  *   5. the embedding example of docs/browser.md (its ```html block,
  *      served as /embed-example.html) shows what the docs say;
- *   6. no error in the page's console.
+ *   6. no error in the page's console;
+ *   7. the URL's fields: each one coins refuses (a variant, max_take, a
+ *      row, an illegal record, a side, an unknown field) shows the error
+ *      coins gives for the same argument, naming the field and no
+ *      function, and plays nothing; the forms coins accepts ('iii', '2',
+ *      a record 'L,R') open the game; a game in progress is drawn as one;
+ *      the form's max_take 0 is an error too;
+ *   8. the deadline: a query of long function calls (coins_margin of
+ *      2*10^7 coins, five times), with the deadline at 2 s: while it
+ *      runs the page answers (its clock ticks, typing is handled, the
+ *      DevTools round trip is short); it is stopped near 2 s, the page
+ *      says so, and the database is a new one (a table made before it is
+ *      gone, games is there); a query SQLite can interrupt is, keeping
+ *      the database; the Stop button; calls queued behind a stopped one
+ *      run on the new database;
+ *   9. a 400-pixel-wide screen: a finished 200-coin game and the console
+ *      fit (no element past the right edge, nothing to scroll sideways,
+ *      the pictures whole); its review filtered to the moves that were
+ *      not best is the native coins_review's rows with verdict <> 'best';
+ *  10. generate_series, not in the build: the console's error says what
+ *      to write instead, and that works.
  * Screenshots go to COINS_SHOTS (build/web-test/): board.png (the game
- * board after a game; make web-screenshot copies it to docs/) and
- * page.png (the whole page).
+ * board after a game; make web-screenshot copies it to docs/), page.png
+ * (the whole page) and narrow.png (the page 400 pixels wide).
  *
  *   COINS_EXT=build/coins.so COINS_WEB=build/web COINS_SHOTS=build/web-test \
  *     node tests/browser/browser.js
@@ -132,6 +152,373 @@ function recordList(variant, record) {
 
 function recordOf(variant, moves) {
   return variant === 'III' ? moves.join('') : JSON.stringify(moves);
+}
+
+/* The text of #game-error, '' when it is hidden. */
+function gameError(page) {
+  return page.$eval('#game-error', (e) => (e.hidden ? '' : e.textContent));
+}
+
+/* Goes to hash on the page open (a hashchange); resolves once it is applied. */
+async function goHash(page, hash) {
+  const applied = () => page.evaluate(() => document.body.dataset.hashApplied || '0');
+  const before = await applied();
+  await page.evaluate((h) => (location.hash = h), hash);
+  const changed = (n) => (document.body.dataset.hashApplied || '0') !== n;
+  await page.waitForFunction(changed, { timeout: 20000 }, before);
+}
+
+/* 7. The URL's fields, each checked as coins checks that argument. */
+async function urlFields(page, base, check) {
+  const strip = (m) => m.replace(/^coins_\w+: /, '');
+  const refused = [
+    { hash: { coins: '[1,2,3]', variant: 'IV' }, field: 'variant', says: "unknown variant 'IV'" },
+    { hash: { coins: '[1,2,3]', variant: '' }, field: 'variant', says: "unknown variant ''" },
+    { hash: { coins: '[1,2,3]', variant: 'II', max_take: 'x' }, field: 'max_take', says: "'x'" },
+    { hash: { coins: '[1,2,3]', variant: 'II', max_take: '0' }, field: 'max_take', says: 'got 0' },
+    { hash: { coins: '[1,2,3]', variant: 'III', max_take: '2' }, field: 'max_take', says: 'be 1' },
+    { hash: { coins: '[1,x]', variant: 'III' }, field: 'coins', says: 'x' },
+    { hash: { coins: '-3', variant: 'I' }, field: 'coins', says: '-3' },
+    {
+      hash: { coins: '[1,2,3]', variant: 'III', moves: 'LLLL', as: 'first' },
+      field: 'moves',
+      says: 'ply 4',
+    },
+    {
+      hash: { coins: '[1,2,3]', variant: 'II', moves: '[1,5]', as: 'second' },
+      field: 'moves',
+      says: 'ply 2',
+    },
+    {
+      hash: { coins: '[1,2,3]', variant: 'III', moves: 'L', as: 'third' },
+      text: "URL field as: expected first or second, got 'third'",
+    },
+    {
+      hash: { coins: '[1,2,3]', variant: 'III', moves: 'L' },
+      text: 'URL field moves: a record needs as=first or as=second (your side)',
+    },
+    {
+      hash: { coin: '[1,2,3]' },
+      text:
+        'URL field coin: not a field of the playground; ' +
+        'its fields are sql, coins, variant, max_take, moves, as',
+    },
+  ];
+  /* the same arguments given to coins natively: its message for each */
+  const sqlOf = (h) => {
+    const v = h.variant === undefined ? 'III' : h.variant;
+    const k = h.max_take === undefined ? '' : `, '${h.max_take}'`;
+    if (h.moves) return `SELECT * FROM coins_review('${v}', '${h.coins}', '${h.moves}'${k})`;
+    if (h.max_take !== undefined || h.coins === '[1,2,3]') {
+      return `SELECT coins_outcome('${v}', '[]'${k})`;
+    }
+    return `SELECT coins_outcome('${v}', '${h.coins}'${k})`;
+  };
+  const withField = refused.filter((c) => c.field);
+  const errors = native(withField.map((c) => ({ sql: sqlOf(c.hash) })));
+  withField.forEach((c, i) => {
+    check.ok(errors[i].error, `coins refuses ${sqlOf(c.hash)}`);
+    c.text = `URL field ${c.field}: ${strip(errors[i].error || '')}`;
+  });
+  check.same(await open(page, base, '#'), 'yes', 'the page loads');
+  for (const c of refused) {
+    const hash = '#' + new URLSearchParams(c.hash);
+    await goHash(page, hash);
+    const text = await gameError(page);
+    const what = `the URL ${hash}`;
+    check.same(text, 'Error: ' + c.text, `${what}: the error`);
+    check.ok(!c.says || text.includes(c.says), `${what}: says ${c.says}`);
+    check.ok(!/coins_\w+:/.test(text), `${what}: names no function`);
+    check.same(await page.evaluate(() => location.hash), hash, `${what}: the URL is kept`);
+    check.same(await page.evaluate(() => document.body.dataset.play), 'none', `${what}: no play`);
+  }
+
+  /* what coins accepts opens the game, as the page names it */
+  const accepted = [
+    { hash: { coins: '[1,2,3]', variant: 'iii' }, variant: 'III', k: '1' },
+    { hash: { coins: '[5,1,2]', variant: '2', max_take: '3' }, variant: 'II', k: '3' },
+    { hash: { coins: '7', variant: ' 1', max_take: ' 3' }, variant: 'I', k: '3' },
+  ];
+  const outcomes = native(
+    accepted.map((c) => ({
+      sql: `SELECT coins_outcome('${c.variant}', '${c.hash.coins}', ${c.k})`,
+    })),
+  );
+  for (const [i, c] of accepted.entries()) {
+    const hash = '#' + new URLSearchParams(c.hash);
+    await goHash(page, hash);
+    check.same(await gameError(page), '', `the URL ${hash}: no error`);
+    check.same(
+      await page.evaluate(() => [
+        document.getElementById('variant').value,
+        document.getElementById('max-take').value,
+        document.getElementById('outcome').dataset.outcome,
+      ]),
+      [c.variant, c.k, outcomes[i].rows[0][0].slice(5)],
+      `the URL ${hash}: the game`,
+    );
+  }
+
+  /* a record in another notation coins reads; the game in progress */
+  await goHash(page, '#coins=[8,15,3,7]&variant=III&moves=L,R&as=first');
+  await page.waitForFunction(() => document.body.dataset.play === 'your-move');
+  check.same(await gameError(page), '', 'moves=L,R: no error');
+  check.same(
+    await page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('moves')),
+    'LR',
+    'moves=L,R: the record as the page writes it',
+  );
+  const last = await page.$eval('#game-picture svg', (svg) =>
+    [...svg.querySelectorAll('text')].map((t) => t.textContent).filter((t) => /so far$/.test(t)),
+  );
+  check.same(
+    last,
+    ['in progress after ply 2 with 2 coins left; first 8, second 7 so far'],
+    'the picture of a game in progress',
+  );
+
+  /* the form: a bad max_take is an error, not another number */
+  await goHash(page, '#coins=[1,2,3]&variant=II&max_take=2');
+  await page.$eval('#max-take', (e) => {
+    e.value = '0';
+    e.dispatchEvent(new Event('change'));
+  });
+  await page.waitForFunction(() => !document.getElementById('game-error').hidden);
+  check.same(
+    await gameError(page),
+    'Error: Field max_take: max_take must be an integer >= 1, got 0',
+    'the form: max_take 0',
+  );
+}
+
+/* Runs sql in the console; returns the count of runs to wait past. */
+async function runConsole(page, sql) {
+  const runs = await page.evaluate(() => document.body.dataset.sqlRuns || '0');
+  await page.$eval('#sql', (e, q) => (e.value = q), sql);
+  await page.click('#run');
+  return runs;
+}
+
+function consoleDone(page, runs, timeout = 20000) {
+  const over = (n) => (document.body.dataset.sqlRuns || '0') !== n;
+  return page.waitForFunction(over, { timeout }, runs);
+}
+
+/* 8. A query that would hang the page is stopped at its deadline. */
+async function deadline(page, base, check, figures) {
+  await open(page, base, '#');
+  await page.$eval('#deadline', (e) => {
+    e.value = '2';
+    e.dispatchEvent(new Event('change'));
+  });
+  let runs = await runConsole(page, 'CREATE TABLE mine(x); INSERT INTO mine VALUES (1)');
+  await consoleDone(page, runs);
+  /* long function calls (about 2 s each here), with too few steps of
+   * SQLite's virtual machine between them for its interrupt to come */
+  const long = 'coins_margin(3, coins_deal(1, 20000000))';
+  const runaway = 'SELECT ' + Array(5).fill(long).join(' + ');
+  runs = await runConsole(page, runaway);
+  const started = Date.now();
+  await page.waitForFunction(() => document.body.dataset.sqlRunning === 'yes');
+  /* the page answers while it runs */
+  const clocks = [];
+  let slowest = 0;
+  for (let i = 0; i < 4; i++) {
+    const t = Date.now();
+    clocks.push(await page.$eval('#running', (e) => e.textContent));
+    slowest = Math.max(slowest, Date.now() - t);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await page.click('#deal-n', { count: 3 });
+  await page.type('#deal-n', '42');
+  const typed = await page.$eval('#deal-n', (e) => e.value);
+  const during = Date.now() - started;
+  check.ok(during < 2000, `the checks while it runs took ${during} ms, within the deadline`);
+  check.ok(slowest < 300, `the page answers while the query runs (${slowest} ms at most)`);
+  check.ok(new Set(clocks).size > 1, `its clock ticks: ${clocks.join(', ')}`);
+  check.same(typed, '42', 'typing is handled while the query runs');
+  await consoleDone(page, runs);
+  const stopped = Date.now() - started;
+  figures.stopped = stopped;
+  figures.slowest = slowest;
+  check.ok(stopped >= 2000 && stopped < 3500, `stopped near its deadline: after ${stopped} ms`);
+  check.same(
+    await page.$eval('#sql-error', (e) => e.textContent),
+    'Error: stopped after 2 s; the database was restarted ' +
+      '(tables made in the console are gone; the games table is back)',
+    'the page says it was stopped',
+  );
+  const after =
+    'SELECT (SELECT count(*) FROM games) AS games, ' +
+    "(SELECT count(*) FROM sqlite_master WHERE name = 'mine') AS mine";
+  runs = await runConsole(page, after);
+  await consoleDone(page, runs);
+  const games = native([{ sql: 'SELECT count(*) FROM games' }], demoDb)[0].rows[0][0].slice(4);
+  check.same(
+    await tableText(page, '#results table'),
+    { columns: ['games', 'mine'], rows: [[games, '0']] },
+    'a query after it: a new database, with the games table',
+  );
+
+  /* a query SQLite interrupts: the database is kept */
+  runs = await runConsole(page, 'CREATE TABLE mine(x)');
+  await consoleDone(page, runs);
+  runs = await runConsole(page, 'SELECT count(*) FROM coins_moves(1, 1000000000000000000)');
+  await consoleDone(page, runs);
+  check.same(
+    await page.$eval('#sql-error', (e) => e.textContent),
+    'Error: interrupted (the page stops a query after 2 s: the field above)',
+    'a query SQLite can interrupt',
+  );
+  runs = await runConsole(page, "SELECT count(*) AS mine FROM sqlite_master WHERE name = 'mine'");
+  await consoleDone(page, runs);
+  check.same(
+    await tableText(page, '#results table'),
+    { columns: ['mine'], rows: [['1']] },
+    'after an interrupt the database is kept',
+  );
+
+  /* the Stop button */
+  await page.$eval('#deadline', (e) => {
+    e.value = '30';
+    e.dispatchEvent(new Event('change'));
+  });
+  runs = await runConsole(page, runaway);
+  await page.waitForFunction(() => document.body.dataset.sqlRunning === 'yes');
+  await new Promise((r) => setTimeout(r, 300));
+  const clicked = Date.now();
+  await page.click('#stop');
+  await consoleDone(page, runs);
+  check.ok(Date.now() - clicked < 1000, `Stop stops at once (${Date.now() - clicked} ms)`);
+  check.same(
+    await page.$eval('#sql-error', (e) => e.textContent),
+    'Error: stopped; the database was restarted ' +
+      '(tables made in the console are gone; the games table is back)',
+    'the page says it was stopped by Stop',
+  );
+
+  /* the API: calls queued behind a stopped one run on the new database */
+  const queued = await page.evaluate(async (sql) => {
+    const db = window.coinsPlayground.db;
+    db.timeout(500);
+    const restarts = db.restarts;
+    const calls = [db.value(sql), db.value('SELECT 6 * 7'), db.value('SELECT count(*) FROM games')];
+    const out = await Promise.allSettled(calls);
+    db.timeout(10000);
+    return [
+      out[0].status,
+      out[0].reason && out[0].reason.message,
+      out[0].reason && out[0].reason.code,
+      out[0].reason && out[0].reason.restarted,
+      out[1].value,
+      out[2].value,
+      db.restarts - restarts,
+    ];
+  }, runaway);
+  check.same(
+    queued,
+    ['rejected', 'stopped after 500 ms; the database was restarted', 9, true, 42, Number(games), 1],
+    'the worker API: a stopped call, then the calls queued behind it',
+  );
+}
+
+/* 9. A 400-pixel-wide screen, and a 200-coin game's review filtered. */
+async function narrow(page, base, check) {
+  await page.setViewport({ width: 400, height: 800 });
+  const coins = native([{ sql: 'SELECT coins_deal(7, 200)' }])[0].rows[0][0].slice(5);
+  const played = native([
+    {
+      sql:
+        "SELECT group_concat(move, '') FROM (SELECT move FROM " +
+        "coins_play(3, :c, 'careless:40:1', 'optimal') ORDER BY ply)",
+      params: { c: coins },
+    },
+  ])[0].rows[0][0].slice(5);
+  const hash = new URLSearchParams({ coins, variant: 'III', moves: played, as: 'first' });
+  await open(page, base, '#' + hash);
+  await page.waitForFunction(() => document.body.dataset.play === 'over', { timeout: 20000 });
+  let runs = await runConsole(page, "SELECT * FROM coins_review(3, '[8,15,3,7]', 'RLLL')");
+  await consoleDone(page, runs);
+  /* nothing past the right edge, but inside a box that scrolls sideways */
+  const fits = () =>
+    page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const scrolls = (e) => {
+        for (let p = e.parentElement; p; p = p.parentElement) {
+          if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
+        }
+        return false;
+      };
+      const over = [];
+      for (const e of document.querySelectorAll('body *')) {
+        const r = e.getBoundingClientRect();
+        if (r.width > 0 && (r.right > width + 0.5 || r.left < -0.5) && !scrolls(e)) {
+          over.push(`${e.tagName.toLowerCase()}#${e.id}.${e.className} ${Math.round(r.right)}`);
+        }
+      }
+      const pictures = [...document.querySelectorAll('.picture svg')].map((s) =>
+        Math.round(s.getBoundingClientRect().right),
+      );
+      return { scrollWidth: document.documentElement.scrollWidth, over, pictures };
+    });
+  const got = await fits();
+  check.ok(got.scrollWidth <= 400, `400 px: nothing to scroll sideways (${got.scrollWidth})`);
+  check.same(got.over.slice(0, 10), [], '400 px: no element past the right edge');
+  check.ok(
+    got.pictures.length === 2 && got.pictures.every((r) => r <= 400),
+    `400 px: the pictures whole (their right edges ${got.pictures})`,
+  );
+  await page.screenshot({ path: path.join(shots, 'narrow.png'), fullPage: true });
+
+  /* the review, filtered to the moves that were not best */
+  const review = native([
+    {
+      sql:
+        'SELECT ply, player, move, best, loss, verdict FROM coins_review(3, :c, :m) ' +
+        "WHERE verdict <> 'best'",
+      params: { c: coins, m: played },
+    },
+  ])[0];
+  const want = shown(review).rows.map((row) => [row[1] === '1' ? 'you' : 'coins'].concat(row));
+  check.ok(want.length > 5 && want.length < 100, `${want.length} moves of 200 were not best`);
+  await page.click('#review-not-best');
+  const visible = await page.$$eval('#review-table tbody tr', (trs) =>
+    trs
+      .filter((tr) => !tr.hidden && tr.offsetHeight > 0)
+      .map((tr) => [...tr.children].map((td) => td.textContent)),
+  );
+  check.same(visible, want, 'the review filtered to the moves that were not best');
+  check.same(
+    await page.$eval('#review-table .rows', (e) => e.textContent),
+    `${want.length} of 200 moves: those that were not best`,
+    'the filtered review says what it shows',
+  );
+  const filtered = await fits();
+  check.same(filtered.over.slice(0, 10), [], '400 px, filtered: no element past the right edge');
+  await page.click('#review-not-best');
+  check.same(
+    await page.$$eval('#review-table tbody tr', (trs) => trs.filter((tr) => !tr.hidden).length),
+    200,
+    'the review unfiltered again',
+  );
+
+  /* 10. generate_series */
+  runs = await runConsole(page, 'SELECT value FROM generate_series(1, 3)');
+  await consoleDone(page, runs);
+  const hint = await page.$eval('#sql-error', (e) => e.textContent);
+  const cte = /a recursive CTE counts instead: (WITH RECURSIVE .*)\)$/.exec(hint);
+  check.ok(
+    hint.startsWith('Error: no such table: generate_series (generate_series is an extension') &&
+      cte,
+    `generate_series: the console says what to write instead: ${hint}`,
+  );
+  runs = await runConsole(page, cte ? cte[1] : 'SELECT 0');
+  await consoleDone(page, runs);
+  check.same(
+    await tableText(page, '#results table'),
+    { columns: ['value'], rows: Array.from({ length: 10 }, (_, i) => [String(i + 1)]) },
+    'generate_series: what the console says to write instead',
+  );
 }
 
 async function main() {
@@ -286,6 +673,16 @@ async function main() {
         `${g.name}: the review from its URL`,
       );
     }
+
+    const figures = {};
+    await urlFields(page, base, check);
+    await deadline(page, base, check, figures);
+    await narrow(page, base, check);
+    await page.setViewport({ width: 1100, height: 900 });
+    console.log(
+      `(the deadline: a 2 s deadline stopped the long call after ${figures.stopped} ms; ` +
+        `the page answered within ${figures.slowest} ms while it ran)`,
+    );
 
     /* 4. opened as a file */
     await page.goto('file://' + path.join(webDir, 'index.html'));

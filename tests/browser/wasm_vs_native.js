@@ -14,7 +14,8 @@
  *      demo database (web/examples.py finds them), with its documented
  *      output, drawn as the sqlite3 shell draws it (list or box mode);
  *   4. the API itself: parameters, 64-bit integers, BLOBs, errors, the
- *      deadline, no files.
+ *      deadline, no files, the length limit of 64 MiB (a deal of 2*10^8
+ *      coins refused at once), worker() refused in Node.
  *
  *   COINS_EXT=build/coins.so COINS_WASM=build/wasm/coins-sqlite.js \
  *     node tests/browser/wasm_vs_native.js
@@ -237,6 +238,34 @@ async function main() {
     db.value("SELECT coins_margin(3, '[8,15,3,7]')"),
     11,
     'a query after an interrupted one',
+  );
+  /* the build's length limit: a value is at most 64 MiB (web/web.mk) */
+  const failure = (sql) => {
+    try {
+      db.value(sql);
+      return '';
+    } catch (e) {
+      return e.message;
+    }
+  };
+  check.same(db.value('SELECT length(zeroblob(67108864))'), 67108864, 'a value of 64 MiB');
+  check.same(failure('SELECT zeroblob(67108865)'), 'string or blob too big', 'past 64 MiB');
+  const dealt = Date.now();
+  message = failure('SELECT coins_deal(1, 200000000)');
+  check.ok(
+    message.startsWith('coins_deal: 200000000 coins exceed the length limit (67108864 bytes)') &&
+      Date.now() - dealt < 1000,
+    `a deal of 2*10^8 coins is refused at once: ${message} after ${Date.now() - dealt} ms`,
+  );
+  /* the worker is for pages (browser.js tests it) */
+  message = await CoinsSQLite.worker().then(
+    () => '',
+    (e) => e.message,
+  );
+  check.same(
+    message,
+    'CoinsSQLite.worker: no Web Workers here (in Node, use load and open)',
+    'worker() in Node',
   );
   db.close();
   demo.close();
