@@ -63,7 +63,7 @@ import sys
 import time
 import uuid
 from collections import namedtuple
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 from urllib.request import url2pathname
 
 from . import load
@@ -126,19 +126,30 @@ def _is_sqlite_file(path):
         return f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
 
 
+def _absolute_uri_path(path, base):
+    """The path part of a file: URI (what follows "file:"), made absolute
+    against base when it is relative (file:archive/a.db), as a plain path
+    is; an authority (file://...), an absolute path, an empty one and
+    :memory: are left as they are."""
+    if not path or path.startswith("/") or path.startswith(":memory:"):
+        return path
+    return quote(os.path.abspath(base), safe="/") + "/" + path
+
+
 def _shard(entry, base="."):
     """A Shard from a path or a file: URI (taken literally, no glob);
-    relative paths are relative to base."""
+    relative paths, in a URI too, are relative to base."""
     if entry.startswith("file:"):
         path, _, fragment = entry.partition("#")
-        _, _, query = path.partition("?")
+        path, _, query = path[len("file:"):].partition("?")
         modes = [p[5:] for p in query.split("&") if p.startswith("mode=")]
         if any(m != "ro" for m in modes):
             raise FanoutError("shard %s: fanout opens shards read-only; leave mode out of "
                               "the URI or write mode=ro" % entry)
         if not modes:
-            path += ("&" if query else "?") + "mode=ro"
-        return Shard(entry, path + ("#" + fragment if fragment else ""))
+            query += ("&" if query else "") + "mode=ro"
+        uri = "file:" + _absolute_uri_path(path, base) + "?" + query
+        return Shard(entry, uri + ("#" + fragment if fragment else ""))
     full = os.path.abspath(os.path.join(base, entry))
     return Shard(entry, pathlib.Path(full).as_uri() + "?mode=ro")
 
@@ -150,7 +161,8 @@ def find_shards(spec):
     name; a ``file:`` URI, one shard; or the path of a text file (not an
     SQLite database) listing the shards, one path or ``file:`` URI a line,
     in that order: blank lines and lines starting with # are ignored,
-    relative paths are relative to the list's directory.
+    relative paths (a relative ``file:`` URI too) are relative to the
+    list's directory.
     """
     if spec.startswith("file:"):
         return [_shard(spec)]
@@ -169,23 +181,50 @@ def find_shards(spec):
     return [_shard(p) for p in matches]
 
 
+def _shard_path(shard):
+    """The file a shard's URI names (on the machine that opens it)."""
+    return url2pathname(urlsplit(shard.uri).path)
+
+
+def _file_identity(path):
+    """(st_dev, st_ino) of the file at path, symbolic links followed: the
+    same for every name of one file (hard links, bind mounts); None when
+    the file cannot be reached from here."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def _refuse_twice(shards, identities, where=""):
+    """Raises FanoutError when two shards are one file: the same
+    identity (see _file_identity), or, for files not reachable from
+    here, the same path once symbolic links are resolved."""
+    seen = {}
+    for shard, identity in zip(shards, identities):
+        path = _shard_path(shard)
+        key = ("path", os.path.realpath(path)) if identity is None else ("file", identity)
+        if key in seen:
+            same = ("the same file %s" % path if identity is None else
+                    "one file (device %d, inode %d)%s" % (identity + (where,)))
+            raise FanoutError("shard %s is listed twice: %s and %s are %s; each shard must "
+                              "be listed once" % (shard.name, seen[key], shard.name, same))
+        seen[key] = shard.name
+
+
 def _shards_of(shards):
     """run()'s shards argument as a list of Shard: a str is one --shards
     argument (find_shards); otherwise an iterable of paths and URIs, each
-    one shard.  The same file twice is an error (it would count twice)."""
+    one shard.  The same file twice is an error (it would count twice),
+    under any two names: see _refuse_twice."""
     if isinstance(shards, (str, os.PathLike)):
         found = find_shards(os.fspath(shards))
     else:
         found = [s if isinstance(s, Shard) else _shard(os.fspath(s)) for s in shards]
     if not found:
         raise FanoutError("no shards given")
-    seen = {}
-    for shard in found:
-        same = os.path.realpath(url2pathname(urlsplit(shard.uri).path))  # the file itself
-        if same in seen:
-            raise FanoutError("shard %s is listed twice (as %s and %s); each shard must be "
-                              "listed once" % (same, seen[same], shard.name))
-        seen[same] = shard.name
+    _refuse_twice(found, [_file_identity(_shard_path(s)) for s in found])
     return found
 
 
@@ -263,16 +302,17 @@ def _check_workers(client, wait):
     return len(probes)
 
 
-def _visible(paths):
-    """On a worker: 1 for each of paths that exists on its machine, else 0."""
-    return bytes(os.path.exists(p) for p in paths)
+def _identities(paths):
+    """On a worker: _file_identity of each of paths on its machine."""
+    return [_file_identity(p) for p in paths]
 
 
 def _placements(seen, count):
-    """Where each of count shards may run, from seen: {host: _visible's
-    bytes on that host}.  A tuple of the hosts that see the shard's file
-    (shards on local disks), or None: any worker (every host sees it, as on
-    a shared file system; or none does, and SQLite will say why)."""
+    """Where each of count shards may run, from seen: {host: bytes, 1 for
+    each shard whose file that host has, else 0}.  A tuple of the hosts
+    that see the shard's file (shards on local disks), or None: any worker
+    (every host sees it, as on a shared file system; or none does, and
+    SQLite will say why)."""
     placements = []
     for i in range(count):
         hosts = tuple(sorted(h for h, flags in seen.items() if flags[i]))
@@ -288,15 +328,23 @@ def _live_hosts(client):
 
 def _where(client, shards):
     """_placements of shards, asking one worker on each host which shard
-    files it sees (for a file: URI, the file its path names)."""
+    files it sees (for a file: URI, the file its path names).  Two shards
+    that are one file on a host (which this machine may not see: local
+    disks) fail the run, as _shards_of does here."""
     from distributed.comm import get_address_host
 
     one_a_host = {}
     for address in client.scheduler_info()["workers"]:
         one_a_host.setdefault(get_address_host(address), address)
-    paths = [url2pathname(urlsplit(s.uri).path) for s in shards]
-    seen = client.run(_visible, paths, workers=list(one_a_host.values()))
-    return _placements({get_address_host(a): flags for a, flags in seen.items()}, len(shards))
+    paths = [_shard_path(s) for s in shards]
+    seen = {}
+    for address, identities in client.run(_identities, paths,
+                                          workers=list(one_a_host.values())).items():
+        host = get_address_host(address)
+        found = [(s, i) for s, i in zip(shards, identities) if i is not None]
+        _refuse_twice([s for s, _ in found], [i for _, i in found], " on " + host)
+        seen[host] = bytes(i is not None for i in identities)
+    return _placements(seen, len(shards))
 
 
 def _dask_outcomes(client, shards, map_sql, wait):

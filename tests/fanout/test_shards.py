@@ -1,0 +1,111 @@
+"""Shards as a hostile tester names them: one file under two names (a
+hard link, a bind mount: compared by device and inode, here and on the
+workers' machines), and a relative file: URI in a list (relative to the
+list, as a path is)."""
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from conftest import fanout_cli
+from sqlite_coins import fanout
+
+COUNT = "SELECT count(*) AS games FROM games"
+
+
+# ------------------------------------------------ one file under two names
+
+def test_a_hard_link_is_refused_from_python(shards, tmp_path):
+    first = shards(7)[0]
+    link = str(tmp_path / "copy-that-is-not.db")
+    os.link(first, link)
+    with pytest.raises(fanout.FanoutError, match="is listed twice: .* are one file"):
+        fanout.run([first] + shards(7)[1:] + [link], COUNT)
+    copy = str(tmp_path / "a-real-copy.db")
+    shutil.copyfile(first, copy)  # a byte-identical copy is another file: not detected
+    result = fanout.run([first, copy], COUNT)
+    assert [r[1] for r in result.rows] == [result.rows[0][1]] * 2
+
+
+def test_a_hard_link_is_refused_on_the_workers_machines(shards, tmp_path, clients):
+    """Shards on the workers' local disks may not be visible where the
+    command runs: each machine's worker compares the files it has."""
+    first = shards(7)[0]
+    link = str(tmp_path / "link.db")
+    os.link(first, link)
+    st = os.stat(first)
+    listed = [fanout.Shard(p, fanout._shard(p).uri) for p in (first, shards(7)[1], link)]
+    with pytest.raises(fanout.FanoutError) as refused:
+        fanout._where(clients(1), listed)
+    assert str(refused.value) == (
+        "shard %s is listed twice: %s and %s are one file (device %d, inode %d) on 127.0.0.1; "
+        "each shard must be listed once" % (link, first, link, st.st_dev, st.st_ino))
+    assert fanout._where(clients(1), listed[:2]) == [None, None]
+
+
+def _private_mount_namespace():
+    """The command that runs a program in a mount namespace of its own (a
+    bind mount made there is seen by nothing else and ends with it): a
+    user namespace where the kernel allows it, else, as root, a mount
+    namespace alone."""
+    for command in (["unshare", "--user", "--map-root-user", "--mount", "--propagation",
+                     "private"], ["unshare", "--mount", "--propagation", "private"]):
+        try:
+            probe = subprocess.run(command + ["true"], stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE, universal_newlines=True)
+        except OSError as e:
+            pytest.fail("the bind-mount test needs unshare (util-linux): %s" % e)
+        if probe.returncode == 0:
+            return command
+    pytest.fail("the bind-mount test needs a private mount namespace: unshare --user "
+                "--map-root-user --mount (user namespaces) or root; here: %s" % probe.stderr)
+
+
+def test_a_bind_mounted_shard_is_refused(shards, tmp_path):
+    """The shards' folder bind-mounted elsewhere: the same file under
+    another path, which no resolving of the path reveals."""
+    first = shards(7)[0]
+    folder = os.path.dirname(first)
+    mount = tmp_path / "mounted"
+    mount.mkdir()
+    again = str(mount / os.path.basename(first))
+    script = ('mount --bind "$1" "$2" && test -f "$4" && '
+              'exec "$5" -m sqlite_coins.fanout --shards "$3" --shards "$4" --map "$6"')
+    run = subprocess.run(
+        _private_mount_namespace() + ["sh", "-c", script, "sh", folder, str(mount), first,
+                                      again, sys.executable, COUNT],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, timeout=120)
+    st = os.stat(first)
+    assert (run.returncode, run.stdout) == (1, ""), run.stderr
+    assert run.stderr == ("fanout: error: shard %s is listed twice: %s and %s are one file "
+                          "(device %d, inode %d); each shard must be listed once\n"
+                          % (again, first, again, st.st_dev, st.st_ino))
+    assert os.listdir(str(mount)) == []  # the mount was private to that namespace
+
+
+# ------------------------------------------------ relative URIs in a list
+
+def test_a_relative_uri_in_a_list_is_relative_to_the_list(shards, tmp_path):
+    paths = shards(7)
+    folder = tmp_path / "the list #1"  # a space and a # to quote in the URI
+    folder.mkdir()
+    lines = ["file:" + os.path.relpath(p, str(folder)) + ("?cache=private" if i % 2 else "")
+             for i, p in enumerate(paths)]
+    (folder / "shards.txt").write_text("\n".join(lines) + "\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    run = fanout_cli("--shards", str(folder / "shards.txt"), "--map", COUNT, "--format", "csv",
+                     cwd=str(elsewhere))
+    assert run.returncode == 0, run.stderr
+    rows = [line.split(",") for line in run.stdout.splitlines()[1:]]
+    assert [name for name, _ in rows] == lines
+    assert sum(int(n) for _, n in rows) == 3000
+    assert os.listdir(str(elsewhere)) == []
+    # the URI a worker gets names the file itself, wherever it runs
+    shard = fanout._shard("file:a b.db?cache=private", "/srv/the list #1")
+    assert shard == ("file:a b.db?cache=private",
+                     "file:/srv/the%20list%20%231/a b.db?cache=private&mode=ro")
+    assert fanout._shard("file:///srv/a.db").uri == "file:///srv/a.db?mode=ro"
+    assert fanout._shard("file:/srv/a.db#x", "/elsewhere").uri == "file:/srv/a.db?mode=ro#x"
