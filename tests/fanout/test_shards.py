@@ -1,9 +1,11 @@
-"""Shards as a hostile tester names them: one file under two names (a
-hard link, a bind mount: compared by device and inode, here and on the
-workers' machines), and a relative file: URI in a list (relative to the
-list, as a path is)."""
+"""Shards as a hostile tester names and fills them: one file under two
+names (a hard link, a bind mount: compared by device and inode, here and on
+the workers' machines), a relative file: URI in a list (relative to the
+list, as a path is), and a map query that tries to attach or write
+(refused on every shard's connection, no file made)."""
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 
@@ -13,6 +15,20 @@ from conftest import fanout_cli
 from sqlite_coins import fanout
 
 COUNT = "SELECT count(*) AS games FROM games"
+
+
+def make_db(path, *statements):
+    """A database at path made by statements; returns path as a str."""
+    db = sqlite3.connect(str(path))
+    for sql in statements:
+        db.execute(sql)
+    db.commit()
+    db.close()
+    return str(path)
+
+
+def files_under(top):
+    return sorted(os.path.join(d, f) for d, _, names in os.walk(str(top)) for f in names)
 
 
 # ------------------------------------------------ one file under two names
@@ -109,3 +125,66 @@ def test_a_relative_uri_in_a_list_is_relative_to_the_list(shards, tmp_path):
                      "file:/srv/the%20list%20%231/a b.db?cache=private&mode=ro")
     assert fanout._shard("file:///srv/a.db").uri == "file:///srv/a.db?mode=ro"
     assert fanout._shard("file:/srv/a.db#x", "/elsewhere").uri == "file:/srv/a.db?mode=ro#x"
+
+
+# --------------------------------------------- a map query may only read
+
+@pytest.fixture
+def one_shard(tmp_path):
+    """(the folder the command runs in, a shard in a folder of its own)."""
+    (tmp_path / "cwd").mkdir()
+    (tmp_path / "shard").mkdir()
+    return tmp_path / "cwd", make_db(tmp_path / "shard" / "one.db", "CREATE TABLE t (x)",
+                                     "INSERT INTO t VALUES (1)")
+
+
+WRITES = [
+    ("ATTACH 'made.db' AS e", "ATTACH or VACUUM INTO 'made.db'"),
+    ("VACUUM INTO 'made.db'", "ATTACH or VACUUM INTO 'made.db'"),
+    ("CREATE TABLE made (x)", "CREATE TABLE made"),
+    ("CREATE TABLE made AS SELECT * FROM t", "CREATE TABLE made"),
+    ("CREATE TEMP TABLE made (x)", "CREATE TEMP TABLE made"),
+    ("INSERT INTO t VALUES (2)", "INSERT INTO t"),
+    ("WITH v(x) AS (VALUES (2)) INSERT INTO t SELECT x FROM v", "INSERT INTO t"),
+    ("UPDATE t SET x = 3", "UPDATE t"),
+    ("DELETE FROM t", "DELETE FROM t"),
+    ("PRAGMA user_version = 7", "PRAGMA user_version"),
+    ("BEGIN IMMEDIATE", "a transaction"),
+]
+
+
+@pytest.mark.parametrize("map_sql, refused", WRITES, ids=[sql for sql, _ in WRITES])
+def test_a_map_query_cannot_write(one_shard, tmp_path, map_sql, refused):
+    cwd, shard = one_shard
+    with open(shard, "rb") as f:
+        before = f.read()
+    run = fanout_cli("--shards", shard, "--map", map_sql, cwd=str(cwd))
+    assert (run.returncode, run.stdout) == (1, "")
+    assert run.stderr == ("fanout: error: shard %s: the map query may only read (one SELECT): "
+                          "%s is refused\n" % (shard, refused))
+    assert files_under(tmp_path) == [shard]  # made.db nowhere, not a journal either
+    with open(shard, "rb") as f:
+        assert f.read() == before
+
+
+def test_a_map_query_cannot_attach_on_a_worker(one_shard, tmp_path, clients):
+    cwd, shard = one_shard
+    made = str(tmp_path / "made.db")
+    with pytest.raises(fanout.FanoutError) as refused:
+        fanout.run([shard], "ATTACH '%s' AS e" % made, client=clients(1))
+    assert str(refused.value) == ("shard %s: the map query may only read (one SELECT): "
+                                  "ATTACH or VACUUM INTO '%s' is refused" % (shard, made))
+    assert files_under(tmp_path) == [shard]
+
+
+def test_a_map_query_may_read_everything(one_shard):
+    """Tables, coins' and SQLite's table-valued functions (whose set-up
+    SQLite does in its schema table), pragmas' table-valued functions,
+    recursion, VALUES."""
+    cwd, shard = one_shard
+    result = fanout.run([shard], "WITH RECURSIVE c(i) AS (VALUES (1) UNION ALL SELECT i + 1 "
+                        "FROM c WHERE i < 3) SELECT (SELECT count(*) FROM c) AS c, "
+                        "(SELECT count(*) FROM coins_moves(3, '[1,2,3]')) AS plies, "
+                        "(SELECT group_concat(name) FROM pragma_table_info('t')) AS cols, "
+                        "(SELECT sum(value) FROM json_each('[1,2]')) AS j, x FROM t")
+    assert result.rows == [(shard, 3, 3, "x", 3, 1)]
