@@ -38,12 +38,15 @@ Where the map queries run:
 - none of these: in this process, one shard after the other.  Same
   results, and Dask is not needed.
 
-Nothing is lost and nothing is doubled: each shard's rows enter
-``mapped`` once, in the order the shards were listed whatever order they
-finish in (so a reduce gives the same answer serially and on any cluster);
-a shard that cannot be opened, or whose map query fails, stops the run
-with an error naming the shard and SQLite's message, unless
-``skip_bad=True`` (--skip-bad), which records it in ``Result.skipped``.
+Nothing is lost and nothing is doubled: a file listed twice, under any
+two names (a symbolic or hard link, a bind mount: the same device and
+inode), is refused; each shard's rows enter ``mapped`` once, in the order
+the shards were listed whatever order they finish in (so a reduce gives
+the same answer serially and on any cluster); a shard that cannot be
+opened, whose map query fails, or whose map query gives other columns than
+most shards' (a schema that differs), stops the run with an error naming
+the shard and what went wrong, unless ``skip_bad=True`` (--skip-bad), which
+records it in ``Result.skipped``, in the order listed.
 When a Dask worker dies mid-run, Dask runs its tasks again elsewhere; the
 client still takes exactly one result per shard.
 
@@ -103,9 +106,9 @@ class Result(namedtuple("Result", "columns rows shards map_rows skipped workers 
     columns, rows: the result (the reduce query's, or ``mapped`` itself);
     shards: the number of shards listed; map_rows: rows gathered into
     ``mapped``; skipped: (shard name, message) of each shard skipped under
-    skip_bad; workers: Dask workers at the start (None: in-process);
-    seconds: the whole run, map_seconds until the last shard's rows were in,
-    reduce_seconds the reduce query.
+    skip_bad, in the order the shards were listed; workers: Dask workers
+    at the start (None: in-process); seconds: the whole run, map_seconds
+    until the last shard's rows were in, reduce_seconds the reduce query.
     """
 
     __slots__ = ()
@@ -516,15 +519,31 @@ def _quote(name):
     return '"' + name.replace('"', '""') + '"'
 
 
+class _Columns:
+    """The shards whose map query gave one list of columns, and the table
+    their rows are gathered in."""
+
+    def __init__(self, columns, table):
+        self.columns = columns
+        self.table = table
+        self.shards = []  # (index, name), in the order listed
+        self.rows = 0
+
+
 class _Mapped:
     """The table mapped, filled in the shards' order whatever order their
     rows arrive in: a shard's rows wait until every shard before it is in
-    (or skipped), so that mapped is the same on every run."""
+    (or skipped), so that mapped is the same on every run.
+
+    Shards whose map query gives other columns than the rest (a schema
+    that differs) are gathered apart, one table for each list of columns;
+    finish() keeps the list most shards gave (of equals, the first listed)
+    as mapped, and names the others."""
 
     def __init__(self, db):
         self.db = db
-        self.columns = None
-        self.rows = 0
+        self.sets = []  # _Columns, in the order first seen
+        self.rows = 0  # rows gathered so far, in every set
         self.next = 0
         self.waiting = {}
 
@@ -533,18 +552,18 @@ class _Mapped:
         self.waiting[index] = (shard, outcome)
         while self.next in self.waiting:
             shard, outcome = self.waiting.pop(self.next)
-            self.next += 1
             if outcome is not None:
-                self._insert(shard.name, outcome[1], outcome[2])
+                self._insert(self.next, shard.name, outcome[1], outcome[2])
+            self.next += 1
 
-    def _insert(self, name, columns, rows):
-        if self.columns is None:
-            self._create(columns)
-        elif columns != self.columns:
-            raise FanoutError("shard %s: the map query gives the columns %s, the shards "
-                              "before it %s" % (name, columns, self.columns))
-        insert = "INSERT INTO mapped VALUES (%s)" % ", ".join("?" * (len(columns) + 1))
+    def _insert(self, index, name, columns, rows):
+        into = next((c for c in self.sets if c.columns == columns), None)
+        if into is None:
+            into = self._create(columns)
+        insert = "INSERT INTO %s VALUES (%s)" % (into.table, ", ".join("?" * (len(columns) + 1)))
         self.db.executemany(insert, [(name,) + tuple(r) for r in rows])
+        into.shards.append((index, name))
+        into.rows += len(rows)
         self.rows += len(rows)
 
     def _create(self, columns):
@@ -556,13 +575,33 @@ class _Mapped:
             raise FanoutError("the map query's columns must have distinct names "
                               "(mapped is a table): %s" % columns)
         # no declared types: every value keeps the type the shard gave it
-        self.db.execute("CREATE TABLE mapped (shard, %s)" % ", ".join(map(_quote, columns)))
-        self.columns = columns
+        created = _Columns(columns, "mapped_%d" % (len(self.sets) + 1))
+        self.db.execute("CREATE TABLE %s (shard, %s)" % (created.table,
+                                                         ", ".join(map(_quote, columns))))
+        self.sets.append(created)
+        return created
 
     def finish(self):
-        if self.columns is None:
+        """Makes mapped; returns (index, name, message) of each shard whose
+        columns differ from those of mapped, in the order listed."""
+        if not self.sets:
             self.db.execute("CREATE TABLE mapped (shard)")
+            self.db.commit()
+            return []
+        kept = max(self.sets, key=lambda c: len(c.shards))
+        self.db.execute("ALTER TABLE %s RENAME TO mapped" % kept.table)
+        differ = []
+        for other in self.sets:
+            if other is not kept:
+                self.db.execute("DROP TABLE %s" % other.table)
+                differ += [(i, name, "the map query gives the columns (%s) on this shard but "
+                            "(%s) on %d other%s: its schema differs"
+                            % (", ".join(other.columns), ", ".join(kept.columns),
+                               len(kept.shards), "" if len(kept.shards) == 1 else "s"))
+                           for i, name in other.shards]
+        self.rows = kept.rows
         self.db.commit()
+        return sorted(differ)
 
 
 def _reduce(db, reduce_sql):
@@ -585,8 +624,9 @@ def run(shards, map_sql, reduce_sql=None, local=None, scheduler=None, client=Non
     the table mapped (the map rows, shard first) in a fresh database with
     coins loaded; None gives mapped itself.  local=N, scheduler=ADDRESS or
     client=distributed.Client: where the map queries run (at most one;
-    none: in this process).  skip_bad: a shard that fails is recorded in
-    Result.skipped instead of stopping the run.  progress: called as
+    none: in this process).  skip_bad: a shard that fails, or whose map
+    query gives other columns than most shards', is recorded in
+    Result.skipped (in the order listed) instead of stopping the run.  progress: called as
     progress(done, total, rows, seconds) after each shard.  wait: seconds
     to wait for a first Dask worker, and for a worker on a machine that
     has a shard (shards on local disks) when none is left.
@@ -614,11 +654,14 @@ def run(shards, map_sql, reduce_sql=None, local=None, scheduler=None, client=Non
                     mapped.put(i, shards[i], outcome)
                     if progress is not None:
                         progress(done, len(shards), mapped.rows, time.monotonic() - started)
-        skipped = [(name, message) for _, name, message in sorted(skipped)]
+        differ = mapped.finish()
+        if differ and not skip_bad:
+            raise FanoutError("\n".join("shard %s: %s" % d[1:] for d in differ))
+        # in the order listed, whatever order the shards finished in
+        skipped = [(name, message) for _, name, message in sorted(skipped + differ)]
         if len(skipped) == len(shards):
             raise FanoutError("no shard could be read:\n" + "\n".join(
                 "  %s: %s" % s for s in skipped))
-        mapped.finish()
         map_done = time.monotonic()
         columns, rows = _reduce(db, reduce_sql)
     finally:

@@ -1,8 +1,10 @@
 """Shards as a hostile tester names and fills them: one file under two
 names (a hard link, a bind mount: compared by device and inode, here and on
 the workers' machines), a relative file: URI in a list (relative to the
-list, as a path is), and a map query that tries to attach or write
-(refused on every shard's connection, no file made)."""
+list, as a path is), a map query that tries to attach or write (refused on
+every shard's connection, no file made), and a shard whose schema differs
+from the others' (named, whichever place it has in the list; skipped with
+skip_bad)."""
 import os
 import shutil
 import sqlite3
@@ -188,3 +190,48 @@ def test_a_map_query_may_read_everything(one_shard):
                         "(SELECT group_concat(name) FROM pragma_table_info('t')) AS cols, "
                         "(SELECT sum(value) FROM json_each('[1,2]')) AS j, x FROM t")
     assert result.rows == [(shard, 3, 3, "x", 3, 1)]
+
+
+# --------------------------------------- a shard whose schema differs
+
+@pytest.fixture
+def one_differs(tmp_path):
+    """Seven shards of a table t, the first of them with an extra column."""
+    paths = []
+    for k in range(7):
+        columns = "x, y" if k == 0 else "x"
+        paths.append(make_db(tmp_path / ("s%d.db" % k), "CREATE TABLE t (%s)" % columns,
+                             "INSERT INTO t (x) VALUES (%d)" % k))
+    return paths
+
+
+def test_the_shard_whose_schema_differs_is_named(one_differs):
+    """The first shard listed differs: it is named, not the six others."""
+    with pytest.raises(fanout.FanoutError) as differs:
+        fanout.run(one_differs, "SELECT * FROM t")
+    assert str(differs.value) == ("shard %s: the map query gives the columns (x, y) on this "
+                                  "shard but (x) on 6 others: its schema differs"
+                                  % one_differs[0])
+
+
+def test_skip_bad_skips_the_shard_whose_schema_differs(one_differs, tmp_path):
+    listing = tmp_path / "shards.txt"
+    listing.write_text("\n".join(one_differs[1:4] + one_differs[:1] + one_differs[4:]))
+    run = fanout_cli("--shards", str(listing), "--map", "SELECT * FROM t", "--skip-bad",
+                     "--format", "csv")
+    assert run.returncode == 1, run.stderr
+    assert run.stdout.splitlines() == ["shard,x"] + ["%s,%d" % (one_differs[k], k)
+                                                     for k in (1, 2, 3, 4, 5, 6)]
+    lines = run.stderr.splitlines()
+    assert lines[0].startswith("fanout: 7 shards (6 read, 1 skipped), 6 map rows, ")
+    assert lines[1:] == ["fanout: skipped %s: the map query gives the columns (x, y) on this "
+                         "shard but (x) on 6 others: its schema differs" % one_differs[0]]
+
+
+def test_of_two_equal_sets_the_first_listed_is_kept(tmp_path):
+    a = make_db(tmp_path / "a.db", "CREATE TABLE t (x)", "INSERT INTO t VALUES (1)")
+    b = make_db(tmp_path / "b.db", "CREATE TABLE t (y)", "INSERT INTO t VALUES (2)")
+    result = fanout.run([b, a], "SELECT * FROM t", skip_bad=True)
+    assert (result.columns, result.rows, result.map_rows) == (["shard", "y"], [(b, 2)], 1)
+    assert result.skipped == [(a, "the map query gives the columns (x) on this shard but "
+                                  "(y) on 1 other: its schema differs")]
