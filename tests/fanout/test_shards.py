@@ -2,9 +2,11 @@
 names (a hard link, a bind mount: compared by device and inode, here and on
 the workers' machines), a relative file: URI in a list (relative to the
 list, as a path is), a map query that tries to attach or write (refused on
-every shard's connection, no file made), and a shard whose schema differs
-from the others' (named, whichever place it has in the list; skipped with
-skip_bad)."""
+every shard's connection, no file made), a shard whose schema differs from
+the others' (named, whichever place it has in the list; skipped with
+skip_bad), and skipped shards reported in the order listed when workers
+finish them in another order."""
+import contextlib
 import os
 import shutil
 import sqlite3
@@ -235,3 +237,49 @@ def test_of_two_equal_sets_the_first_listed_is_kept(tmp_path):
     assert (result.columns, result.rows, result.map_rows) == (["shard", "y"], [(b, 2)], 1)
     assert result.skipped == [(a, "the map query gives the columns (x) on this shard but "
                                   "(y) on 1 other: its schema differs")]
+
+
+# ------------------------------- skipped shards in the order listed, on workers
+
+# Fails on a shard whose t.v is INT64_MIN (abs() overflows), after counting
+# to t.n: a shard of a large n fails late, one of n = 1 at once.
+LATE_FAILURE = ("WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c "
+                "WHERE i < (SELECT n FROM t)) "
+                "SELECT sum(CASE WHEN i = (SELECT n FROM t) THEN abs((SELECT v FROM t)) "
+                "ELSE 0 END) AS k FROM c")
+
+
+@pytest.fixture
+def finishing_order(monkeypatch):
+    """The shards' indexes in the order their outcomes reached run() from
+    the workers."""
+    order = []
+    real = fanout._dask_outcomes
+
+    def spy(*args):
+        with contextlib.closing(real(*args)) as outcomes:
+            for i, outcome in outcomes:
+                order.append(i)
+                yield i, outcome
+
+    monkeypatch.setattr(fanout, "_dask_outcomes", spy)
+    return order
+
+
+def test_skipped_shards_are_reported_in_the_order_listed_on_workers(tmp_path, clients,
+                                                                    finishing_order):
+    """Two workers: the first shard fails after a second or so of work,
+    the others at once or not at all, so the workers finish the failing
+    shards in another order than the list's; the report keeps the list's."""
+    plan = [(1000000, "-9223372036854775808"), (1, "-9223372036854775808"), (1, "0"),
+            (1, "-9223372036854775808"), (1, "0")]
+    paths = [make_db(tmp_path / ("s%d.db" % k), "CREATE TABLE t (n, v)",
+                     "INSERT INTO t VALUES (%d, %s)" % plan[k]) for k in range(len(plan))]
+    result = fanout.run(paths, LATE_FAILURE, skip_bad=True, client=clients(2))
+    failed = [0, 1, 3]
+    assert [i for i in finishing_order if i in failed] != failed  # the workers' order
+    assert result.skipped == [(paths[i], "the map query failed: integer overflow")
+                              for i in failed]
+    assert result.rows == [(paths[2], 0), (paths[4], 0)]
+    assert result.summary().splitlines()[1:] == [
+        "fanout: skipped %s: the map query failed: integer overflow" % paths[i] for i in failed]
