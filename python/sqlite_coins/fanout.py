@@ -23,7 +23,10 @@ or, from Python:
     result = fanout.run("archive/*.db", MAP_SQL, REDUCE_SQL, local=2)
     print(result.columns, result.rows)
 
-Every shard is opened read-only (a ``mode=ro`` URI) with coins loaded.
+Every shard is opened read-only (a ``mode=ro`` URI) with coins loaded,
+and the map query may only read: one SELECT (WITH and VALUES too); ATTACH,
+VACUUM INTO, CREATE, INSERT, UPDATE, DELETE, PRAGMA statements and the like
+are refused on the shard's connection, so a map query makes no file.
 Where the map queries run:
 
 - ``local=N`` (--local N): a Dask LocalCluster of N worker processes on
@@ -35,12 +38,15 @@ Where the map queries run:
 - none of these: in this process, one shard after the other.  Same
   results, and Dask is not needed.
 
-Nothing is lost and nothing is doubled: each shard's rows enter
-``mapped`` once, in the order the shards were listed whatever order they
-finish in (so a reduce gives the same answer serially and on any cluster);
-a shard that cannot be opened, or whose map query fails, stops the run
-with an error naming the shard and SQLite's message, unless
-``skip_bad=True`` (--skip-bad), which records it in ``Result.skipped``.
+Nothing is lost and nothing is doubled: a file listed twice, under any
+two names (a symbolic or hard link, a bind mount: the same device and
+inode), is refused; each shard's rows enter ``mapped`` once, in the order
+the shards were listed whatever order they finish in (so a reduce gives
+the same answer serially and on any cluster); a shard that cannot be
+opened, whose map query fails, or whose map query gives other columns than
+most shards' (a schema that differs), stops the run with an error naming
+the shard and what went wrong, unless ``skip_bad=True`` (--skip-bad), which
+records it in ``Result.skipped``, in the order listed.
 When a Dask worker dies mid-run, Dask runs its tasks again elsewhere; the
 client still takes exactly one result per shard.
 
@@ -63,7 +69,7 @@ import sys
 import time
 import uuid
 from collections import namedtuple
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 from urllib.request import url2pathname
 
 from . import load
@@ -100,9 +106,9 @@ class Result(namedtuple("Result", "columns rows shards map_rows skipped workers 
     columns, rows: the result (the reduce query's, or ``mapped`` itself);
     shards: the number of shards listed; map_rows: rows gathered into
     ``mapped``; skipped: (shard name, message) of each shard skipped under
-    skip_bad; workers: Dask workers at the start (None: in-process);
-    seconds: the whole run, map_seconds until the last shard's rows were in,
-    reduce_seconds the reduce query.
+    skip_bad, in the order the shards were listed; workers: Dask workers
+    at the start (None: in-process); seconds: the whole run, map_seconds
+    until the last shard's rows were in, reduce_seconds the reduce query.
     """
 
     __slots__ = ()
@@ -126,19 +132,30 @@ def _is_sqlite_file(path):
         return f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
 
 
+def _absolute_uri_path(path, base):
+    """The path part of a file: URI (what follows "file:"), made absolute
+    against base when it is relative (file:archive/a.db), as a plain path
+    is; an authority (file://...), an absolute path, an empty one and
+    :memory: are left as they are."""
+    if not path or path.startswith("/") or path.startswith(":memory:"):
+        return path
+    return quote(os.path.abspath(base), safe="/") + "/" + path
+
+
 def _shard(entry, base="."):
     """A Shard from a path or a file: URI (taken literally, no glob);
-    relative paths are relative to base."""
+    relative paths, in a URI too, are relative to base."""
     if entry.startswith("file:"):
         path, _, fragment = entry.partition("#")
-        _, _, query = path.partition("?")
+        path, _, query = path[len("file:"):].partition("?")
         modes = [p[5:] for p in query.split("&") if p.startswith("mode=")]
         if any(m != "ro" for m in modes):
             raise FanoutError("shard %s: fanout opens shards read-only; leave mode out of "
                               "the URI or write mode=ro" % entry)
         if not modes:
-            path += ("&" if query else "?") + "mode=ro"
-        return Shard(entry, path + ("#" + fragment if fragment else ""))
+            query += ("&" if query else "") + "mode=ro"
+        uri = "file:" + _absolute_uri_path(path, base) + "?" + query
+        return Shard(entry, uri + ("#" + fragment if fragment else ""))
     full = os.path.abspath(os.path.join(base, entry))
     return Shard(entry, pathlib.Path(full).as_uri() + "?mode=ro")
 
@@ -150,7 +167,8 @@ def find_shards(spec):
     name; a ``file:`` URI, one shard; or the path of a text file (not an
     SQLite database) listing the shards, one path or ``file:`` URI a line,
     in that order: blank lines and lines starting with # are ignored,
-    relative paths are relative to the list's directory.
+    relative paths (a relative ``file:`` URI too) are relative to the
+    list's directory.
     """
     if spec.startswith("file:"):
         return [_shard(spec)]
@@ -169,35 +187,114 @@ def find_shards(spec):
     return [_shard(p) for p in matches]
 
 
+def _shard_path(shard):
+    """The file a shard's URI names (on the machine that opens it)."""
+    return url2pathname(urlsplit(shard.uri).path)
+
+
+def _file_identity(path):
+    """(st_dev, st_ino) of the file at path, symbolic links followed: the
+    same for every name of one file (hard links, bind mounts); None when
+    the file cannot be reached from here."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def _refuse_twice(shards, identities, where=""):
+    """Raises FanoutError when two shards are one file: the same
+    identity (see _file_identity), or, for files not reachable from
+    here, the same path once symbolic links are resolved."""
+    seen = {}
+    for shard, identity in zip(shards, identities):
+        path = _shard_path(shard)
+        key = ("path", os.path.realpath(path)) if identity is None else ("file", identity)
+        if key in seen:
+            same = ("the same file %s" % path if identity is None else
+                    "one file (device %d, inode %d)%s" % (identity + (where,)))
+            raise FanoutError("shard %s is listed twice: %s and %s are %s; each shard must "
+                              "be listed once" % (shard.name, seen[key], shard.name, same))
+        seen[key] = shard.name
+
+
 def _shards_of(shards):
     """run()'s shards argument as a list of Shard: a str is one --shards
     argument (find_shards); otherwise an iterable of paths and URIs, each
-    one shard.  The same file twice is an error (it would count twice)."""
+    one shard.  The same file twice is an error (it would count twice),
+    under any two names: see _refuse_twice."""
     if isinstance(shards, (str, os.PathLike)):
         found = find_shards(os.fspath(shards))
     else:
         found = [s if isinstance(s, Shard) else _shard(os.fspath(s)) for s in shards]
     if not found:
         raise FanoutError("no shards given")
-    seen = {}
-    for shard in found:
-        same = os.path.realpath(url2pathname(urlsplit(shard.uri).path))  # the file itself
-        if same in seen:
-            raise FanoutError("shard %s is listed twice (as %s and %s); each shard must be "
-                              "listed once" % (same, seen[same], shard.name))
-        seen[same] = shard.name
+    _refuse_twice(found, [_file_identity(_shard_path(s)) for s in found])
     return found
 
 
 # ------------------------------------------------------------- the map side
 
+# SQLite's authorizer action codes (sqlite3.h), for _ReadOnly
+_SELECT, _READ, _FUNCTION, _RECURSIVE, _PRAGMA = 21, 20, 31, 33, 19
+_INSERT, _UPDATE, _DELETE, _ATTACH = 18, 23, 9, 24
+_REFUSED = {1: "CREATE INDEX", 2: "CREATE TABLE", 3: "CREATE TEMP INDEX",
+            4: "CREATE TEMP TABLE", 5: "CREATE TEMP TRIGGER", 6: "CREATE TEMP VIEW",
+            7: "CREATE TRIGGER", 8: "CREATE VIEW", 9: "DELETE FROM", 10: "DROP INDEX",
+            11: "DROP TABLE", 12: "DROP TEMP INDEX", 13: "DROP TEMP TABLE",
+            14: "DROP TEMP TRIGGER", 15: "DROP TEMP VIEW", 16: "DROP TRIGGER", 17: "DROP VIEW",
+            18: "INSERT INTO", 19: "PRAGMA", 22: "a transaction", 23: "UPDATE", 24: "ATTACH",
+            25: "DETACH", 26: "ALTER TABLE", 27: "REINDEX", 28: "ANALYZE",
+            29: "CREATE VIRTUAL TABLE", 30: "DROP VIRTUAL TABLE", 32: "SAVEPOINT"}
+_SCHEMA_TABLES = ("sqlite_master", "sqlite_schema", "sqlite_temp_master", "sqlite_temp_schema")
+SQLITE_LIMIT_ATTACHED = 7
+
+
+class _ReadOnly:
+    """The authorizer of a shard's connection: the map query may only read.
+
+    It must be a query (SQLite's first check of a SELECT, WITH or VALUES
+    is SQLITE_SELECT), which may read tables, call functions, recurse and
+    read pragmas' table-valued functions (SQLite has those for pragmas
+    without side effects only).  Anything else is refused when the query
+    is prepared: ATTACH (VACUUM INTO attaches its file too), CREATE,
+    INSERT, UPDATE, DELETE, DROP, PRAGMA statements, transactions.
+    SQLite's own bookkeeping in its schema tables (an eponymous table such
+    as coins_moves is set up that way) passes: SQLite refuses a statement
+    that writes them itself.  refused says what was refused first."""
+
+    def __init__(self):
+        self.query = False
+        self.refused = None
+
+    def __call__(self, action, arg1, arg2, database, trigger):
+        if action in (_INSERT, _UPDATE, _DELETE) and arg1 in _SCHEMA_TABLES:
+            return sqlite3.SQLITE_OK
+        if action == _SELECT:
+            self.query = True
+            return sqlite3.SQLITE_OK
+        if self.query and action in (_READ, _FUNCTION, _RECURSIVE, _PRAGMA):
+            return sqlite3.SQLITE_OK
+        if self.refused is None:
+            what = _REFUSED.get(action, "SQLite action %d" % action)
+            if action == _ATTACH:
+                what = "ATTACH or VACUUM" + (" INTO %r" % arg1 if arg1 else "")
+            elif arg1 and action not in (22, 32):  # the others name a table, a pragma, ...
+                what += " " + arg1
+            self.refused = what
+        return sqlite3.SQLITE_DENY
+
+
 def map_shard(uri, map_sql):
     """Runs map_sql on the shard at uri (read-only); this is the task a Dask
     worker runs.
 
-    Returns ("ok", columns, rows) or ("error", message); a message says
-    what failed (opening the shard, loading coins, the map query) in
-    SQLite's own words (the caller adds the shard's name).
+    The query may only read (see _ReadOnly; no database can be attached
+    either): it can create or write no file.  Returns ("ok", columns, rows)
+    or ("error", message); a message says what failed (opening the shard,
+    loading coins, the map query) in SQLite's own words (the caller adds
+    the shard's name).
     """
     try:
         conn = sqlite3.connect(uri, uri=True)
@@ -212,6 +309,10 @@ def map_shard(uri, map_sql):
             conn.execute("PRAGMA schema_version").fetchone()  # reads the header
         except sqlite3.Error as e:
             return ("error", "cannot open: %s" % e)
+        guard = _ReadOnly()
+        conn.set_authorizer(guard)
+        if hasattr(conn, "setlimit"):  # Python 3.11+; the authorizer refuses ATTACH anyway
+            conn.setlimit(SQLITE_LIMIT_ATTACHED, 0)
         try:
             cursor = conn.execute(map_sql)
             if cursor.description is None:
@@ -219,6 +320,9 @@ def map_shard(uri, map_sql):
             columns = [d[0] for d in cursor.description]
             return ("ok", columns, cursor.fetchall())
         except (sqlite3.Error, sqlite3.Warning) as e:
+            if guard.refused is not None:
+                return ("error", "the map query may only read (one SELECT): %s is refused"
+                        % guard.refused)
             return ("error", "the map query failed: %s" % e)
     finally:
         conn.close()
@@ -263,16 +367,17 @@ def _check_workers(client, wait):
     return len(probes)
 
 
-def _visible(paths):
-    """On a worker: 1 for each of paths that exists on its machine, else 0."""
-    return bytes(os.path.exists(p) for p in paths)
+def _identities(paths):
+    """On a worker: _file_identity of each of paths on its machine."""
+    return [_file_identity(p) for p in paths]
 
 
 def _placements(seen, count):
-    """Where each of count shards may run, from seen: {host: _visible's
-    bytes on that host}.  A tuple of the hosts that see the shard's file
-    (shards on local disks), or None: any worker (every host sees it, as on
-    a shared file system; or none does, and SQLite will say why)."""
+    """Where each of count shards may run, from seen: {host: bytes, 1 for
+    each shard whose file that host has, else 0}.  A tuple of the hosts
+    that see the shard's file (shards on local disks), or None: any worker
+    (every host sees it, as on a shared file system; or none does, and
+    SQLite will say why)."""
     placements = []
     for i in range(count):
         hosts = tuple(sorted(h for h, flags in seen.items() if flags[i]))
@@ -288,15 +393,23 @@ def _live_hosts(client):
 
 def _where(client, shards):
     """_placements of shards, asking one worker on each host which shard
-    files it sees (for a file: URI, the file its path names)."""
+    files it sees (for a file: URI, the file its path names).  Two shards
+    that are one file on a host (which this machine may not see: local
+    disks) fail the run, as _shards_of does here."""
     from distributed.comm import get_address_host
 
     one_a_host = {}
     for address in client.scheduler_info()["workers"]:
         one_a_host.setdefault(get_address_host(address), address)
-    paths = [url2pathname(urlsplit(s.uri).path) for s in shards]
-    seen = client.run(_visible, paths, workers=list(one_a_host.values()))
-    return _placements({get_address_host(a): flags for a, flags in seen.items()}, len(shards))
+    paths = [_shard_path(s) for s in shards]
+    seen = {}
+    for address, identities in client.run(_identities, paths,
+                                          workers=list(one_a_host.values())).items():
+        host = get_address_host(address)
+        found = [(s, i) for s, i in zip(shards, identities) if i is not None]
+        _refuse_twice([s for s, _ in found], [i for _, i in found], " on " + host)
+        seen[host] = bytes(i is not None for i in identities)
+    return _placements(seen, len(shards))
 
 
 def _dask_outcomes(client, shards, map_sql, wait):
@@ -406,15 +519,31 @@ def _quote(name):
     return '"' + name.replace('"', '""') + '"'
 
 
+class _Columns:
+    """The shards whose map query gave one list of columns, and the table
+    their rows are gathered in."""
+
+    def __init__(self, columns, table):
+        self.columns = columns
+        self.table = table
+        self.shards = []  # (index, name), in the order listed
+        self.rows = 0
+
+
 class _Mapped:
     """The table mapped, filled in the shards' order whatever order their
     rows arrive in: a shard's rows wait until every shard before it is in
-    (or skipped), so that mapped is the same on every run."""
+    (or skipped), so that mapped is the same on every run.
+
+    Shards whose map query gives other columns than the rest (a schema
+    that differs) are gathered apart, one table for each list of columns;
+    finish() keeps the list most shards gave (of equals, the first listed)
+    as mapped, and names the others."""
 
     def __init__(self, db):
         self.db = db
-        self.columns = None
-        self.rows = 0
+        self.sets = []  # _Columns, in the order first seen
+        self.rows = 0  # rows gathered so far, in every set
         self.next = 0
         self.waiting = {}
 
@@ -423,18 +552,18 @@ class _Mapped:
         self.waiting[index] = (shard, outcome)
         while self.next in self.waiting:
             shard, outcome = self.waiting.pop(self.next)
-            self.next += 1
             if outcome is not None:
-                self._insert(shard.name, outcome[1], outcome[2])
+                self._insert(self.next, shard.name, outcome[1], outcome[2])
+            self.next += 1
 
-    def _insert(self, name, columns, rows):
-        if self.columns is None:
-            self._create(columns)
-        elif columns != self.columns:
-            raise FanoutError("shard %s: the map query gives the columns %s, the shards "
-                              "before it %s" % (name, columns, self.columns))
-        insert = "INSERT INTO mapped VALUES (%s)" % ", ".join("?" * (len(columns) + 1))
+    def _insert(self, index, name, columns, rows):
+        into = next((c for c in self.sets if c.columns == columns), None)
+        if into is None:
+            into = self._create(columns)
+        insert = "INSERT INTO %s VALUES (%s)" % (into.table, ", ".join("?" * (len(columns) + 1)))
         self.db.executemany(insert, [(name,) + tuple(r) for r in rows])
+        into.shards.append((index, name))
+        into.rows += len(rows)
         self.rows += len(rows)
 
     def _create(self, columns):
@@ -446,13 +575,33 @@ class _Mapped:
             raise FanoutError("the map query's columns must have distinct names "
                               "(mapped is a table): %s" % columns)
         # no declared types: every value keeps the type the shard gave it
-        self.db.execute("CREATE TABLE mapped (shard, %s)" % ", ".join(map(_quote, columns)))
-        self.columns = columns
+        created = _Columns(columns, "mapped_%d" % (len(self.sets) + 1))
+        self.db.execute("CREATE TABLE %s (shard, %s)" % (created.table,
+                                                         ", ".join(map(_quote, columns))))
+        self.sets.append(created)
+        return created
 
     def finish(self):
-        if self.columns is None:
+        """Makes mapped; returns (index, name, message) of each shard whose
+        columns differ from those of mapped, in the order listed."""
+        if not self.sets:
             self.db.execute("CREATE TABLE mapped (shard)")
+            self.db.commit()
+            return []
+        kept = max(self.sets, key=lambda c: len(c.shards))
+        self.db.execute("ALTER TABLE %s RENAME TO mapped" % kept.table)
+        differ = []
+        for other in self.sets:
+            if other is not kept:
+                self.db.execute("DROP TABLE %s" % other.table)
+                differ += [(i, name, "the map query gives the columns (%s) on this shard but "
+                            "(%s) on %d other%s: its schema differs"
+                            % (", ".join(other.columns), ", ".join(kept.columns),
+                               len(kept.shards), "" if len(kept.shards) == 1 else "s"))
+                           for i, name in other.shards]
+        self.rows = kept.rows
         self.db.commit()
+        return sorted(differ)
 
 
 def _reduce(db, reduce_sql):
@@ -475,8 +624,9 @@ def run(shards, map_sql, reduce_sql=None, local=None, scheduler=None, client=Non
     the table mapped (the map rows, shard first) in a fresh database with
     coins loaded; None gives mapped itself.  local=N, scheduler=ADDRESS or
     client=distributed.Client: where the map queries run (at most one;
-    none: in this process).  skip_bad: a shard that fails is recorded in
-    Result.skipped instead of stopping the run.  progress: called as
+    none: in this process).  skip_bad: a shard that fails, or whose map
+    query gives other columns than most shards', is recorded in
+    Result.skipped (in the order listed) instead of stopping the run.  progress: called as
     progress(done, total, rows, seconds) after each shard.  wait: seconds
     to wait for a first Dask worker, and for a worker on a machine that
     has a shard (shards on local disks) when none is left.
@@ -504,11 +654,14 @@ def run(shards, map_sql, reduce_sql=None, local=None, scheduler=None, client=Non
                     mapped.put(i, shards[i], outcome)
                     if progress is not None:
                         progress(done, len(shards), mapped.rows, time.monotonic() - started)
-        skipped = [(name, message) for _, name, message in sorted(skipped)]
+        differ = mapped.finish()
+        if differ and not skip_bad:
+            raise FanoutError("\n".join("shard %s: %s" % d[1:] for d in differ))
+        # in the order listed, whatever order the shards finished in
+        skipped = [(name, message) for _, name, message in sorted(skipped + differ)]
         if len(skipped) == len(shards):
             raise FanoutError("no shard could be read:\n" + "\n".join(
                 "  %s: %s" % s for s in skipped))
-        mapped.finish()
         map_done = time.monotonic()
         columns, rows = _reduce(db, reduce_sql)
     finally:

@@ -6,7 +6,10 @@
 #                      of sql/reports.sql split into map and reduce halves
 #                      against one database, for 1, 7 and 32 shards, in-process
 #                      and with 1 and 2 Dask workers; a worker killed mid-run;
-#                      the command line, its errors and outputs
+#                      the command line, its errors and outputs; a shard
+#                      under two names (hard link, bind mount), map queries
+#                      that write, a schema that differs, skipped shards in
+#                      the order listed on workers
 #   make bench-scale   games per second over 10^6 games in 32 shards (dealt
 #                      once into $(B)/scale), serially and with 1 and 2
 #                      workers, and the fixed costs; figures for docs/scale.md

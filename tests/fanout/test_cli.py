@@ -143,16 +143,22 @@ def test_several_globs_and_python_lists(shards):
     assert json.loads(run.stdout) == [dict(zip(result.columns, r)) for r in result.rows]
 
 
-@pytest.mark.parametrize("second", ["same", "relative", "symlink", "uri"])
+@pytest.mark.parametrize("second", ["same", "relative", "symlink", "hardlink", "uri"])
 def test_a_shard_listed_twice_is_refused(shards, tmp_path, second):
     first = shards(7)[0]
     other = {"same": first, "relative": os.path.relpath(first),
-             "symlink": str(tmp_path / "link.db"), "uri": "file:%s?cache=private" % first}[second]
+             "symlink": str(tmp_path / "link.db"), "hardlink": str(tmp_path / "link.db"),
+             "uri": "file:%s?cache=private" % first}[second]
     if second == "symlink":
         os.symlink(first, other)
+    if second == "hardlink":
+        os.link(first, other)
     run = fanout_cli("--shards", first, "--shards", other, "--map", COUNT)
-    assert run.returncode == 1
-    assert "is listed twice" in run.stderr and run.stdout == ""
+    assert (run.returncode, run.stdout) == (1, "")
+    st = os.stat(first)
+    assert run.stderr == ("fanout: error: shard %s is listed twice: %s and %s are one file "
+                          "(device %d, inode %d); each shard must be listed once\n"
+                          % (other, first, other, st.st_dev, st.st_ino))
 
 
 def test_a_uri_may_not_ask_for_writing(shards):
