@@ -102,8 +102,9 @@ static inline coins_variant_traits coins_variant_traits_of(coins_variant v) {
   return t;
 }
 
-/* Reads a variant name: "1".."3" or "I", "II", "III" in any case.
-** COINS_OK, or COINS_INVALID for anything else (nothing is written). */
+/* Reads a variant name: "1".."3" or "I", "II", "III" in any case, with
+** blanks around it or not (coins_trim_blanks).  COINS_OK, or
+** COINS_INVALID for anything else (nothing is written). */
 coins_status coins_variant_parse(const char *text, size_t len, coins_variant *v);
 /* The variant numbered i (1, 2, 3): COINS_OK or COINS_INVALID. */
 coins_status coins_variant_of_number(int64_t i, coins_variant *v);
@@ -135,8 +136,14 @@ void coins_quote(const unsigned char *s, size_t len, char *out, size_t size);
 /* 'L' or 'R' for a move letter in either case, else 0. */
 char coins_side_of(int c);
 
-/* Reads text[0..len) as a decimal integer: optional spaces, an optional
-** sign, digits, optional spaces.  COINS_OK with *v, or COINS_INVALID for
+/* The one rule for spaces in a textual argument (a variant name, a
+** number, a strategy, a move letter): the blanks around it (space, tab,
+** CR, LF, JSON's whitespace) are not part of it.  Moves *text past the
+** leading ones and shortens *len by both. */
+void coins_trim_blanks(const char **text, size_t *len);
+
+/* Reads text[0..len) as a decimal integer: optional blanks, an optional
+** sign, digits, optional blanks.  COINS_OK with *v, or COINS_INVALID for
 ** anything else (also out of the int64_t range). */
 coins_status coins_parse_integer(const char *text, size_t len, int64_t *v);
 
@@ -408,7 +415,8 @@ typedef struct coins_strategy {
 
 /* Parses 'optimal', 'greedy', 'left', 'parity', 'random:SEED' or
 ** 'careless:PERCENT:SEED' (SEED a decimal 64-bit integer, PERCENT 0..100),
-** the names in any case.  COINS_OK, or COINS_INVALID with err. */
+** the names in any case, blanks around the whole ignored
+** (coins_trim_blanks).  COINS_OK, or COINS_INVALID with err. */
 coins_status coins_strategy_parse(const char *text, size_t len, coins_strategy *s,
                                   char err[COINS_ERRMSG_SIZE]);
 /* Checks s can play as player (1 or 2) of the game rv starts, and sets it

@@ -9,8 +9,9 @@ format is described at the top of the .tsv).  For every function that takes
 an argument of that kind, the expression is put in that argument's place,
 with fixed valid values in the others (coins '[1,2,3]', strategies
 'optimal', the default max_take), and the statement (all rows stepped) must
-fail with exactly "<function>: <message>" -- or, for an entry whose message
-is "-" (an accepted edge), run without an error.  Prints each failure, then
+fail with exactly "<function>: <message>" (%V in the message standing for
+the variant's name: I, II or III) -- or, for an entry whose message is "-"
+(an accepted edge), run without an error.  Prints each failure, then
 "N passed, M failed" (N and M count checks, one per entry and call), and
 exits non-zero when anything failed.
 """
@@ -24,6 +25,7 @@ SCALARS = ["coins_win", "coins_outcome", "coins_margin", "coins_score",
            "coins_best_move"]
 COINS = "'[1,2,3]'"
 DEFAULT_TAKE = {1: 2, 2: 2, 3: 1}
+VARIANT_NAME = {1: "I", 2: "II", 3: "III"}
 NO_VALUES = "variant I has no coin values; use coins_win or coins_outcome"
 
 
@@ -135,8 +137,9 @@ def main():
                 failed += 1
                 continue
             entries += 1
-            _, expr, expected = fields
+            _, expr, message = fields
             for v in variants:
+                expected = message.replace("%V", VARIANT_NAME.get(v, "%V"))
                 for function, sql in calls_for(kind, expr, v):
                     got = error_of(db, sql)
                     if expected == "-":

@@ -200,6 +200,11 @@ static void test_parse_errors(void **state) {
   expect_err("[null]", "element 1 is not an integer: null");
   expect_err("[\"1\"]", "element 1 is not an integer: \"1\"");
   expect_err("[{}]", "element 1 is not an integer: {}");
+  expect_err("[{ }]", "element 1 is not an integer: {}");
+  expect_err("[1, {\"a\": 2}]", "element 2 is not an integer: {...}");
+  expect_err("[\"a, b\"]", "element 1 is not an integer: \"a, b\"");
+  expect_err("[\"a\\\"]\"]", "element 1 is not an integer: \"a\\\"]\"");
+  expect_err("[1 \"x y\"]", "expected ',' or ']' after element 1 at byte 3, got \"x y\"");
   expect_err("[[1]]", "element 1 is not an integer: nested arrays are not allowed");
   expect_err("[1,[2]]", "element 2 is not an integer: nested arrays are not allowed");
   /* structure */
@@ -222,7 +227,25 @@ static void test_parse_errors(void **state) {
   expect_err(" \t\r\n", "expected a JSON array, got empty text");
   expect_err("5", "expected a JSON array at byte 0, got 5");
   expect_err(" 5", "expected a JSON array at byte 1, got 5");
-  expect_err("{\"a\":1}", "expected a JSON array at byte 0, got {\"a\":1}");
+  /* an object, a string, a tuple as the JSONB reader shows them */
+  expect_err("{\"a\":1}", "expected a JSON array at byte 0, got {...}");
+  expect_err(" { } ", "expected a JSON array at byte 1, got {}");
+  expect_err("{", "expected a JSON array at byte 0, got {...}");
+  expect_err("\"[1, 2]\"", "expected a JSON array at byte 0, got \"[1, 2]\"");
+  expect_err("\"a\\\"b, c\" ", "expected a JSON array at byte 0, got \"a\\\"b, c\"");
+  expect_err("\"open", "expected a JSON array at byte 0, got \"open");
+  expect_err("(1, 2, 3)",
+             "expected a JSON array at byte 0, got (1, 2, 3); a JSON array is written in square "
+             "brackets: [1, 2, 3]");
+  expect_err(" ( 7 , ) ",
+             "expected a JSON array at byte 1, got ( 7 , ); a JSON array is written in square "
+             "brackets: [ 7 ]");
+  expect_err("()",
+             "expected a JSON array at byte 0, got (); a JSON array is written in square "
+             "brackets: []");
+  expect_err("(1, 2",
+             "expected a JSON array at byte 0, got (1, 2; a JSON array is written in square "
+             "brackets, e.g. [1,2,3]");
   expect_err("]", "expected a JSON array at byte 0, got ]");
   /* form feed and vertical tab are not JSON whitespace */
   expect_err("[\f1]", "element 1 is not an integer: \\x0C1");

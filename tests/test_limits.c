@@ -272,7 +272,8 @@ static void deep_and_long_checks(sqlite3 *db) {
   /* in records */
   snprintf(msg, sizeof msg, "coins_review: ply 1 is not an integer: %s", nested);
   check_error(db, SQLITE_ERROR, msg, "SELECT * FROM coins_review(2, '[1,2]', " MILLION("[") ")");
-  check_error(db, SQLITE_ERROR, "coins_review: ply 1 is not \"L\" or \"R\": [",
+  check_error(db, SQLITE_ERROR,
+              "coins_review: ply 1 is not \"L\" or \"R\": nested arrays are not allowed",
               "SELECT * FROM coins_review(3, '[1,2]', " MILLION("[") ")");
   check_error(db, SQLITE_ERROR,
               "coins_diagram: ply 1 is not an integer: nested arrays are not "

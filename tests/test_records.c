@@ -12,9 +12,11 @@
 ** is optimal per the reference (any of them, not only the one coins would
 ** choose), the greedy move or a random legal move, and some records are
 ** abandoned before the end.  Each record is written in record notation
-** (both notations for variant III, random whitespace and letter case),
-** parsed back with coins_parse_moves, and reviewed with coins_review_play;
-** every judgement is compared with the reference:
+** (a JSON array or bare takes or letters, with commas, blanks or neither
+** between them; random whitespace and letter case; variant III's letters
+** sometimes escaped, "\u004C"), parsed back with coins_parse_moves, and
+** reviewed with coins_review_play; every judgement is compared with the
+** reference:
 **   loss   II/III: margin(position) - (gain - margin(next position));
 **          I: 1 exactly when a won position is left to a winning opponent
 **   before the sign of (mover's lead + margin(position)); I: won ? +1 : -1
@@ -278,18 +280,29 @@ static coins_move pick_move(const oracle *o, size_t lo, size_t hi, int policy, r
 
 /* ------------------------------------------------------ record notation */
 
-/* Writes the record in one of its notations. */
+/* A move letter in either case. */
+static char random_letter(rng *r, coins_move m) {
+  char c = m.side == 'L' ? 'L' : 'R';
+  return below(r, 4) == 0 ? (char)(c - 'A' + 'a') : c;
+}
+
+/* Writes the record in one of its notations: a JSON array (variant III's
+** letters sometimes escaped, "\u004C"), or bare letters or takes with
+** commas, blanks or nothing between them (takes need one or the other). */
 static void write_record(rng *r, int variant, const coins_move *m, size_t n, text *t) {
+  static const char *const between[] = {",", " ", ", ", " , ", "\t", "\n,"};
   char b[64];
   t->len = 0;
   space(r, t);
-  if (variant == 3 && below(r, 2)) { /* bare letters, any case */
-    int spaced = below(r, 4) == 0;
+  if (below(r, 2) && (variant == 3 || below(r, 2))) { /* bare */
+    const char *sep = below(r, 3) ? between[below(r, COUNT(between))] : NULL;
     for (size_t i = 0; i < n; i++) {
-      char c = m[i].side == 'L' ? 'L' : 'R';
-      if (below(r, 4) == 0) c = (char)(c - 'A' + 'a');
-      put(t, &c, 1);
-      if (spaced) space(r, t);
+      if (i && (sep || variant != 3)) puts_(t, sep ? sep : " ");
+      if (variant == 3)
+        b[0] = random_letter(r, m[i]), b[1] = 0;
+      else
+        snprintf(b, sizeof b, "%llu", (unsigned long long)m[i].take);
+      puts_(t, b);
     }
   } else {
     puts_(t, "[");
@@ -300,9 +313,11 @@ static void write_record(rng *r, int variant, const coins_move *m, size_t n, tex
         space(r, t);
       }
       if (variant == 3) {
-        char c = m[i].side == 'L' ? 'L' : 'R';
-        if (below(r, 4) == 0) c = (char)(c - 'A' + 'a');
-        snprintf(b, sizeof b, "\"%c\"", c);
+        char c = random_letter(r, m[i]);
+        if (below(r, 4) == 0)
+          snprintf(b, sizeof b, below(r, 2) ? "\"\\u%04X\"" : "\"\\u%04x\"", (unsigned)c);
+        else
+          snprintf(b, sizeof b, "\"%c\"", c);
       } else if (below(r, 10) == 0) {
         snprintf(b, sizeof b, "%llu.0", (unsigned long long)m[i].take);
       } else {
@@ -746,12 +761,37 @@ static void test_parse_moves(void **state) {
       {3, ",L", "!ply 1 is not L or R: ,"},
       {3, "L;R", "!ply 2 is not L or R: ;"},
       {3, "L]", "!ply 2 is not L or R: ]"},
-      {3, "\"LR\"", "!ply 1 is not L or R: \""},
+      {3, "\"LR\"", "!expected a JSON array at byte 0, got \"LR\""},
+      {3, " {\"a\": \"L\"}", "!expected a JSON array at byte 1, got {...}"},
       {3, "LR x", "!ply 3 is not L or R: x"},
       {3, "L\x01", "!ply 2 is not L or R: \\x01"},
       {3, "[L]", "!ply 1 is not \"L\" or \"R\": L"},
       {3, "[\"LR\"]", "!ply 1 is not \"L\" or \"R\": \"LR\""},
-      {3, "[1]", "!ply 1 is not \"L\" or \"R\": 1"},
+      /* JSON's escapes in the strings */
+      {3, "[\"\\u004c\",\"R\"]", "LR"},
+      {3, "[\"\\u004C\", \"\\u0072\", \"\\u006c\", \"\\u0052\"]", "LRLR"},
+      {3, "[\"\\u004c\\u0052\"]", "!ply 1 is not \"L\" or \"R\": \"\\u004c\\u0052\""},
+      {3, "[\"\\x4c\"]", "!ply 1 is not \"L\" or \"R\": \"\\x4c\""},
+      {3, "[\"\\u004\"]", "!ply 1 is not \"L\" or \"R\": \"\\u004\""},
+      {3, "[\"\\\"]", "!ply 1 is not \"L\" or \"R\": \"\\\"]"},
+      {3, "[\"L, R\"]", "!ply 1 is not \"L\" or \"R\": \"L, R\""},
+      {3, "[\"L", "!ply 1 is not \"L\" or \"R\": \"L"},
+      {3, "['L','R']", "!ply 1 is not \"L\" or \"R\": 'L' (JSON strings take double quotes)"},
+      /* takes in variant III, nested arrays */
+      {3, "[1]",
+       "!moves for variant III are letters, e.g. [\"L\",\"R\",\"R\"] or 'LRR'; got takes"},
+      {3, "1,2,1",
+       "!moves for variant III are letters, e.g. [\"L\",\"R\",\"R\"] or 'LRR'; got takes"},
+      {3, " 2 1",
+       "!moves for variant III are letters, e.g. [\"L\",\"R\",\"R\"] or 'LRR'; got takes"},
+      {3, "[2.0]",
+       "!moves for variant III are letters, e.g. [\"L\",\"R\",\"R\"] or 'LRR'; got takes"},
+      {3, "[1.5]", "!ply 1 is not \"L\" or \"R\": 1.5"},
+      {3, "[\"L\",1]", "!ply 2 is not \"L\" or \"R\": 1"},
+      {3, "L1", "!ply 2 is not L or R: 1"},
+      {3, "[[\"L\"]]", "!ply 1 is not \"L\" or \"R\": nested arrays are not allowed"},
+      {3, "[\"L\", []]", "!ply 2 is not \"L\" or \"R\": nested arrays are not allowed"},
+      {3, "[{}]", "!ply 1 is not \"L\" or \"R\": {}"},
       {3, "[\"L\",]", "!ply 2 is not \"L\" or \"R\": ]"},
       {3, "[\"L\" \"R\"]", "!expected ',' or ']' after ply 1 at byte 5, got \"R\""},
       {3, "[\"L\"", "!unexpected end of text after ply 1: expected ']'"},
@@ -775,14 +815,48 @@ static void test_parse_moves(void **state) {
        "max_take coins)"},
       {2, "[1.5]", "!ply 1 is not an integer: 1.5"},
       {1, "[1,x]", "!ply 2 is not an integer: x"},
-      {2, "[\"L\"]", "!ply 1 is not an integer: \"L\""},
+      {2, "[1,\"L\"]", "!ply 2 is not an integer: \"L\""},
+      {2, "[{\"a\": 1}]", "!ply 1 is not an integer: {...}"},
       {2, "[true]", "!ply 1 is not an integer: true"},
       {2, "[[1]]", "!ply 1 is not an integer: nested arrays are not allowed"},
       {2, "[1,]", "!ply 2 is missing at byte 3"},
-      {2, "", "!expected a JSON array, got empty text"},
-      {2, "LR", "!expected a JSON array at byte 0, got LR"},
-      {1, "2", "!expected a JSON array at byte 0, got 2"},
       {1, "null", "!expected a JSON array at byte 0, got null"},
+      {2, "\"[1]\"", "!expected a JSON array at byte 0, got \"[1]\""},
+      {2, "{}", "!expected a JSON array at byte 0, got {}"},
+      {2, "x1", "!expected a JSON array at byte 0, got x1"},
+      {2, "(1, 2)",
+       "!expected a JSON array at byte 0, got (1, 2); a JSON array is written in square "
+       "brackets: [1, 2]"},
+      /* letters in variants I and II */
+      {2, "LR", "!moves for variant II are takes, e.g. [1,2,1] or '1,2,1'; got letters"},
+      {1, "l, r", "!moves for variant I are takes, e.g. [1,2,1] or '1,2,1'; got letters"},
+      {2, "[\"L\"]", "!moves for variant II are takes, e.g. [1,2,1] or '1,2,1'; got letters"},
+      {2, "[ \"\\u0052\", 1]",
+       "!moves for variant II are takes, e.g. [1,2,1] or '1,2,1'; got letters"},
+      {1, "[R]", "!moves for variant I are takes, e.g. [1,2,1] or '1,2,1'; got letters"},
+      {2, "[Right]", "!ply 1 is not an integer: Right"},
+      /* takes without brackets, as variant III's letters */
+      {2, "", ""},
+      {1, " \t", ""},
+      {1, "2", "2"},
+      {2, "1,2,1", "1,2,1"},
+      {2, "1 2 1", "1,2,1"},
+      {1, " 1 ,2\t,\n3 ", "1,2,3"},
+      {2, "1,2 1", "1,2,1"},
+      {2, "2.0, 1e0", "2,1"},
+      {2, "12", "12"},
+      {2, "1,,2", "!ply 2 is missing after ',' at byte 2"},
+      {2, "1, ,2", "!ply 2 is missing after ',' at byte 3"},
+      {2, "1,", "!ply 2 is missing after ',' at byte 2"},
+      {2, "-1,2", "!ply 1: take -1 is not a move (a move takes 1 to max_take coins)"},
+      {2, "1,0", "!ply 2: take 0 is not a move (a move takes 1 to max_take coins)"},
+      {2, "1,x", "!ply 2 is not an integer: x"},
+      {2, "1;2", "!ply 1 is not a valid JSON number: 1;2"},
+      {2, "1.5", "!ply 1 is not an integer: 1.5"},
+      {2, "1]", "!ply 2 is not an integer: ]"},
+      {1, "1,L", "!ply 2 is not an integer: L"},
+      {2, "99999999999999999999", "!ply 1 is out of range: 99999999999999999999"},
+      {1, "9223372036854775807 1", "!the sum of absolute values exceeds 2^63-1 at ply 2"},
       {2, "[1] x", "!unexpected text after the array at byte 4: x"},
       {2, "[1", "!unexpected end of text after ply 1: expected ',' or ']'"},
       {2, "[99999999999999999999]", "!ply 1 is out of range: 99999999999999999999"},
@@ -1289,11 +1363,19 @@ static void test_strategy_parse(void **state) {
       {"Optimal", COINS_OPTIMAL, 0, 0, NULL},
       {"RANDOM:1", COINS_RANDOM, 1, 0, NULL},
       {"Careless:5:3", COINS_CARELESS, 3, 5, NULL},
-      /* unknown names: no spaces */
+      /* blanks around the name are not part of it (coins_trim_blanks) */
+      {"optimal ", COINS_OPTIMAL, 0, 0, NULL},
+      {" greedy", COINS_GREEDY, 0, 0, NULL},
+      {"\tleft\r\n", COINS_LEFT, 0, 0, NULL},
+      {"random:1 ", COINS_RANDOM, 1, 0, NULL},
+      {" careless:5:3 ", COINS_CARELESS, 3, 5, NULL},
+      /* unknown names: no spaces inside, quoted as given */
       {"", -1, 0, 0, NULL},
+      {"   ", -1, 0, 0, NULL},
       {"foo", -1, 0, 0, NULL},
-      {"optimal ", -1, 0, 0, NULL},
-      {" greedy", -1, 0, 0, NULL},
+      {" foo ", -1, 0, 0, NULL},
+      {"opti mal", -1, 0, 0, NULL},
+      {"\vleft", -1, 0, 0, "\\x0Bleft"},
       {"optimalx", -1, 0, 0, NULL},
       {"opt", -1, 0, 0, NULL},
       {"random", -1, 0, 0, NULL},
@@ -1308,7 +1390,7 @@ static void test_strategy_parse(void **state) {
       {"random:-", -2, 0, 0, NULL},
       {"random:+1", -2, 0, 0, NULL},
       {"random: 1", -2, 0, 0, NULL},
-      {"random:1 ", -2, 0, 0, NULL},
+      {" random:1:2 ", -2, 0, 0, NULL},
       {"random:1.0", -2, 0, 0, NULL},
       {"random:1e3", -2, 0, 0, NULL},
       {"random:0x10", -2, 0, 0, NULL},

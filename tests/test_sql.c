@@ -305,11 +305,25 @@ static void test_variant_names(void **state) {
   static const struct {
     const char *name, *best, *line;
   } names[] = {
-      {"1", "integer:1", "1,2"},    {"'1'", "integer:1", "1,2"},  {"'I'", "integer:1", "1,2"},
-      {"'i'", "integer:1", "1,2"},  {"2", "integer:2", "2,1"},    {"'2'", "integer:2", "2,1"},
-      {"'ii'", "integer:2", "2,1"}, {"'II'", "integer:2", "2,1"}, {"'iI'", "integer:2", "2,1"},
-      {"3", "text:R", "R,L,L"},     {"'3'", "text:R", "R,L,L"},   {"'iii'", "text:R", "R,L,L"},
-      {"'III'", "text:R", "R,L,L"}, {"'IiI'", "text:R", "R,L,L"},
+      {"1", "integer:1", "1,2"},
+      {"'1'", "integer:1", "1,2"},
+      {"'I'", "integer:1", "1,2"},
+      {"'i'", "integer:1", "1,2"},
+      {"2", "integer:2", "2,1"},
+      {"'2'", "integer:2", "2,1"},
+      {"'ii'", "integer:2", "2,1"},
+      {"'II'", "integer:2", "2,1"},
+      {"'iI'", "integer:2", "2,1"},
+      {"3", "text:R", "R,L,L"},
+      {"'3'", "text:R", "R,L,L"},
+      {"'iii'", "text:R", "R,L,L"},
+      {"'III'", "text:R", "R,L,L"},
+      {"'IiI'", "text:R", "R,L,L"},
+      /* blanks around a name, as around a number ('3 '), are not part of it */
+      {"' III'", "text:R", "R,L,L"},
+      {"'iii '", "text:R", "R,L,L"},
+      {"' 3 '", "text:R", "R,L,L"},
+      {"char(9) || 'II' || char(13, 10)", "integer:2", "2,1"},
   };
   sqlite3 *db = *state;
   for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
@@ -345,8 +359,32 @@ static const struct {
      "announcing 5 bytes of payload where 2 remain"},
     {"1, 2.5", "coins must be TEXT holding a JSON array or a count, got a REAL"},
     {"3, 2.5", "coins must be TEXT holding a JSON array, got a REAL"},
-    {"2, 5", "coins must be TEXT holding a JSON array, got an INTEGER"},
-    {"3, 5", "coins must be TEXT holding a JSON array, got an INTEGER"},
+    /* a count, where only variant I takes one */
+    {"2, 5",
+     "coins must be a JSON array for variant II, got the count 5; a count of coins is "
+     "allowed for variant I only"},
+    {"3, 5",
+     "coins must be a JSON array for variant III, got the count 5; a count of coins is "
+     "allowed for variant I only"},
+    {"'iii', 3.0",
+     "coins must be a JSON array for variant III, got the count 3; a count of coins is "
+     "allowed for variant I only"},
+    {"3, ' 12 '",
+     "coins must be a JSON array for variant III, got the count 12; a count of coins is "
+     "allowed for variant I only"},
+    /* arguments swapped, a Python tuple */
+    {"'[8,15,3,7]', 3",
+     "unknown variant '[8,15,3,7]'; expected 1, 2, 3, 'I', 'II' or 'III' (are the arguments "
+     "swapped? the variant comes first, then the coins)"},
+    {"' [1]', '[1]'",
+     "unknown variant ' [1]'; expected 1, 2, 3, 'I', 'II' or 'III' (are the arguments "
+     "swapped? the variant comes first, then the coins)"},
+    {"X'2B1331', '[1]'",
+     "unknown variant (a BLOB); expected 1, 2, 3, 'I', 'II' or 'III' (are the arguments "
+     "swapped? the variant comes first, then the coins)"},
+    {"3, '(1, 2, 3)'",
+     "expected a JSON array at byte 0, got (1, 2, 3); a JSON array is written in square "
+     "brackets: [1, 2, 3]"},
     {"3, '[1,2'", "unexpected end of text after element 2: expected ',' or ']'"},
     {"3, '[1,2] x'", "unexpected text after the array at byte 6: x"},
     {"3, '[1,2,2.5]'", "element 3 is not an integer: 2.5"},
@@ -365,7 +403,8 @@ static const struct {
     {"3, '[\"1\"]'", "element 1 is not an integer: \"1\""},
     {"3, '[null]'", "element 1 is not an integer: null"},
     {"3, '{}'", "expected a JSON array at byte 0, got {}"},
-    {"3, '1'", "expected a JSON array at byte 0, got 1"},
+    {"3, '{\"a\": 1}'", "expected a JSON array at byte 0, got {...}"},
+    {"3, '[1, {\"a\": 1}]'", "element 2 is not an integer: {...}"},
     {"1, '7x'", "expected a JSON array at byte 0, got 7x"},
     {"3, '[1]]'", "unexpected text after the array at byte 3: ]"},
     /* bytes that are not printable ASCII come back escaped (valid UTF-8) */

@@ -58,8 +58,8 @@ typedef struct coins_number {
 ** that cannot continue it.  json5 also takes a leading '+', hexadecimal
 ** (0x1F) and a point with digits on one side only (.5, 5.). */
 void coins_read_number(const unsigned char *s, size_t n, int json5, coins_number *out);
-/* "is not a valid JSON number" (JSON5: "... JSON5 number"). */
-const char *coins_number_invalid(int json5);
+/* "is not a valid JSON number": a syntax problem, JSON5 forms included. */
+extern const char coins_number_invalid[];
 
 /* The parser's fast path (scan.c) for a flat array of plain integers:
 ** 1 when it took the whole of text[0..len) as the general parser would,
@@ -85,6 +85,28 @@ int coins_simd_avx512(void);
 
 /* text[0..len) equals word[0..len), ignoring the case of ASCII letters. */
 int coins_same_letters(const char *text, const char *word, size_t len);
+
+/* The value of a hexadecimal digit, or -1. */
+int coins_hex_value(unsigned char c);
+
+/* The escapes a string's body may hold: none (JSONB's TEXT and TEXTRAW),
+** JSON's (JSON text), or JSON5's too (JSONB's TEXTJ and TEXT5, which
+** SQLite reads alike). */
+typedef enum { COINS_ESCAPES_NONE, COINS_ESCAPES_JSON, COINS_ESCAPES_JSON5 } coins_escapes;
+
+/* 'L' or 'R' when the string whose body (without its quotes) is
+** body[0..len) is one move letter in either case once its escapes are
+** decoded ("\u004C" is "L"), else 0. */
+char coins_string_side(const unsigned char *body, size_t len, coins_escapes escapes);
+
+/* A record in the other variants' notation (letters for variant v of
+** takes, takes for variant III): the message that says which notation v
+** takes.  Returns COINS_INVALID. */
+coins_status coins_fail_notation(coins_variant v, char err[COINS_ERRMSG_SIZE]);
+
+/* How a message shows an array or an object, from text or JSONB alike:
+** "[]" or "{}" when it is empty, else "[...]" or "{...}". */
+const char *coins_container_form(int array, int empty);
 
 /* printf into err (COINS_ERRMSG_SIZE); returns COINS_INVALID. */
 coins_status coins_fail(char err[COINS_ERRMSG_SIZE], const char *fmt, ...)

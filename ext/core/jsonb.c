@@ -90,8 +90,11 @@ typedef struct walker {
   size_t index;   /* elements read so far */
 } walker;
 
+static void describe(const unsigned char *b, const element *e, char *out, size_t size);
+
 /* Opens blob[0..len) as a JSONB array: COINS_OK, or COINS_INVALID with
-** err saying why it is not one. */
+** err saying why it is not one: a BLOB that is not JSONB, or JSONB of
+** something else (the text parser's message for its JSON text). */
 static coins_status open_array(const unsigned char *blob, size_t len, walker *w,
                                char err[COINS_ERRMSG_SIZE]) {
   element top;
@@ -111,7 +114,11 @@ static coins_status open_array(const unsigned char *blob, size_t len, walker *w,
                       len - top.payload - top.size, plural(len - top.payload - top.size));
   if (top.type > JSONB_OBJECT)
     return coins_fail(err, NOT_JSONB "an element of reserved type %u", top.type);
-  if (top.type != JSONB_ARRAY) return coins_fail(err, NOT_JSONB "a JSONB %s", type_name(top.type));
+  if (top.type != JSONB_ARRAY) {
+    char q[64];
+    describe(blob, &top, q, sizeof q);
+    return coins_fail(err, "expected a JSON array at byte 0, got %s", q);
+  }
   *w = (walker){blob, top.payload, len, 0};
   return COINS_OK;
 }
@@ -156,11 +163,38 @@ size_t coins_jsonb_capacity(const unsigned char *blob, size_t len) {
 
 /* ---------------------------------------------------------------- values */
 
-/* Writes the element as it would read in JSON text, for a message: a
-** number or a string as its payload (a string in quotes), an array or
-** object as [] or {} when empty, else [...] or {...}. */
+/* Writes the TEXTRAW payload s[0..len) into text as JSON text holds it:
+** '"', '\\' and control characters escaped as SQLite's json() escapes
+** them.  Stops past 60 bytes (a message shows 40): returns the bytes
+** written, and in *whole whether all of s was. */
+static size_t escape_raw(const unsigned char *s, size_t len, unsigned char *text, int *whole) {
+  static const char named[] = "\"\\\b\f\n\r\t", as[] = "\"\\bfnrt", hex[] = "0123456789abcdef";
+  size_t n = 0, i = 0;
+  for (; i < len && n <= 60; i++) {
+    unsigned char c = s[i];
+    const char *name = c ? strchr(named, c) : NULL;
+    if (name) {
+      text[n++] = '\\';
+      text[n++] = (unsigned char)as[name - named];
+    } else if (c < 0x20) {
+      memcpy(text + n, "\\u00", 4);
+      text[n + 4] = (unsigned char)hex[c >> 4];
+      text[n + 5] = (unsigned char)hex[c & 15];
+      n += 6;
+    } else {
+      text[n++] = c;
+    }
+  }
+  *whole = i == len;
+  return n;
+}
+
+/* Writes the element as it would read in JSON text, for a message, as
+** parse.c's describe writes text: a number as its payload, a string in
+** quotes (a TEXTRAW one escaped), an array or object as
+** coins_container_form. */
 static void describe(const unsigned char *b, const element *e, char *out, size_t size) {
-  unsigned char text[64];
+  unsigned char text[72];
   size_t n = 0, take = e->size <= 60 ? e->size : 61; /* 61 bytes are always cut */
   switch (e->type) {
     case JSONB_INT:
@@ -170,17 +204,23 @@ static void describe(const unsigned char *b, const element *e, char *out, size_t
     case JSONB_TEXT:
     case JSONB_TEXTJ:
     case JSONB_TEXT5:
-    case JSONB_TEXTRAW:
       text[n++] = '"';
       memcpy(text + n, b + e->payload, take);
       n += take;
       if (take == e->size) text[n++] = '"';
       coins_quote(text, n, out, size);
       return;
+    case JSONB_TEXTRAW: {
+      int whole;
+      text[n++] = '"';
+      n += escape_raw(b + e->payload, e->size, text + n, &whole);
+      if (whole) text[n++] = '"';
+      coins_quote(text, n, out, size);
+      return;
+    }
     case JSONB_ARRAY:
     case JSONB_OBJECT: {
-      int array = e->type == JSONB_ARRAY;
-      const char *form = e->size == 0 ? (array ? "[]" : "{}") : (array ? "[...]" : "{...}");
+      const char *form = coins_container_form(e->type == JSONB_ARRAY, e->size == 0);
       coins_quote((const unsigned char *)form, strlen(form), out, size);
       return;
     }
@@ -206,13 +246,11 @@ static coins_status element_integer(const unsigned char *b, const element *e, co
       int json5 = e->type == JSONB_INT5 || e->type == JSONB_FLOAT5;
       static const char *const names[] = {"INT", "INT5", "FLOAT", "FLOAT5"};
       if (e->size == 0)
-        return coins_fail(err, "%s %zu is not a valid JSON%s number: an empty %s", noun, index,
-                          json5 ? "5" : "", names[e->type - JSONB_INT]);
+        return coins_fail(err, "%s %zu %s: an empty %s", noun, index, coins_number_invalid,
+                          names[e->type - JSONB_INT]);
       coins_number num;
       coins_read_number(b + e->payload, e->size, json5, &num);
-      what = num.invalid         ? num.invalid
-             : num.end < e->size ? coins_number_invalid(json5)
-                                 : num.problem;
+      what = num.invalid ? num.invalid : num.end < e->size ? coins_number_invalid : num.problem;
       *v = num.value;
       if (what == NULL) return COINS_OK;
       break;
@@ -260,8 +298,17 @@ coins_status coins_parse_jsonb_array(const unsigned char *blob, size_t len, int6
 
 /* ---------------------------------------------------------------- records */
 
+/* The move letter a string element holds once its escapes are decoded
+** ("\u004C" in a TEXTJ is "L"), else 0 (also for any other element). */
+static char element_side(const unsigned char *b, const element *e) {
+  static const coins_escapes escapes[] = {COINS_ESCAPES_NONE, COINS_ESCAPES_JSON5,
+                                          COINS_ESCAPES_JSON5, COINS_ESCAPES_NONE};
+  if (e->type < JSONB_TEXT || e->type > JSONB_TEXTRAW) return 0;
+  return coins_string_side(b + e->payload, e->size, escapes[e->type - JSONB_TEXT]);
+}
+
 /* Variant III: an array of the strings "L" and "R" in any case, as any of
-** the four string types whose payload is the one letter. */
+** the four string types. */
 static coins_status parse_sides(const unsigned char *blob, size_t len, int64_t *moves, size_t cap,
                                 size_t *count, char err[COINS_ERRMSG_SIZE]) {
   walker w;
@@ -270,10 +317,15 @@ static coins_status parse_sides(const unsigned char *blob, size_t len, int64_t *
   int more;
   if (open_array(blob, len, &w, err) != COINS_OK) return COINS_INVALID;
   while ((more = next_element(&w, &e, err)) > 0) {
-    int text = e.type >= JSONB_TEXT && e.type <= JSONB_TEXTRAW;
-    char side = text && e.size == 1 ? coins_side_of(blob[e.payload]) : 0;
+    char side = element_side(blob, &e);
     if (!side) {
       char q[64];
+      int64_t take;
+      if (w.index == 1 && element_integer(blob, &e, "ply", 1, &take, err) == COINS_OK)
+        return coins_fail_notation(COINS_III, err);
+      if (e.type == JSONB_ARRAY)
+        return coins_fail(err, "ply %zu is not \"L\" or \"R\": nested arrays are not allowed",
+                          w.index);
       describe(blob, &e, q, sizeof q);
       return coins_fail(err, "ply %zu is not \"L\" or \"R\": %s", w.index, q);
     }
@@ -288,6 +340,16 @@ static coins_status parse_sides(const unsigned char *blob, size_t len, int64_t *
   return COINS_OK;
 }
 
+/* 1 when the array's first element is a move letter (a record of
+** variant III's notation). */
+static int first_is_letter(const unsigned char *blob, size_t len) {
+  char err[COINS_ERRMSG_SIZE];
+  walker w;
+  element e;
+  return open_array(blob, len, &w, err) == COINS_OK && next_element(&w, &e, err) > 0 &&
+         element_side(blob, &e) != 0;
+}
+
 coins_status coins_parse_jsonb_moves(coins_variant v, const unsigned char *blob, size_t len,
                                      int64_t *moves, size_t cap, size_t *count,
                                      char err[COINS_ERRMSG_SIZE]) {
@@ -296,6 +358,7 @@ coins_status coins_parse_jsonb_moves(coins_variant v, const unsigned char *blob,
     return parse_sides(blob, len, moves, cap, count, err);
   size_t n;
   coins_status rc = parse_integers(blob, len, moves, cap, &n, err, "ply");
+  if (rc == COINS_INVALID && first_is_letter(blob, len)) return coins_fail_notation(v, err);
   if (rc != COINS_OK) return rc;
   for (size_t i = 0; i < n; i++)
     if (moves[i] < 1)

@@ -10,29 +10,23 @@
 
 static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 
-static int hex_value(unsigned char c) {
-  if (is_digit(c)) return c - '0';
-  if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') return (c | 0x20) - 'a' + 10;
-  return -1;
-}
-
 static const char NOT_INTEGER[] = "is not an integer";
 static const char OUT_OF_RANGE[] = "is out of range";
 
-const char *coins_number_invalid(int json5) {
-  return json5 ? "is not a valid JSON5 number" : "is not a valid JSON number";
-}
+/* One word for both: text and JSONB give the same message for the same
+** bytes, whether a BLOB holds them as a JSON or a JSON5 number. */
+const char coins_number_invalid[] = "is not a valid JSON number";
 
 /* A JSON5 hexadecimal integer s[i..n), past its sign and "0x". */
 static void hex_number(const unsigned char *s, size_t i, size_t n, int negative,
                        coins_number *out) {
   uint64_t magnitude = 0;
   int too_big = 0, d;
-  if (i >= n || hex_value(s[i]) < 0) {
-    out->invalid = coins_number_invalid(1);
+  if (i >= n || coins_hex_value(s[i]) < 0) {
+    out->invalid = coins_number_invalid;
     return;
   }
-  for (; i < n && (d = hex_value(s[i])) >= 0; i++) {
+  for (; i < n && (d = coins_hex_value(s[i])) >= 0; i++) {
     if (magnitude > (uint64_t)INT64_MAX >> 4) too_big = 1;
     magnitude = magnitude << 4 | (uint64_t)d;
   }
@@ -44,7 +38,6 @@ static void hex_number(const unsigned char *s, size_t i, size_t n, int negative,
 }
 
 void coins_read_number(const unsigned char *s, size_t n, int json5, coins_number *out) {
-  const char *invalid = coins_number_invalid(json5);
   size_t i = 0;
   int negative = 0, too_many = 0, seen_nonzero = 0;
   uint64_t digits = 0;     /* significant digits seen so far         */
@@ -65,7 +58,7 @@ void coins_read_number(const unsigned char *s, size_t n, int json5, coins_number
     return;
   }
   if (s[i] == '0' && i + 1 < n && is_digit(s[i + 1])) {
-    out->invalid = invalid;
+    out->invalid = coins_number_invalid;
     return;
   }
 
@@ -101,7 +94,7 @@ void coins_read_number(const unsigned char *s, size_t n, int json5, coins_number
       seen_nonzero = 1;
     }
     if (frac && i == run && !json5) { /* "1." (JSON5 allows it) */
-      out->invalid = invalid;
+      out->invalid = coins_number_invalid;
       return;
     }
     if (frac || i >= n || s[i] != '.') break;
@@ -112,7 +105,7 @@ void coins_read_number(const unsigned char *s, size_t n, int json5, coins_number
     i++;
     if (i < n && (s[i] == '+' || s[i] == '-')) eneg = s[i] == '-', i++;
     if (i >= n || !is_digit(s[i])) {
-      out->invalid = invalid;
+      out->invalid = coins_number_invalid;
       return;
     }
     for (; i < n && is_digit(s[i]); i++)

@@ -49,18 +49,70 @@ static void quote(const unsigned char *s, size_t from, size_t to, char *out, siz
   coins_quote(s + from, to - from, out, size);
 }
 
-/* The end of the token starting at p->at: the next delimiter. */
-static size_t token_end(const parser *p) {
-  size_t e = p->at;
+/* The end of the token starting at at: the next delimiter. */
+static size_t token_end(const parser *p, size_t at) {
+  size_t e = at;
   while (e < p->len && p->s[e] != ',' && p->s[e] != ']' && p->s[e] != '[' && !is_space(p->s[e]))
     e++;
-  return e == p->at && e < p->len ? e + 1 : e;
+  return e == at && e < p->len ? e + 1 : e;
 }
 
-static int bad_element(parser *p, size_t index, const char *what, size_t end) {
-  char q[64];
+/* The closing quote of the JSON string whose opening quote is at at, or
+** len when it has none. */
+static size_t string_close(const parser *p, size_t at) {
+  size_t i = at + 1;
+  while (i < p->len && p->s[i] != '"') i += p->s[i] == '\\' ? 2 : 1;
+  return i < p->len ? i : p->len;
+}
+
+const char *coins_container_form(int array, int empty) {
+  return empty ? (array ? "[]" : "{}") : (array ? "[...]" : "{...}");
+}
+
+/* Writes the element at at for a message, in the form jsonb.c gives a
+** BLOB's element: a string whole, to its closing quote; an array or an
+** object as coins_container_form; anything else to the next delimiter. */
+static void describe(const parser *p, size_t at, char q[64]) {
+  const unsigned char *s = p->s;
+  if (at < p->len && (s[at] == '[' || s[at] == '{')) {
+    size_t i = at + 1;
+    while (i < p->len && is_space(s[i])) i++;
+    int array = s[at] == '[';
+    const char *form = coins_container_form(array, i < p->len && s[i] == (array ? ']' : '}'));
+    coins_quote((const unsigned char *)form, strlen(form), q, 64);
+  } else if (at < p->len && s[at] == '"') {
+    size_t close = string_close(p, at);
+    quote(s, at, close < p->len ? close + 1 : close, q, 64);
+  } else {
+    quote(s, at, token_end(p, at), q, 64);
+  }
+}
+
+/* Text that is not a JSON array, at p->at: what it holds.  Parentheses,
+** as Python writes a tuple, get the same in square brackets. */
+static coins_status not_an_array(parser *p) {
+  char q[64], inner[64];
+  if (p->at >= p->len) return coins_fail(p->err, "expected a JSON array, got empty text");
+  if (p->s[p->at] != '(') {
+    describe(p, p->at, q);
+    return coins_fail(p->err, "expected a JSON array at byte %zu, got %s", p->at, q);
+  }
+  size_t end = p->len, from = p->at + 1;
+  while (end > from && is_space(p->s[end - 1])) end--;
   quote(p->s, p->at, end, q, sizeof q);
-  return coins_fail(p->err, "%s %zu %s: %s", p->noun, index, what, q);
+  if (end <= from || p->s[end - 1] != ')')
+    return coins_fail(p->err,
+                      "expected a JSON array at byte %zu, got %s; a JSON array is written "
+                      "in square brackets, e.g. [1,2,3]",
+                      p->at, q);
+  end--;
+  while (end > from && is_space(p->s[end - 1])) end--;
+  end -= end > from && p->s[end - 1] == ','; /* Python's (1,) */
+  quote(p->s, from, end, inner, sizeof inner);
+  return coins_fail(p->err,
+                    "expected a JSON array at byte %zu, got %s; a JSON array is written in "
+                    "square brackets: [%s]",
+                    p->at, q, inner);
 }
 
 /* The common case, kept small so that it inlines: an integer of at most
@@ -80,18 +132,34 @@ static inline size_t plain_int(const unsigned char *s, size_t at, size_t len, in
 
 /* Parses the number at p->at (element index) into *v: any JSON number
 ** whose value is an exact integer in range; a message otherwise.  A
-** syntax problem quotes the whole token, a value problem the number. */
+** syntax problem shows the whole element (describe), a value problem the
+** number. */
 static int parse_number(parser *p, size_t index, int64_t *v) {
   coins_number num;
+  char q[64];
   coins_read_number(p->s + p->at, p->len - p->at, 0, &num);
   size_t end = p->at + num.end;
-  if (num.invalid) return bad_element(p, index, num.invalid, token_end(p));
-  if (end < p->len && !is_space(p->s[end]) && p->s[end] != ',' && p->s[end] != ']')
-    return bad_element(p, index, coins_number_invalid(0), token_end(p));
-  if (num.problem) return bad_element(p, index, num.problem, end);
+  const char *what = num.invalid;
+  if (!what && end < p->len && !is_space(p->s[end]) && p->s[end] != ',' && p->s[end] != ']')
+    what = coins_number_invalid;
+  if (what) {
+    describe(p, p->at, q);
+    return coins_fail(p->err, "%s %zu %s: %s", p->noun, index, what, q);
+  }
+  if (num.problem) {
+    quote(p->s, p->at, end, q, sizeof q);
+    return coins_fail(p->err, "%s %zu %s: %s", p->noun, index, num.problem, q);
+  }
   *v = num.value;
   p->at = end;
   return 0;
+}
+
+/* Adds |v| to *abs_sum: 1 when the sum passes 2^63-1 (then no later total
+** could be trusted not to overflow). */
+static int sum_exceeds(uint64_t *abs_sum, int64_t v) {
+  *abs_sum += v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  return *abs_sum > (uint64_t)INT64_MAX;
 }
 
 coins_status coins_parse_array(const char *text, size_t len, int64_t *out, size_t cap,
@@ -114,12 +182,7 @@ coins_status coins_parse_array_general(const char *text, size_t len, int64_t *ou
 
   *count = 0;
   skip_space(&p);
-  if (p.at >= len || p.s[p.at] != '[') {
-    if (p.at >= len) return coins_fail(p.err, "expected a JSON array, got empty text");
-    char q[64];
-    quote(p.s, p.at, token_end(&p), q, sizeof q);
-    return coins_fail(p.err, "expected a JSON array at byte %zu, got %s", p.at, q);
-  }
+  if (p.at >= len || p.s[p.at] != '[') return not_an_array(&p);
   p.at++;
   skip_space(&p);
   if (p.at < len && p.s[p.at] == ']') {
@@ -148,8 +211,7 @@ coins_status coins_parse_array_general(const char *text, size_t len, int64_t *ou
         return COINS_NO_ROOM;
       }
       out[n++] = v;
-      abs_sum += v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-      if (abs_sum > (uint64_t)INT64_MAX)
+      if (sum_exceeds(&abs_sum, v))
         return coins_fail(p.err,
                           "the sum of absolute values exceeds 2^63-1 at "
                           "%s %zu",
@@ -170,7 +232,7 @@ coins_status coins_parse_array_general(const char *text, size_t len, int64_t *ou
       }
       if (p.s[p.at] != ',') {
         char q[64];
-        quote(p.s, p.at, token_end(&p), q, sizeof q);
+        describe(&p, p.at, q);
         return coins_fail(p.err,
                           "expected ',' or ']' after %s %zu at byte %zu, "
                           "got %s",
@@ -195,6 +257,7 @@ size_t coins_moves_capacity(const char *text, size_t len) {
   size_t i = 0, letters = 0;
   while (i < len && is_space((unsigned char)text[i])) i++;
   if (i < len && text[i] == '[') return coins_parse_capacity(text, len); /* JSON: elements */
+  /* bare letters or takes: each one byte at least */
   for (; i < len; i++) letters += text[i] != ',' && !is_space((unsigned char)text[i]);
   return letters;
 }
@@ -208,11 +271,72 @@ coins_move coins_move_of(coins_variant v, int64_t stored) {
   return m;
 }
 
+coins_status coins_fail_notation(coins_variant v, char err[COINS_ERRMSG_SIZE]) {
+  coins_variant_traits traits = coins_variant_traits_of(v);
+  if (traits.moves_are_sides)
+    return coins_fail(err,
+                      "moves for variant %s are letters, e.g. [\"L\",\"R\",\"R\"] or 'LRR'; "
+                      "got takes",
+                      traits.name);
+  return coins_fail(err, "moves for variant %s are takes, e.g. [1,2,1] or '1,2,1'; got letters",
+                    traits.name);
+}
+
+/* The move letter of the string at at (its opening quote), its width in
+** *width: 0 when it is not one, or has no closing quote. */
+static char string_side(const parser *p, size_t at, size_t *width) {
+  size_t close = string_close(p, at);
+  *width = close + 1 - at;
+  return close < p->len ? coins_string_side(p->s + at + 1, close - at - 1, COINS_ESCAPES_JSON) : 0;
+}
+
+/* 1 when the element at at is a move letter: a JSON string ("L",
+** "\u0052"), a letter alone in an array ([L, R]) or the first of bare
+** letters (LRRL). */
+static int is_letter(const parser *p, size_t at, int json) {
+  size_t width;
+  if (at >= p->len) return 0;
+  if (json && p->s[at] == '"') return string_side(p, at, &width) != 0;
+  return coins_side_of(p->s[at]) && (!json || token_end(p, at) == at + 1);
+}
+
+/* 1 when a record without brackets starts with what only JSON has (a
+** string, an object): it is then JSON that is not an array. */
+static int json_not_array(const parser *p) {
+  return p->at < p->len && (p->s[p->at] == '"' || p->s[p->at] == '{');
+}
+
+/* 1 when the element at at is an integer, as a take is written (the
+** JSONB reader asks the same of an element). */
+static int is_take(const parser *p, size_t at) {
+  coins_number num;
+  coins_read_number(p->s + at, p->len - at, 0, &num);
+  size_t end = at + num.end;
+  return !num.invalid && !num.problem &&
+         (end >= p->len || is_space(p->s[end]) || p->s[end] == ',' || p->s[end] == ']');
+}
+
+/* Variant III: ply is not a move letter; at p->at, what it is instead. */
+static coins_status bad_side(parser *p, size_t ply, int bare) {
+  char q[64];
+  unsigned char c = p->s[p->at];
+  if (ply == 1 && is_take(p, p->at)) return coins_fail_notation(COINS_III, p->err);
+  if (!bare && c == '[')
+    return coins_fail(p->err, "ply %zu is not \"L\" or \"R\": nested arrays are not allowed", ply);
+  if (bare)
+    quote(p->s, p->at, p->at + 1, q, sizeof q);
+  else
+    describe(p, p->at, q);
+  return coins_fail(p->err, "ply %zu is not %s: %s%s", ply, bare ? "L or R" : "\"L\" or \"R\"", q,
+                    !bare && c == '\'' ? " (JSON strings take double quotes)" : "");
+}
+
 /* Variant III: ["L", "R", ...] or a bare string LRRL. */
 static coins_status parse_sides(parser *p, int64_t *moves, size_t cap, size_t *count) {
   size_t n = 0;
   skip_space(p);
   int bare = p->at >= p->len || p->s[p->at] != '[';
+  if (bare && json_not_array(p)) return not_an_array(p);
   if (!bare) p->at++;
   for (;;) {
     skip_space(p);
@@ -225,17 +349,11 @@ static coins_status parse_sides(parser *p, int64_t *moves, size_t cap, size_t *c
       p->at++;
       break;
     }
-    const unsigned char *s = p->s + p->at;
-    size_t left = p->len - p->at, width = bare ? 1 : 3;
-    int side = bare                                      ? coins_side_of(s[0])
-               : left >= 3 && s[0] == '"' && s[2] == '"' ? coins_side_of(s[1])
-                                                         : 0;
-    if (!side) {
-      char q[64];
-      quote(p->s, p->at, bare ? p->at + 1 : token_end(p), q, sizeof q);
-      return coins_fail(p->err, "ply %zu is not %s: %s", n + 1, bare ? "L or R" : "\"L\" or \"R\"",
-                        q);
-    }
+    size_t width = 1;
+    char side = bare                 ? coins_side_of(p->s[p->at])
+                : p->s[p->at] == '"' ? string_side(p, p->at, &width)
+                                     : 0;
+    if (!side) return bad_side(p, n + 1, bare);
     if (n >= cap) return coins_fail(p->err, "too many moves for the buffer");
     moves[n++] = side;
     p->at += width;
@@ -257,7 +375,7 @@ static coins_status parse_sides(parser *p, int64_t *moves, size_t cap, size_t *c
       break;
     } else if (p->at < p->len) {
       char q[64];
-      quote(p->s, p->at, token_end(p), q, sizeof q);
+      describe(p, p->at, q);
       return coins_fail(p->err, "expected ',' or ']' after ply %zu at byte %zu, got %s", n, p->at,
                         q);
     }
@@ -272,13 +390,52 @@ static coins_status parse_sides(parser *p, int64_t *moves, size_t cap, size_t *c
   return COINS_OK;
 }
 
+/* Variants I and II without brackets: takes with commas, blanks or both
+** between them ("1,2,1", "1 2 1"), as variant III's bare letters. */
+static coins_status parse_bare_takes(parser *p, int64_t *moves, size_t cap, size_t *count) {
+  uint64_t abs_sum = 0;
+  size_t n = 0;
+  unsigned char c = p->at < p->len ? p->s[p->at] : '0';
+  if (!((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.')) /* not a number */
+    return not_an_array(p);
+  while (p->at < p->len) {
+    int64_t v;
+    if (parse_number(p, n + 1, &v)) return COINS_INVALID;
+    if (n >= cap) {
+      coins_fail(p->err, "more than %zu elements: the buffer is too small", cap);
+      return COINS_NO_ROOM;
+    }
+    moves[n++] = v;
+    if (sum_exceeds(&abs_sum, v))
+      return coins_fail(p->err, "the sum of absolute values exceeds 2^63-1 at ply %zu", n);
+    skip_space(p);
+    if (p->at < p->len && p->s[p->at] == ',') {
+      p->at++;
+      skip_space(p);
+      if (p->at >= p->len || p->s[p->at] == ',')
+        return coins_fail(p->err, "ply %zu is missing after ',' at byte %zu", n + 1, p->at);
+    }
+  }
+  *count = n;
+  return COINS_OK;
+}
+
 coins_status coins_parse_moves(coins_variant v, const char *text, size_t len, int64_t *moves,
                                size_t cap, size_t *count, char err[COINS_ERRMSG_SIZE]) {
   parser p = {(const unsigned char *)text, len, 0, err, "ply"};
   *count = 0;
   if (coins_variant_traits_of(v).moves_are_sides) return parse_sides(&p, moves, cap, count);
-  size_t n;
-  coins_status rc = coins_parse_array_of(text, len, moves, cap, &n, err, "ply");
+  size_t n = 0;
+  coins_status rc;
+  skip_space(&p);
+  int json = p.at < len && p.s[p.at] == '[';
+  size_t first = p.at + (size_t)json;
+  while (first < len && is_space(p.s[first])) first++;
+  if (is_letter(&p, first, json)) return coins_fail_notation(v, err);
+  if (json)
+    rc = coins_parse_array_of(text, len, moves, cap, &n, err, "ply");
+  else
+    rc = parse_bare_takes(&p, moves, cap, &n);
   if (rc != COINS_OK) return rc;
   for (size_t i = 0; i < n; i++)
     if (moves[i] < 1)

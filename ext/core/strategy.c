@@ -31,14 +31,15 @@ coins_status coins_strategy_parse(const char *text, size_t len, coins_strategy *
                {"greedy", COINS_GREEDY},
                {"left", COINS_LEFT},
                {"parity", COINS_PARITY}};
+  char q[64];
+  coins_quote((const unsigned char *)text, len, q, sizeof q); /* as given, for messages */
+  coins_trim_blanks(&text, &len);
   *s = (coins_strategy){0};
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
     if (strlen(names[i].name) == len && coins_same_letters(text, names[i].name, len)) {
       s->kind = names[i].kind;
       return COINS_OK;
     }
-  char q[64];
-  coins_quote((const unsigned char *)text, len, q, sizeof q);
   if (len >= 7 && coins_same_letters(text, "random:", 7)) {
     s->kind = COINS_RANDOM;
     if (parse_seed(text + 7, len - 7, &s->rng) == 0) return COINS_OK;

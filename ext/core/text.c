@@ -1,8 +1,9 @@
 /*
 ** text.c -- small text helpers of the pure core: quoting input safely in
 ** error messages, comparing letters without regard to case, reading move
-** letters and plain integers, and writing a message into the caller's
-** buffer.
+** letters (also from a JSON string with escapes) and plain integers,
+** trimming the blanks around an argument, and writing a message into the
+** caller's buffer.
 */
 #include <stdarg.h>
 #include <stdio.h>
@@ -35,6 +36,81 @@ int coins_same_letters(const char *text, const char *word, size_t len) {
 
 char coins_side_of(int c) { return c == 'L' || c == 'l' ? 'L' : c == 'R' || c == 'r' ? 'R' : 0; }
 
+int coins_hex_value(unsigned char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') return (c | 0x20) - 'a' + 10;
+  return -1;
+}
+
+/* The value of the n hex digits at s[at..), or -1. */
+static long hex_digits(const unsigned char *s, size_t len, size_t at, int n) {
+  long v = 0;
+  if (len - at < (size_t)n) return -1;
+  for (int i = 0; i < n; i++) {
+    int d = coins_hex_value(s[at + i]);
+    if (d < 0) return -1;
+    v = v << 4 | d;
+  }
+  return v;
+}
+
+enum { NOT_AN_ESCAPE = -1, NOTHING = -2 };
+
+/* The character the escape at s[*i] (a backslash) stands for, *i moved
+** past it: JSON's escapes, and with json5 also JSON5's as SQLite reads
+** them (\' \v \0 \xHH, and a backslash before a line break, which
+** stands for NOTHING); NOT_AN_ESCAPE for anything else. */
+static long unescape(const unsigned char *s, size_t len, size_t *i, int json5) {
+  size_t at = *i + 1;
+  if (at >= len) return NOT_AN_ESCAPE;
+  unsigned char c = s[at];
+  long v;
+  *i = at + 1;
+  switch (c) {
+    case '"':
+    case '\\':
+    case '/': return c;
+    case 'b': return '\b';
+    case 'f': return '\f';
+    case 'n': return '\n';
+    case 'r': return '\r';
+    case 't': return '\t';
+    case 'u':
+      v = hex_digits(s, len, *i, 4);
+      *i += 4;
+      return v;
+  }
+  if (!json5) return NOT_AN_ESCAPE;
+  switch (c) {
+    case '\'': return c;
+    case 'v': return '\v';
+    case '0': return *i < len && s[*i] >= '0' && s[*i] <= '9' ? NOT_AN_ESCAPE : 0;
+    case 'x':
+      v = hex_digits(s, len, *i, 2);
+      *i += 2;
+      return v;
+    case '\n': return NOTHING;
+    case '\r': *i += *i < len && s[*i] == '\n'; return NOTHING;
+    case 0xE2: /* U+2028, U+2029 */
+      if (len - *i < 2 || s[*i] != 0x80 || (s[*i + 1] | 1) != 0xA9) return NOT_AN_ESCAPE;
+      *i += 2;
+      return NOTHING;
+  }
+  return NOT_AN_ESCAPE;
+}
+
+char coins_string_side(const unsigned char *body, size_t len, coins_escapes escapes) {
+  long first = 0, chars = 0;
+  for (size_t i = 0; i < len && chars < 2;) {
+    long c = body[i] == '\\' && escapes != COINS_ESCAPES_NONE
+                 ? unescape(body, len, &i, escapes == COINS_ESCAPES_JSON5)
+                 : body[i++];
+    if (c == NOT_AN_ESCAPE) return 0;
+    if (c != NOTHING && chars++ == 0) first = c;
+  }
+  return chars == 1 && first < 0x80 ? coins_side_of((int)first) : 0;
+}
+
 coins_status coins_fail(char err[COINS_ERRMSG_SIZE], const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -45,10 +121,18 @@ coins_status coins_fail(char err[COINS_ERRMSG_SIZE], const char *fmt, ...) {
 
 static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+void coins_trim_blanks(const char **text, size_t *len) {
+  const char *s = *text;
+  size_t n = *len;
+  while (n > 0 && is_blank(s[n - 1])) n--;
+  while (n > 0 && is_blank(*s)) s++, n--;
+  *text = s;
+  *len = n;
+}
+
 coins_status coins_parse_integer(const char *text, size_t len, int64_t *v) {
   size_t i = 0;
-  while (len > 0 && is_blank(text[len - 1])) len--;
-  while (i < len && is_blank(text[i])) i++;
+  coins_trim_blanks(&text, &len);
   int negative = i < len && text[i] == '-';
   i += i < len && (text[i] == '-' || text[i] == '+');
   if (i == len) return COINS_INVALID;

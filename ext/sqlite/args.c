@@ -71,6 +71,18 @@ void coins_game_free(coins_game *game) {
 /* The arguments' types are asked for once, before any conversion, and
 ** passed on. */
 
+/* 1 when a variant argument looks like coins (a JSON array as TEXT, or
+** JSONB's array header as a BLOB): the arguments were likely swapped. */
+static int looks_like_coins(sqlite3_value *v, int type) {
+  const unsigned char *b = type == SQLITE_TEXT ? sqlite3_value_text(v) : sqlite3_value_blob(v);
+  size_t len = (size_t)sqlite3_value_bytes(v);
+  if (b == NULL) return 0;
+  if (type == SQLITE_BLOB) return len > 0 && (b[0] & 0x0F) == 11; /* JSONB's ARRAY */
+  const char *text = (const char *)b;
+  coins_trim_blanks(&text, &len);
+  return len > 0 && text[0] == '[';
+}
+
 static int read_variant(const char *fname, sqlite3_value *v, int type, coins_variant *variant,
                         char **err) {
   const char *accepted = "expected 1, 2, 3, 'I', 'II' or 'III'";
@@ -85,14 +97,18 @@ static int read_variant(const char *fname, sqlite3_value *v, int type, coins_var
   int rc = value_int_of_type(v, type, &i, what);
   if (rc == SQLITE_NOMEM) return rc;
   if (rc == SQLITE_OK && coins_variant_of_number(i, variant) == COINS_OK) return SQLITE_OK;
+  const char *swapped =
+      (type == SQLITE_TEXT || type == SQLITE_BLOB) && looks_like_coins(v, type)
+          ? " (are the arguments swapped? the variant comes first, then the coins)"
+          : "";
   if (type == SQLITE_BLOB)
-    return coins_sql_fail(err, fname, "unknown variant (a BLOB); %s", accepted);
+    return coins_sql_fail(err, fname, "unknown variant (a BLOB); %s%s", accepted, swapped);
   if (rc == SQLITE_OK && type != SQLITE_TEXT)
     return coins_sql_fail(err, fname, "unknown variant %lld; %s", i, accepted);
   if (type == SQLITE_TEXT) {
     char q[48];
     coins_quote(sqlite3_value_text(v), (size_t)sqlite3_value_bytes(v), q, sizeof q);
-    return coins_sql_fail(err, fname, "unknown variant '%s'; %s", q, accepted);
+    return coins_sql_fail(err, fname, "unknown variant '%s'; %s%s", q, accepted, swapped);
   }
   return coins_sql_fail(err, fname, "unknown variant %s; %s", what, accepted); /* a REAL */
 }
@@ -140,6 +156,15 @@ static int read_coins(const char *fname, sqlite3_value *v, int type, coins_game 
   if (counts) {
     int rc = read_count(fname, v, type, game, &is_count, err);
     if (rc != SQLITE_OK || is_count) return rc;
+  } else if (type != SQLITE_BLOB) { /* a count where only variant I takes one? */
+    const unsigned char *t = type == SQLITE_TEXT ? sqlite3_value_text(v) : NULL;
+    sqlite3_int64 n;
+    if (type == SQLITE_TEXT && t == NULL) return SQLITE_NOMEM;
+    if ((t == NULL || t[0] != '[') && value_int_of_type(v, type, &n, NULL) == SQLITE_OK)
+      return coins_sql_fail(err, fname,
+                            "coins must be a JSON array for variant %s, got the count %lld; "
+                            "a count of coins is allowed for variant I only",
+                            coins_variant_traits_of(game->variant).name, n);
   }
   switch (type) {
     case SQLITE_TEXT: text->text = (const char *)sqlite3_value_text(v); break;

@@ -151,9 +151,10 @@ static int array_read(sqlite3_value **argv, array_pair *p, char **err) {
     return coins_sql_fail(err, ARRAY_NAME, "value at key %s is NULL", at);
   }
   if (sqlite3_value_type(value) == SQLITE_TEXT) {
-    const unsigned char *t = sqlite3_value_text(value);
-    int len = sqlite3_value_bytes(value);
+    const char *t = (const char *)sqlite3_value_text(value);
+    size_t len = (size_t)sqlite3_value_bytes(value);
     if (t == NULL && len > 0) return SQLITE_NOMEM;
+    coins_trim_blanks(&t, &len); /* ' L' is 'L', as ' 7 ' is 7 */
     char side = len == 1 ? coins_side_of(t[0]) : 0;
     if (side) {
       p->value = side;

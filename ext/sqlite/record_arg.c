@@ -1,7 +1,8 @@
 /*
 ** record_arg.c -- reads the moves argument of coins_review and
 ** coins_diagram (and coins_result, coins_after): a game record, as JSON
-** text or JSONB, parsed by the core and checked for
+** text, bare takes or letters ('1,2,1', 'LRR'), or JSONB, parsed by the
+** core and checked for
 ** legality before any row, so that an illegal move is an error that names
 ** its ply.
 */
@@ -15,10 +16,11 @@ int coins_record_read(const char *fname, sqlite3_value *moves, const coins_game 
   *err = NULL;
   int type = sqlite3_value_type(moves), jsonb = type == SQLITE_BLOB;
   if (type != SQLITE_TEXT && !jsonb)
-    return coins_sql_fail(
-        err, fname, "moves must be TEXT holding a JSON array%s, got %s",
-        coins_variant_traits_of(game->variant).moves_are_sides ? " or L/R letters" : "",
-        coins_type_name(moves));
+    return coins_sql_fail(err, fname, "moves must be TEXT holding a JSON array or %s, got %s",
+                          coins_variant_traits_of(game->variant).moves_are_sides
+                              ? "L/R letters"
+                              : "takes like '1,2,1'",
+                          coins_type_name(moves));
   const char *text =
       jsonb ? (const char *)sqlite3_value_blob(moves) : (const char *)sqlite3_value_text(moves);
   const unsigned char *bytes = (const unsigned char *)text;

@@ -16,10 +16,11 @@
 **     - acceptance and values agree with an independent oracle below (the
 **       JSON number grammar, exact-integer values by decimal arithmetic);
 **   coins_parse_moves (variants 1, 2, 3), cap = coins_moves_capacity()
-**     - I and II: accepted exactly when coins_parse_array accepts and every
-**       take is >= 1, with the same values;
+**     - I and II: acceptance and takes agree with an oracle of the two
+**       forms (a JSON array, takes without brackets), every take >= 1;
 **     - III: every move is 'L' or 'R'; acceptance agrees with an oracle of
-**       the two record forms; the moves round-trip as ["L","R"] and LR;
+**       the two record forms (letters escaped as \u00XX too); the moves
+**       round-trip as ["L","R"] and LR;
 **   coins_solve_text (parse and solve in one call, every variant)
 **     - agrees with coins_parse_array + coins_solve, for the room it asks
 **       for and for short ones (where COINS_NO_ROOM is also allowed);
@@ -27,7 +28,8 @@
 **     - the same verdict and values wherever the fast path's boundary (the
 **       last 32 bytes, read from a copy) falls;
 **   coins_strategy_parse
-**     - acceptance agrees with an oracle of the accepted names (any case);
+**     - acceptance agrees with an oracle of the accepted names (any case,
+**       blanks around them ignored);
 **       success round-trips through the canonical spelling;
 **   every failure
 **     - the message is non-empty printable ASCII, NUL-terminated within
@@ -157,6 +159,41 @@ static int oracle_array(const unsigned char *s, size_t len, int64_t *out, size_t
   return 1;
 }
 
+/* ---------------------------------------------- record I/II oracle */
+
+/* 1 and out[0..*n) when text is a record of takes (each >= 1, their sum of
+** absolute values within INT64_MAX): a JSON array, or the takes without
+** brackets, each followed by blanks, a comma between blanks, or the end
+** (no comma first, last or doubled); an empty text has none.  0
+** otherwise. */
+static int oracle_takes(const unsigned char *s, size_t len, int64_t *out, size_t *n) {
+  size_t i = 0, count = 0;
+  unsigned __int128 abs_sum = 0;
+  while (i < len && is_space(s[i])) i++;
+  if (i < len && s[i] == '[') {
+    if (!oracle_array(s, len, out, &count)) return 0;
+  } else {
+    while (i < len) {
+      int64_t v;
+      if (oracle_number(s, len, &i, &v) != 1) return 0;
+      if (i < len && !is_space(s[i]) && s[i] != ',') return 0;
+      out[count++] = v;
+      abs_sum += v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+      if (abs_sum > (unsigned __int128)INT64_MAX) return 0;
+      while (i < len && is_space(s[i])) i++;
+      if (i < len && s[i] == ',') {
+        i++;
+        while (i < len && is_space(s[i])) i++;
+        if (i >= len || s[i] == ',') return 0;
+      }
+    }
+  }
+  for (size_t k = 0; k < count; k++)
+    if (out[k] < 1) return 0;
+  *n = count;
+  return 1;
+}
+
 /* ------------------------------------------------- record III oracle */
 
 static int side_of(unsigned char c) {
@@ -165,9 +202,28 @@ static int side_of(unsigned char c) {
 
 /* The two forms of a variant III record: ["L", "r", ...] or bare letters
 ** with any JSON whitespace around and between them. */
+/* The move letter of the JSON string body s[0..len): a letter alone, or
+** JSON's \u escape of one ("\u004C"); no other escape stands for a
+** letter.  0 otherwise. */
+static int string_letter(const unsigned char *s, size_t len) {
+  if (len == 1) return side_of(s[0]);
+  if (len != 6 || s[0] != '\\' || s[1] != 'u') return 0;
+  unsigned v = 0;
+  for (size_t k = 2; k < 6; k++) {
+    unsigned char c = s[k];
+    int d = is_digit(c)                              ? c - '0'
+            : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10
+                                                     : -1;
+    if (d < 0) return 0;
+    v = v * 16 + (unsigned)d;
+  }
+  return v < 0x80 ? side_of((unsigned char)v) : 0;
+}
+
 static int oracle_sides(const unsigned char *s, size_t len, int64_t *out, size_t *n) {
   size_t i = 0, count = 0;
   while (i < len && is_space(s[i])) i++;
+  if (i < len && (s[i] == '"' || s[i] == '{')) return 0; /* JSON, not an array */
   if (i >= len || s[i] != '[') { /* letters; one comma at most between two */
     int comma = 0;
     for (; i < len; i++) {
@@ -192,9 +248,14 @@ static int oracle_sides(const unsigned char *s, size_t len, int64_t *out, size_t
   } else {
     for (;;) {
       while (i < len && is_space(s[i])) i++;
-      if (len - i < 3 || s[i] != '"' || !side_of(s[i + 1]) || s[i + 2] != '"') return 0;
-      out[count++] = side_of(s[i + 1]);
-      i += 3;
+      if (i >= len || s[i] != '"') return 0;
+      size_t close = i + 1;
+      while (close < len && s[close] != '"') close += s[close] == '\\' ? 2 : 1;
+      if (close >= len) return 0;
+      int side = string_letter(s + i + 1, close - i - 1);
+      if (!side) return 0;
+      out[count++] = side;
+      i = close + 1;
       while (i < len && is_space(s[i])) i++;
       if (i >= len) return 0;
       if (s[i] == ']') {
@@ -243,6 +304,8 @@ static int same_letters(const char *s, const char *lower, size_t len) {
 static int oracle_strategy(const char *s, size_t len) {
   static const char *const names[] = {"optimal", "greedy", "left", "parity"};
   int64_t v, p;
+  while (len > 0 && is_space((unsigned char)s[len - 1])) len--; /* blanks around */
+  while (len > 0 && is_space((unsigned char)*s)) s++, len--;
   for (int i = 0; i < 4; i++)
     if (strlen(names[i]) == len && same_letters(s, names[i], len)) return 1;
   if (len >= 7 && same_letters(s, "random:", 7)) return oracle_int64(s + 7, len - 7, &v);
@@ -417,11 +480,9 @@ static void check_moves(const char *text, size_t len) {
   int64_t *want = xmalloc((cap ? cap : 1) * sizeof *want);
   errbuf e;
 
-  /* I and II: the array parser, then every take >= 1 */
+  /* I and II: takes, in an array or without brackets */
   size_t want_n = 0;
-  int array_ok = oracle_array((const unsigned char *)text, len, want, &want_n);
-  int takes_ok = array_ok;
-  for (size_t i = 0; takes_ok && i < want_n; i++) takes_ok = want[i] >= 1;
+  int takes_ok = oracle_takes((const unsigned char *)text, len, want, &want_n);
   for (int variant = 1; variant <= 2; variant++) {
     size_t n = (size_t)-1;
     err_reset(&e);

@@ -91,6 +91,16 @@ PARSE = {
     "record-takes": "[1,2,3,1]",
     "record-take-zero": "[1,0]",
     "record-take-negative": "[-1]",
+    "record-escaped": '["\\u004c","R","\\u006C","\\u0052"]',
+    "record-escaped-bad": '["\\u004", "\\x4c", "\\u004c\\u0052"]',
+    "record-bare-takes": "1,2 1 , 3",
+    "record-bare-takes-bad": "1,,2",
+    "record-bare-mixed": "1,L",
+    "record-letters-in-array": "[L, R]",
+    "record-string-top": '"LR"',
+    "record-tuple": "(1, 2, 3)",
+    "record-nested-letters": '[["L"]]',
+    "strategy-blanks": " \tcareless:5:3\n",
     "strategy-optimal": "optimal",
     "strategy-greedy": "greedy",
     "strategy-left": "left",
@@ -323,6 +333,8 @@ DICT = [
     # bytes the scanners refuse, separators people write
     " " * 31, " " * 63, "9" * 18, "9" * 19, "123456789012345678,", "999,", "999, ",
     ", -", "-0,", "00", "\x00", "\x80", "\xff", " , ",
+    # records as people write them: escaped letters, takes without brackets
+    "\\u004c", "\\u0052", "\\u006C", "\\u00", "\\", "(", ")",
 ]
 
 # fuzz_scan: a shift byte (spaces put before the rest, mod 130), then a row

@@ -50,7 +50,7 @@ WITH t(k, v) AS (VALUES (1, 'abc')) SELECT coins_array(k, v) FROM t;
 WITH t(k, v) AS (VALUES (1, X'01')) SELECT coins_array(k, v) FROM t;
 WITH t(k, v) AS (VALUES (1.5, 'LR')) SELECT coins_array(k, v) FROM t;
 WITH t(k, v) AS (VALUES ('2024-01-01T10:00:00', '')) SELECT coins_array(k, v) FROM t;
-WITH t(k, v) AS (VALUES (X'CAFE', ' L')) SELECT coins_array(k, v) FROM t;
+WITH t(k, v) AS (VALUES (X'CAFE', ' L R')) SELECT coins_array(k, v) FROM t;
 WITH t(k, v) AS (VALUES ('pos 3', '2.0')) SELECT coins_array(k, v) FROM t;
 WITH t(k, v) AS (VALUES (1, '7 7')) SELECT coins_array(k, v) FROM t;
 WITH t(k, v) AS (VALUES (1, '9223372036854775808')) SELECT coins_array(k, v) FROM t;

@@ -24,6 +24,10 @@ SELECT (SELECT coins_array(at, move) FROM moves_at WHERE game = 1)
 -- blunder (R wins by 11, L loses by 3: loss 14), then every move is best
 SELECT ply, move, verdict, loss FROM coins_review(3, '[8,15,3,7]',
   (SELECT coins_array(at, move) FROM moves_at WHERE game = 1));
+-- blanks around a value are not part of it (as in every textual
+-- argument): expected ["L","R","L"] and [7,2]
+SELECT coins_array(column1, column2) FROM (VALUES (1, ' L'), (2, 'r '), (3, char(9) || 'l'));
+SELECT coins_array(column1, column2) FROM (VALUES (1, ' 7 '), (2, char(10) || '2'));
 
 -- REAL keys, by value: expected [1,2,3,4]
 SELECT coins_array(column1, column2)

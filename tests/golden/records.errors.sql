@@ -29,6 +29,17 @@ SELECT * FROM coins_review(3, '[1,2]', '["L" "R"]');
 SELECT * FROM coins_review(3, '[1,2]', '["L",');
 SELECT * FROM coins_review(3, '[1,2]', '["L"] x');
 SELECT * FROM coins_review(3, '[1,2]', '[1,2]');
+SELECT * FROM coins_review(3, '[1,2]', '1,2');
+SELECT * FROM coins_review(3, '[1,2]', X'2B1331');
+SELECT * FROM coins_review(2, '[1,2]', 'L,R');
+SELECT * FROM coins_review(2, '[1,2]', X'2B174C');
+SELECT * FROM coins_review(3, '[1,2]', '[["L"]]');
+SELECT * FROM coins_review(3, '[1,2]', X'3B2B174C');
+SELECT * FROM coins_review(3, '[1,2]', '["\u004c\u0052"]');
+SELECT * FROM coins_review(3, '[1,2]', '[''L'',''R'']');
+SELECT * FROM coins_review(2, '[1,2]', '1,,2');
+SELECT * FROM coins_review(2, '[1,2]', '(1, 1)');
+SELECT * FROM coins_review(2, '[1,2]', '{"moves": [1, 1]}');
 -- coins_review: moves of the wrong type
 SELECT * FROM coins_review(2, '[1,2]', 1);
 SELECT * FROM coins_review(3, '[1,2]', 1.0);

@@ -19,11 +19,23 @@ FROM coins_review(3, '[5,3,7,10]', 'LRLR');
 -- bare letters with spaces and lower case; draws throughout
 SELECT ply, move, best, loss, "before", "after", verdict
 FROM coins_review(3, '[2,2,2,2]', 'l R l r');
+-- records as people write them: takes without brackets (commas, blanks
+-- or both), JSON escapes in letters (text and JSONB, whose TEXTJ keeps
+-- them), blanks around the variant's name
+SELECT group_concat(move, ' ') AS moves FROM coins_review(2, '[1,2,3,-1,-2,-3,7]', '1,2,1', 3);
+SELECT group_concat(move, ' ') AS moves FROM coins_review(2, '[1,2,3,-1,-2,-3,7]', ' 1 2 , 1 ', 3);
+SELECT group_concat(move, ' ') AS moves FROM coins_review(1, 10, '1 3 2.0', 3);
+SELECT group_concat(move, ' ') AS moves FROM coins_review(3, '[8,15,3,7]', '["\u004c","R", "\u006C", "\u0052"]');
+-- jsonb('["\u004c","R"]') as SQLite 3.45+ stores it: a TEXTJ, then a TEXT
+SELECT group_concat(move, ' ') AS moves FROM coins_review(3, '[8,15]', X'9B685C75303034631752');
+SELECT group_concat(move, ' ') AS moves FROM coins_review(' III ', '[8,15]', 'L');
 -- empty records and rows: no rows
 SELECT count(*) FROM coins_review(3, '[1,2]', '');
 SELECT count(*) FROM coins_review(3, '[1,2]', '[]');
 SELECT count(*) FROM coins_review(2, '[]', '[]');
 SELECT count(*) FROM coins_review(1, 0, '[]');
+SELECT count(*) FROM coins_review(2, '[1,2]', '');
+SELECT count(*) FROM coins_review(1, 3, ' ');
 -- NULL in any argument: no rows
 SELECT count(*) FROM coins_review(NULL, '[1]', 'L');
 SELECT count(*) FROM coins_review(3, NULL, 'L');

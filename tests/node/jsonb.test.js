@@ -49,5 +49,36 @@ test('jsonb() records, numbers written in other ways, JSON5', () => {
   assert.throws(() => get("SELECT coins_margin(3, jsonb('[1, 2.5]'))"),
     { message: 'coins_margin: element 2 is not an integer: 2.5' });
   assert.throws(() => get("SELECT coins_margin(3, jsonb('{\"a\": 1}'))"),
-    { message: "coins_margin: expected a JSONB array (a BLOB must hold SQLite's JSONB), got a JSONB object" });
+    { message: 'coins_margin: expected a JSON array at byte 0, got {...}' });
+  // a letter written with an escape, which jsonb() keeps (a TEXTJ)
+  assert.strictEqual(get(
+    `SELECT group_concat(move, '') FROM coins_review(3, jsonb('[8,15,3,7]'), jsonb('["\\u004c","R","\\u006C","\\u0052"]'))`),
+    'LRLR');
+});
+
+// The same mistake gives the same message from the text and from the
+// jsonb() of that text.
+test('jsonb() of a mistake: the message of its text', () => {
+  const db = open();
+  const message = (sql, arg) => {
+    try { db.prepare(sql).all({ x: arg }); } catch (e) { return e.message; }
+    return null;
+  };
+  const coins = ['{"a": 1}', '{}', '[1, {"a": [2, 3]}]', '[1, {}]', '"[1, 2]"', '7.5', 'null', 'true',
+    '[1, "a, b"]', '[1, "\\u0041"]', '[1, [2]]', '[1, 2.5]', '[1e400]', '[9223372036854775807, 1]',
+    '[1, true]', '[null]', '["L"]'];
+  for (const text of coins) {
+    const want = message('SELECT coins_margin(3, @x)', text);
+    assert.ok(want, text);
+    assert.strictEqual(message('SELECT coins_margin(3, jsonb(@x))', text), want, text);
+  }
+  const records = [[3, '[1, "L"]'], [3, '[["L"]]'], [3, '["\\u004c\\u004c"]'], [3, '[{"m": "L"}]'],
+    [3, '["X"]'], [2, '["L", "R"]'], [2, '["\\u0052"]'], [2, '[1, "L"]'], [2, '[0]'], [2, '[[1]]'],
+    [1, '[1.5]'], [3, '{"moves": "LR"}']];
+  for (const [v, text] of records) {
+    const sql = `SELECT * FROM coins_review(${v}, '[1,2,3,4]', @x)`;
+    const want = message(sql, text);
+    assert.ok(want, text);
+    assert.strictEqual(message(sql.replace('@x', 'jsonb(@x)'), text), want, `${v}: ${text}`);
+  }
 });
