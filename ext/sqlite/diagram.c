@@ -23,6 +23,9 @@ SQLITE_EXTENSION_INIT3
 #define DIAGRAM_NAME "coins_diagram"
 #define DIAGRAM_MAX_COUNT 10000 /* variant I: the most coins (a count, or a row) */
 #define DIAGRAM_WIDTH 72        /* the widest a block of columns gets */
+/* The least a coin adds to a diagram: three cells of at least 2
+** characters, each with its separator (" | ", or "| " first in a row). */
+#define DIAGRAM_COIN_BYTES 12
 
 static int decimal_width(int64_t v) {
   uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
@@ -56,6 +59,7 @@ static void draw_block(sqlite3_str *s, const coins_picture *d, uint64_t from, ui
 
 static void draw(sqlite3_context *ctx, const coins_picture *d) {
   const coins_game *g = &d->game;
+  coins_poll poll = {g->stop, COINS_POLL_EVERY};
   int w = decimal_width((int64_t)d->plies);
   if (w < 2) w = 2;
   for (uint64_t i = 0; d->values && i < g->n; i++)
@@ -65,23 +69,31 @@ static void draw(sqlite3_context *ctx, const coins_picture *d) {
   sqlite3_str *s = sqlite3_str_new(sqlite3_context_db_handle(ctx));
   for (uint64_t from = 0; from < g->n && sqlite3_str_errcode(s) == SQLITE_OK; from += per_block) {
     uint64_t to = g->n - from < per_block ? g->n : from + per_block;
+    if (coins_poll_stopped(&poll)) { /* a block every poll: about 4096 * 60 characters */
+      sqlite3_free(sqlite3_str_finish(s));
+      sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
+      return;
+    }
     if (from > 0) sqlite3_str_appendall(s, "\n\n");
     draw_block(s, d, from, to, w);
   }
   if (g->n > 0) sqlite3_str_appendchar(s, 1, '\n');
   coins_picture_summary(s, d);
-  coins_result_str(ctx, s);
+  coins_result_str(ctx, s, DIAGRAM_NAME, "the picture");
 }
 
 static void diagram_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   /* moves left out or NULL: the optimal line (of the max_take given) */
   coins_picture d = {0};
   char *err = NULL;
-  int rc = coins_picture_read(DIAGRAM_NAME, argc, argv, DIAGRAM_MAX_COUNT, &d, &err);
+  int rc = coins_picture_read(DIAGRAM_NAME, ctx, argc, argv, DIAGRAM_MAX_COUNT, DIAGRAM_COIN_BYTES,
+                              &d, &err);
   if (rc == SQLITE_OK)
     draw(ctx, &d);
+  else if (rc == SQLITE_TOOBIG)
+    coins_result_too_long(ctx, DIAGRAM_NAME, "the picture");
   else if (rc != COINS_NULL_ARG)
-    coins_result_error(ctx, err); /* err is NULL for SQLITE_NOMEM */
+    coins_result_fail(ctx, rc, err); /* err is NULL for SQLITE_NOMEM */
   coins_picture_free(&d);
 }
 
