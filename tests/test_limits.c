@@ -159,6 +159,29 @@ static void test_length_limit(void **state) {
   check_error(db, SQLITE_TOOBIG,
               "coins_deal: " MAX_I64 " coins exceed the length limit (1000 bytes); at most 499 fit",
               "SELECT coins_deal(1, " MAX_I64 ", 0, 9)");
+  /* coins_deal deals no row that every other function refuses: a coin of
+  ** -2^63, or coins whose |values| could add up past 2^63-1 */
+  sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 1000000000);
+  check_error(db, SQLITE_ERROR,
+              "coins_deal: 1 coin in [-9223372036854775808, 0] could add up to more than 2^63-1 "
+              "in absolute value, which no function takes: deal fewer or smaller "
+              "(n * max(|lo|, |hi|) <= 2^63-1)",
+              "SELECT coins_deal(1, 1, -9223372036854775808, 0)");
+  check_error(db, SQLITE_ERROR,
+              "coins_deal: 3 coins in [0, 3074457345618258603] could add up to more than 2^63-1 "
+              "in absolute value, which no function takes: deal fewer or smaller "
+              "(n * max(|lo|, |hi|) <= 2^63-1)",
+              "SELECT coins_deal(-9223372036854775808, 3, 0, 3074457345618258603)");
+  /* at the bound, and with the seed -2^63: rows the solvers take */
+  check_rows(db, "1|1",
+             "SELECT coins_margin(3, coins_deal(7, 3, -3074457345618258602, 3074457345618258602)) "
+             "IS NOT NULL, coins_margin(2, coins_deal(-9223372036854775808, 1000, -" MAX_I64
+             " / 1000, " MAX_I64 " / 1000)) IS NOT NULL");
+  check_rows(db, "[16,31,25,78,4]|-64",
+             "SELECT coins_deal(-9223372036854775808, 5), "
+             "coins_margin(3, coins_deal(-9223372036854775808, 5))");
+  sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 1000);
+
   /* the other results past the limit: SQLITE_TOOBIG, naming the function
   ** and what was too long.  coins_diagram: 12 bytes a coin at least, so
   ** that more than 83 coins are refused before any move is played */
