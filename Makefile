@@ -147,6 +147,7 @@ test-unit: $(TESTS)
 	sh tests/run_limited.sh 600 $(B)/test_faults
 	sh tests/run_limited.sh 120 $(B)/test_limits
 	sh tests/run_limited.sh 120 $(B)/test_interrupt $(EXT)
+	COINS_SIMD=0 sh tests/run_limited.sh 120 $(B)/test_interrupt $(EXT)
 
 # The bad-input catalogue: each entry of tests/bad_inputs.tsv through every
 # function that takes that kind of argument, exact messages.

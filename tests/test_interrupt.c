@@ -21,7 +21,12 @@
 **     review of 10^6 moves) must each end less than BOUND_340 after they
 **     start, interrupted or not.
 **
-** Both with coins loaded from build/coins.so by sqlite3_load_extension
+** And the core's own polls (coins_stop), which run on any SQLite: each
+** *_stop function on an input of many spans gives what the function
+** without _stop gives while its stop says go on (and polls it), and
+** COINS_STOPPED once it says stop.
+**
+** The SQL calls both with coins loaded from build/coins.so by sqlite3_load_extension
 ** (the path that reads is_interrupted out of the API table past what the
 ** 3.40 header describes) and with libcoins.a registered by
 ** sqlite3_auto_extension (-DSQLITE_CORE, the same table).
@@ -41,6 +46,8 @@
 
 #include <cmocka.h>
 #include <sqlite3.h>
+
+#include "coins.h"
 
 int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi);
 
@@ -271,6 +278,188 @@ static void check_all(sqlite3 *db) {
     check_bounded_calls(db);
 }
 
+/* ------------------------------------------------------ the core's stop */
+
+/* A stop that says go on until its polls reach stop_at (0: never). */
+typedef struct counting {
+  unsigned polls, stop_at;
+} counting;
+
+static int counting_stopped(void *arg) {
+  counting *c = arg;
+  c->polls++;
+  return c->stop_at && c->polls >= c->stop_at;
+}
+
+/* A row of n coins in [lo, hi] as JSON text (writer: "%lld" or "%lld.0"). */
+static char *row_text(size_t n, long long lo, long long hi, const char *writer, int64_t *values) {
+  char *t = malloc(n * 24 + 3), *at = t;
+  uint64_t seed = n;
+  assert_non_null(t);
+  *at++ = '[';
+  for (size_t i = 0; i < n; i++) {
+    values[i] = coins_random_range(&seed, lo, hi);
+    if (i) *at++ = ',';
+    at += sprintf(at, writer, (long long)values[i]);
+  }
+  *at++ = ']', *at = 0;
+  return t;
+}
+
+/* The same row as a JSONB array of INT elements (4-byte array size). */
+static unsigned char *row_jsonb(const int64_t *v, size_t n, size_t *len) {
+  unsigned char *b = malloc(n * 24 + 5), *at = b + 5;
+  assert_non_null(b);
+  for (size_t i = 0; i < n; i++) {
+    char digits[24];
+    int d = sprintf(digits, "%lld", (long long)v[i]);
+    *at++ = (unsigned char)(d << 4 | 3); /* INT, its size in the header */
+    memcpy(at, digits, (size_t)d);
+    at += d;
+  }
+  size_t size = (size_t)(at - b) - 5;
+  b[0] = 0xEB; /* ARRAY, a 4-byte size */
+  for (int i = 0; i < 4; i++) b[1 + i] = (unsigned char)(size >> (24 - 8 * i));
+  *len = (size_t)(at - b);
+  return b;
+}
+
+static int same_result(const coins_result *a, const coins_result *b) {
+  return a->outcome == b->outcome && a->margin == b->margin && a->score == b->score &&
+         a->total == b->total && a->best.take == b->best.take && a->best.side == b->best.side;
+}
+
+#define N_CORE 1000003 /* coins: about 15 spans of polls, an odd count */
+
+/* Checks one *_stop call, run as halt (its stop says stop at its second
+** poll: COINS_STOPPED), then as go (the stop never says so: COINS_OK, and
+** it must have polled), whose output is then the call's. */
+#define CHECK_STOP(what, call_with)                                                   \
+  do {                                                                                \
+    counting go_ = {0, 0}, halt_ = {0, 2};                                            \
+    coins_stop go = {counting_stopped, &go_}, halt = {counting_stopped, &halt_};      \
+    (void)halt;                                                                       \
+    if ((call_with(&halt)) != COINS_STOPPED) fail_msg("%s: not stopped", what);       \
+    if ((call_with(&go)) != COINS_OK) fail_msg("%s: not COINS_OK with a stop", what); \
+    if (go_.polls == 0) fail_msg("%s: never polled its stop", what);                  \
+  } while (0)
+
+static int64_t values[N_CORE]; /* the coins of the rows below */
+
+/* A line over values, its blocks made: coins_line_init with a stop. */
+static coins_status line_start(coins_line *line, coins_variant v, int64_t *work,
+                               const coins_stop *stop) {
+  coins_status rc =
+      coins_line_init_lazy_stop(line, v, values, N_CORE, v == COINS_II ? 5 : 1, work, stop);
+  return rc == COINS_OK ? coins_line_fuse(line) : rc;
+}
+
+static void test_core_stop(void **state) {
+  (void)state;
+  static int64_t out[N_CORE + 16], moves[N_CORE];
+  static int64_t work[4 * N_CORE + 64];
+  char err[COINS_ERRMSG_SIZE];
+  size_t n, need, blob_len;
+  coins_result want, got;
+  char *text = row_text(N_CORE, -999, 999, "%lld", values); /* values: then the reals' */
+  char *reals = row_text(N_CORE, 0, 99, "%lld.0", values);
+  unsigned char *blob = row_jsonb(values, N_CORE, &blob_len);
+  size_t len = strlen(text), reals_len = strlen(reals);
+
+  /* parsing: the scanner, the general parser (1.0), JSONB */
+#define PARSE_TEXT(stop) coins_parse_array_stop(text, len, out, N_CORE + 16, &n, err, stop)
+  CHECK_STOP("coins_parse_array_stop", PARSE_TEXT);
+#define PARSE_REALS(stop) coins_parse_array_stop(reals, reals_len, out, N_CORE + 16, &n, err, stop)
+  CHECK_STOP("coins_parse_array_stop (1.0)", PARSE_REALS);
+  assert_int_equal(n, N_CORE);
+  assert_memory_equal(out, values, N_CORE * sizeof *out);
+#define PARSE_BLOB(stop) \
+  coins_parse_jsonb_array_stop(blob, blob_len, out, N_CORE + 16, &n, err, stop)
+  CHECK_STOP("coins_parse_jsonb_array_stop", PARSE_BLOB);
+  assert_int_equal(n, N_CORE);
+  assert_memory_equal(out, values, N_CORE * sizeof *out);
+
+  /* solving from the text and from the array, each variant and k */
+  uint64_t ks[] = {2, 5, 9};
+  for (int v = 1; v <= 3; v++)
+    for (size_t j = 0; j < (v == 2 ? 3u : 1u); j++) {
+      uint64_t k = v == 2 ? ks[j] : v == 1 ? 2 : 1;
+      assert_int_equal(coins_solve_text((coins_variant)v, reals, reals_len, k, work,
+                                        4 * N_CORE + 64, &need, &want, err),
+                       COINS_OK);
+#define SOLVE_TEXT(stop)                                                                           \
+  coins_solve_text_stop((coins_variant)v, reals, reals_len, k, work, 4 * N_CORE + 64, &need, &got, \
+                        err, stop)
+      CHECK_STOP("coins_solve_text_stop", SOLVE_TEXT);
+      assert_true(same_result(&want, &got));
+      if (v == COINS_I) continue; /* O(1): nothing to poll */
+      coins_solve((coins_variant)v, values, N_CORE, k, work, &want);
+#define SOLVE(stop) coins_solve_stop((coins_variant)v, values, N_CORE, k, work, &got, stop)
+      CHECK_STOP("coins_solve_stop", SOLVE);
+      assert_true(same_result(&want, &got));
+    }
+
+  /* the line: variant II's pass, variant III's fusion and skip; from text */
+  coins_line plain, line;
+  coins_ply p = {0}, q = {0};
+  static int64_t plain_work[4 * N_CORE + 64];
+  for (int v = 2; v <= 3; v++) {
+    coins_line_init(&plain, (coins_variant)v, values, N_CORE, v == 2 ? 5 : 1, plain_work);
+#define LINE(stop) line_start(&line, (coins_variant)v, work, stop)
+    CHECK_STOP("coins_line_init_lazy_stop + coins_line_fuse", LINE);
+    counting go_ = {0, 0};
+    coins_stop go = {counting_stopped, &go_};
+    line.stop = &go; /* (CHECK_STOP's is gone) */
+    for (int i = 0; i < 2000; i++) {
+      if (i == 1000) { /* then past half the moves at once */
+        assert_int_equal(coins_line_skip(&line, N_CORE / 2), COINS_OK);
+        coins_line_skip(&plain, N_CORE / 2);
+      }
+      assert_int_equal(coins_line_next(&plain, &p), coins_line_next(&line, &q));
+      assert_true(p.ply == q.ply && p.move.take == q.move.take && p.move.side == q.move.side &&
+                  p.pos == q.pos && p.gain == q.gain && p.first_total == q.first_total);
+    }
+    assert_true(go_.polls > 0);
+    counting halt_ = {0, 2};
+    coins_stop halt = {counting_stopped, &halt_};
+    assert_int_equal(LINE(&go), COINS_OK); /* from the start again */
+    line.stop = &halt;
+    assert_int_equal(coins_line_skip(&line, N_CORE), COINS_STOPPED);
+  }
+#define LINE_TEXT(stop) \
+  coins_line_init_text_stop(&line, text, len, work, 4 * N_CORE + 64, &need, stop)
+  CHECK_STOP("coins_line_init_text_stop", LINE_TEXT);
+
+  /* a record: parsed, checked, and every position along it solved */
+  char *letters = malloc(N_CORE + 1);
+  assert_non_null(letters);
+  uint64_t seed = 7;
+  for (size_t i = 0; i < N_CORE; i++) letters[i] = coins_random_range(&seed, 0, 1) ? 'L' : 'R';
+  letters[N_CORE] = 0;
+#define MOVES(stop) coins_parse_moves_stop(COINS_III, letters, N_CORE, moves, N_CORE, &n, err, stop)
+  CHECK_STOP("coins_parse_moves_stop", MOVES);
+  assert_int_equal(n, N_CORE);
+#define CHECK(stop) coins_record_check_stop(COINS_III, N_CORE, 1, moves, N_CORE, err, stop)
+  CHECK_STOP("coins_record_check_stop", CHECK);
+  size_t words = coins_review_record_words(COINS_III, N_CORE, 1, N_CORE);
+  int64_t *plain_record = malloc(words * sizeof *plain_record);
+  int64_t *record_work = malloc(words * sizeof *record_work);
+  assert_true(plain_record && record_work);
+  coins_review want_rv, rv;
+  coins_review_init_record(&want_rv, COINS_III, values, N_CORE, 1, moves, N_CORE, plain_record);
+#define REVIEW(stop) \
+  coins_review_init_record_stop(&rv, COINS_III, values, N_CORE, 1, moves, N_CORE, record_work, stop)
+  CHECK_STOP("coins_review_init_record_stop", REVIEW);
+  assert_memory_equal(rv.record_margin, want_rv.record_margin, (N_CORE + 1) * sizeof(int64_t));
+  assert_memory_equal(rv.record_best, want_rv.record_best, N_CORE + 1);
+  free(plain_record);
+  free(record_work);
+  free(letters);
+  free(text);
+  free(reals);
+  free(blob);
+}
+
 /* coins loaded as an extension, from extension_path. */
 static void test_loaded(void **state) {
   (void)state;
@@ -298,7 +487,8 @@ static void test_linked(void **state) {
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0); /* in order with cmocka's messages */
   if (argc > 1) extension_path = argv[1];
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_loaded), cmocka_unit_test(test_linked)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_core_stop),
+                                     cmocka_unit_test(test_loaded), cmocka_unit_test(test_linked)};
   int failed = cmocka_run_group_tests(tests, NULL, NULL);
   free_inputs();
   return failed;
