@@ -27,34 +27,29 @@ SQLITE_EXTENSION_INIT3
 ** characters, each with its separator (" | ", or "| " first in a row). */
 #define DIAGRAM_COIN_BYTES 12
 
-/* The text of a cell: a number, or a word ("o", "-", "P1", "P2"). */
-typedef struct cell_text {
-  char bytes[24];
-  size_t len;
-} cell_text;
-
-static cell_text number_cell(int64_t v) {
-  cell_text c;
-  c.len = coins_write_decimal(c.bytes, v);
-  return c;
+/* Writes v right-aligned in the w characters at cell (w is enough). */
+static void number_cell(char *cell, size_t w, int64_t v) {
+  uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  char *at = cell + w;
+  do {
+    *--at = (char)('0' + m % 10);
+    m /= 10;
+  } while (m);
+  if (v < 0) *--at = '-';
+  while (at > cell) *--at = ' ';
 }
 
-static cell_text word_cell(const char *word) {
-  cell_text c;
-  c.len = strlen(word);
-  memcpy(c.bytes, word, c.len);
-  return c;
+/* ... and a word of one or two letters ("o", "-", "P1", "P2"). */
+static void word_cell(char *cell, size_t w, const char *word) {
+  size_t len = word[1] ? 2 : 1;
+  for (size_t i = 0; i < w - len; i++) cell[i] = ' ';
+  cell[w - len] = word[0];
+  if (len == 2) cell[w - 1] = word[1];
 }
 
-/* Cell row of coin i: its value ('o' in variant I), who took it, the ply. */
-static cell_text cell_of(const coins_picture *d, int row, uint64_t i) {
-  int64_t ply = d->ply_of[i];
-  if (row == 0) return d->values ? number_cell(d->game.a[i]) : word_cell("o");
-  if (ply == 0) return word_cell("-");
-  return row == 1 ? word_cell(ply % 2 ? "P1" : "P2") : number_cell(ply);
-}
-
-/* The rows of coins [from, to) at out, each cell w wide: returns the end. */
+/* The rows of coins [from, to) at out, each cell w wide: one row of
+** values ('o' in variant I), one of who took each coin, one of the ply
+** ('-' for a coin left on the table).  Returns the end. */
 static char *draw_block(char *out, const coins_picture *d, uint64_t from, uint64_t to, size_t w) {
   static const char *const labels[] = {" coin ", "\n by   ", "\n ply  "};
   for (int row = 0; row < 3; row++) {
@@ -62,11 +57,19 @@ static char *draw_block(char *out, const coins_picture *d, uint64_t from, uint64
     memcpy(out, labels[row], label);
     out += label;
     for (uint64_t i = from; i < to; i++) {
-      cell_text c = cell_of(d, row, i);
+      int64_t ply = d->ply_of[i];
       if (i > from) *out++ = ' ';
       *out++ = '|', *out++ = ' ';
-      memset(out, ' ', w - c.len); /* right-aligned */
-      memcpy(out + w - c.len, c.bytes, c.len);
+      if (row == 0 && d->values)
+        number_cell(out, w, d->game.a[i]);
+      else if (row == 0)
+        word_cell(out, w, "o");
+      else if (ply == 0)
+        word_cell(out, w, "-");
+      else if (row == 1)
+        word_cell(out, w, ply % 2 ? "P1" : "P2");
+      else
+        number_cell(out, w, ply);
       out += w;
     }
   }
