@@ -165,12 +165,12 @@ static void test_length_limit(void **state) {
   check_error(db, SQLITE_ERROR,
               "coins_deal: 1 coin in [-9223372036854775808, 0] could add up to more than 2^63-1 "
               "in absolute value, which no function takes: deal fewer or smaller "
-              "(n * max(|lo|, |hi|) <= 2^63-1)",
+              "(n * max(abs(lo), abs(hi)) <= 2^63-1)",
               "SELECT coins_deal(1, 1, -9223372036854775808, 0)");
   check_error(db, SQLITE_ERROR,
               "coins_deal: 3 coins in [0, 3074457345618258603] could add up to more than 2^63-1 "
               "in absolute value, which no function takes: deal fewer or smaller "
-              "(n * max(|lo|, |hi|) <= 2^63-1)",
+              "(n * max(abs(lo), abs(hi)) <= 2^63-1)",
               "SELECT coins_deal(-9223372036854775808, 3, 0, 3074457345618258603)");
   /* at the bound, and with the seed -2^63: rows the solvers take */
   check_rows(db, "1|1",

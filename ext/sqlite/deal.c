@@ -119,11 +119,12 @@ static void deal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint64_t abs_hi = hi < 0 ? 0 - (uint64_t)hi : (uint64_t)hi;
   uint64_t most = abs_lo > abs_hi ? abs_lo : abs_hi;
   if (n > 0 && most > (uint64_t)INT64_MAX / (uint64_t)n) {
-    coins_result_error(ctx, coins_error(DEAL_NAME,
-                                        "%lld coin%s in [%lld, %lld] could add up to more than "
-                                        "2^63-1 in absolute value, which no function takes: "
-                                        "deal fewer or smaller (n * max(|lo|, |hi|) <= 2^63-1)",
-                                        n, n == 1 ? "" : "s", lo, hi));
+    coins_result_error(ctx,
+                       coins_error(DEAL_NAME,
+                                   "%lld coin%s in [%lld, %lld] could add up to more than "
+                                   "2^63-1 in absolute value, which no function takes: "
+                                   "deal fewer or smaller (n * max(abs(lo), abs(hi)) <= 2^63-1)",
+                                   n, n == 1 ? "" : "s", lo, hi));
     return;
   }
   /* the longest: a row that fits even so is written in one pass, into
