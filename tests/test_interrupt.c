@@ -18,8 +18,9 @@
 **     delay uninterrupted.
 **   - SQLite 3.40 (the system's): the calls from inputs under 100 bytes
 **     that the issue named (a 10^8-coin deal, a diagram of 10^7 coins, a
-**     review of 10^6 moves) must each end less than BOUND_340 after they
-**     start, interrupted or not.
+**     review of 10^6 moves), and with SQLITE_LIMIT_LENGTH at 10^7 bytes
+**     the slowest calls at that size, must each end less than BOUND_340
+**     after they start, interrupted or not.
 **
 ** And the core's own polls (coins_stop), which run on any SQLite: each
 ** *_stop function on an input of many spans gives what the function
@@ -267,6 +268,26 @@ static void check_bounded_calls(sqlite3 *db) {
        0.1},
   };
   for (size_t i = 0; i < sizeof calls / sizeof *calls; i++) check_call(db, &calls[i], NULL);
+  /* with SQLITE_LIMIT_LENGTH at 10^7 bytes, the slowest calls per byte of
+  ** their arguments at that size: no call gets longer than this */
+  static const call limited[] = {
+      {"review, 3.3*10^6 moves (limit 10^7)",
+       "SELECT ply FROM coins_review(3, coins_deal(1, 3300000), "
+       "replace(hex(zeroblob(1650000)), '00', 'LR')) LIMIT 1",
+       0.1},
+      {"svg, 3.3*10^6 moves (limit 10^7)",
+       "SELECT length(coins_svg(3, coins_deal(1, 3300000), "
+       "replace(hex(zeroblob(1650000)), '00', 'LR')))",
+       0.1},
+      {"moves(2, k = 9), 5*10^6 coins (limit 10^7)",
+       "SELECT ply FROM coins_moves(2, '[' || replace(hex(zeroblob(4999998)), '00', '0,') || "
+       "'0]', 9) LIMIT 1",
+       0.1},
+      {"deal at the limit (limit 10^7)", "SELECT length(coins_deal(1, 3400000))", 0.1},
+  };
+  int limit = sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 10000000);
+  for (size_t i = 0; i < sizeof limited / sizeof *limited; i++) check_call(db, &limited[i], NULL);
+  sqlite3_limit(db, SQLITE_LIMIT_LENGTH, limit);
 }
 
 static void check_all(sqlite3 *db) {
