@@ -10,8 +10,8 @@
 **     each long call -- coins_deal, the scalars on a row of 10^8 coins,
 **     coins_diagram, coins_svg, coins_after, coins_result, coins_array,
 **     the set-up of coins_review (the valley), coins_moves (variant II's
-**     pass, variant III's catch-up to a far ply), coins_play, variant I's
-**     endless count -- must end with SQLITE_INTERRUPT "interrupted" less
+**     pass, variant III's catch-up to a far ply), coins_play (greedy
+**     play's table), variant I's endless count -- must end with SQLITE_INTERRUPT "interrupted" less
 **     than INTERRUPT_BOUND after the interrupt, and the connection work
 **     afterwards.  The inputs are bound as parameters (no copy), large
 **     enough that each call runs a good deal longer than the interrupt's
@@ -236,6 +236,9 @@ static void check_interrupted_calls(sqlite3 *db) {
       {{"coins_play, careless against optimal",
         "SELECT count(*) FROM coins_play(3, ?1, 'careless:50:1', 'optimal')", 0.1},
        row6},
+      {{"coins_play(2), greedy against optimal",
+        "SELECT count(*) FROM coins_play(2, ?1, 'greedy', 'optimal')", 0.1},
+       row8},
       {{"coins_moves(1, 2^63-1), every row",
         "SELECT count(*) FROM coins_moves(1, 9223372036854775807)", 0.1},
        NULL},

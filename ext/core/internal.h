@@ -293,7 +293,8 @@ coins_status coins_state_check(const coins_state *st, coins_move m, char err[COI
 int coins_line_follow(coins_line *line, char side, coins_ply *out);
 
 /* II: the take greedy play makes from rv's position (largest immediate
-** gain, fewest coins on ties): O(n) on the first call, then O(1). */
+** gain, fewest coins on ties): O(n) on the first call, then O(1).  The
+** first call polls the line's stop; stopped, it returns 1. */
 uint64_t coins_review_greedy_take(coins_review *rv);
 
 /* The bookkeeping every move shares, once out->gain is known: totals,

@@ -30,8 +30,12 @@ uint64_t coins_review_greedy_take(coins_review *rv) {
   const coins_state *st = &line->st;
   size_t n = (size_t)st->n;
   if (rv->greedy_take == NULL) { /* after the line's words: take[], then suffix sums */
-    int64_t *take = line->work + coins_line_work_words(COINS_II, n, st->k), *sums = take + n;
-    coins2_window_pass(st->a, n, st->k, 0, sums, take, line->work + n + 1);
+    int64_t *take = line->work + coins_line_work_words(COINS_II, n, st->k), *sums = take + n, sum;
+    /* stopped by the line's stop: a legal move, the table still to make
+    ** (the caller, asked to stop, uses neither) */
+    if (coins2_window_pass_stop(st->a, n, st->k, 0, sums, take, line->work + n + 1, &sum,
+                                line->stop) != COINS_OK)
+      return 1;
     rv->greedy_take = take;
   }
   return (uint64_t)rv->greedy_take[st->lo];
