@@ -40,7 +40,7 @@ CORE_OBJ := $(CORE_SRC:ext/%.c=$(B)/obj/%.o)
 STATIC_OBJ := $(CORE_SRC:ext/%.c=$(B)/static/%.o) $(SQL_SRC:ext/%.c=$(B)/static/%.o)
 CMOCKA_LIBS := -lcmocka
 TESTS := $(B)/test_core $(B)/test_ties $(B)/test_jsonb $(B)/test_diff $(B)/test_scan $(B)/test_records \
-         $(B)/test_sql $(B)/test_plans $(B)/test_faults $(B)/test_limits
+         $(B)/test_sql $(B)/test_plans $(B)/test_faults $(B)/test_limits $(B)/test_interrupt
 
 .PHONY: all demo test test-unit test-shell test-clients asan deps clean
 
@@ -99,6 +99,11 @@ $(B)/test_faults: tests/test_faults.c tests/test_sqlutil.c tests/test_sqlutil.h 
 $(B)/test_limits: tests/test_limits.c tests/test_sqlutil.c tests/test_sqlutil.h $(B)/libcoins.a
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_limits.c tests/test_sqlutil.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
 
+# Interrupts from a timer thread on every long call (3.41+), or time
+# bounds (3.40); coins loaded from $(EXT) and linked in.
+$(B)/test_interrupt: tests/test_interrupt.c $(B)/libcoins.a $(EXT)
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_interrupt.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) -lpthread $(LDFLAGS)
+
 $(B):
 	@mkdir -p $(B)
 
@@ -146,6 +151,8 @@ test-unit: $(TESTS)
 	sh tests/run_limited.sh 120 $(B)/test_plans
 	sh tests/run_limited.sh 600 $(B)/test_faults
 	sh tests/run_limited.sh 120 $(B)/test_limits
+	sh tests/run_limited.sh 120 $(B)/test_interrupt $(EXT)
+	COINS_SIMD=0 sh tests/run_limited.sh 120 $(B)/test_interrupt $(EXT)
 
 # The bad-input catalogue: each entry of tests/bad_inputs.tsv through every
 # function that takes that kind of argument, exact messages.

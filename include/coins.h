@@ -47,8 +47,23 @@ typedef enum coins_variant {
 typedef enum coins_status {
   COINS_OK = 0,
   COINS_INVALID = -1, /* bad input or an illegal move: err says why      */
-  COINS_NO_ROOM = -2  /* the caller's buffer is too small: grow and retry */
+  COINS_NO_ROOM = -2, /* the caller's buffer is too small: grow and retry */
+  COINS_STOPPED = -3  /* a coins_stop said to stop (below): the output is unusable */
 } coins_status;
+
+/* A way to stop a long call (a row of many millions of coins): the
+** functions named *_stop below, and the lines and reviews they start,
+** call stopped(arg) about every COINS_STOP_SPAN coins, moves or bytes of
+** work, never on less work than that, and when it returns nonzero they
+** return COINS_STOPPED at once.  The SQL layer asks SQLite whether the
+** statement was interrupted.  A NULL coins_stop never stops; each
+** function without _stop is its *_stop form with NULL. */
+typedef struct coins_stop {
+  int (*stopped)(void *arg);
+  void *arg;
+} coins_stop;
+
+#define COINS_STOP_SPAN ((size_t)1 << 16)
 
 /* Room for an error message, including its terminating NUL. */
 #define COINS_ERRMSG_SIZE 256
@@ -127,6 +142,8 @@ size_t coins_parse_capacity(const char *text, size_t len);
 ** can parse first and count only when it must. */
 coins_status coins_parse_array(const char *text, size_t len, int64_t *out, size_t cap, size_t *n,
                                char err[COINS_ERRMSG_SIZE]);
+coins_status coins_parse_array_stop(const char *text, size_t len, int64_t *out, size_t cap,
+                                    size_t *n, char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
 
 /* Writes s[0..len) to out (size >= 48) as printable ASCII for an error
 ** message: other bytes as \xNN, cut with "..." after about 40 characters
@@ -162,6 +179,9 @@ size_t coins_jsonb_capacity(const unsigned char *blob, size_t len);
 ** says a BLOB must be JSONB. */
 coins_status coins_parse_jsonb_array(const unsigned char *blob, size_t len, int64_t *out,
                                      size_t cap, size_t *n, char err[COINS_ERRMSG_SIZE]);
+coins_status coins_parse_jsonb_array_stop(const unsigned char *blob, size_t len, int64_t *out,
+                                          size_t cap, size_t *n, char err[COINS_ERRMSG_SIZE],
+                                          const coins_stop *stop);
 
 /* A game record as a JSONB array: takes (variants I, II) or the strings
 ** "L"/"R" in any case (variant III), stored as coins_parse_moves stores
@@ -169,6 +189,9 @@ coins_status coins_parse_jsonb_array(const unsigned char *blob, size_t len, int6
 coins_status coins_parse_jsonb_moves(coins_variant v, const unsigned char *blob, size_t len,
                                      int64_t *moves, size_t cap, size_t *n,
                                      char err[COINS_ERRMSG_SIZE]);
+coins_status coins_parse_jsonb_moves_stop(coins_variant v, const unsigned char *blob, size_t len,
+                                          int64_t *moves, size_t cap, size_t *n,
+                                          char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
 
 /* ---------------------------------------------------------------- solvers */
 
@@ -195,6 +218,8 @@ void coins3_solve(const int64_t *a, size_t n, int64_t *work, coins_result *r);
 size_t coins_work_words(coins_variant v, size_t n, uint64_t k);
 void coins_solve(coins_variant v, const int64_t *a, size_t n, uint64_t k, int64_t *work,
                  coins_result *r);
+coins_status coins_solve_stop(coins_variant v, const int64_t *a, size_t n, uint64_t k,
+                              int64_t *work, coins_result *r, const coins_stop *stop);
 
 /* Any variant straight from the text of its row, parsed as
 ** coins_parse_array parses it, in the fewest passes the variant allows
@@ -205,6 +230,9 @@ void coins_solve(coins_variant v, const int64_t *a, size_t n, uint64_t k, int64_
 coins_status coins_solve_text(coins_variant v, const char *text, size_t len, uint64_t k,
                               int64_t *room, size_t cap, size_t *need, coins_result *r,
                               char err[COINS_ERRMSG_SIZE]);
+coins_status coins_solve_text_stop(coins_variant v, const char *text, size_t len, uint64_t k,
+                                   int64_t *room, size_t cap, size_t *need, coins_result *r,
+                                   char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
 
 /* --------------------------------------------------------------- positions */
 
@@ -253,19 +281,20 @@ coins_status coins_state_play(coins_state *st, coins_move m, coins_ply *out,
 **       plays the whole (odd-length) block from that end, players
 **       alternating inside it. */
 typedef struct coins_line {
-  coins_state st;       /* the position reached                     */
-  int64_t *work;        /* the caller's work space                  */
-  int64_t suffix;       /* II: sum of a[lo..n)                      */
-  int64_t *best;        /* II: best[i] for i in 0..n                */
-  int64_t *take;        /* II: the line's take from coin i, i < n   */
-  int64_t *block_value; /* III: fused blocks, values                */
-  int64_t *block_len;   /* III: fused blocks, lengths               */
-  size_t bl, br;        /* III: end blocks still in play [bl, br)   */
-  uint64_t run_left;    /* III: moves left in the block being taken */
-  char run_side;        /* III: its side                            */
-  const char *text;     /* III from text (st.a NULL): the row's text, */
-  size_t left, right;   /* read from text[left] and up to text[right] */
-  int unfused;          /* III: blocks not made yet (coins_line_fuse) */
+  coins_state st;         /* the position reached                     */
+  int64_t *work;          /* the caller's work space                  */
+  int64_t suffix;         /* II: sum of a[lo..n)                      */
+  int64_t *best;          /* II: best[i] for i in 0..n                */
+  int64_t *take;          /* II: the line's take from coin i, i < n   */
+  int64_t *block_value;   /* III: fused blocks, values                */
+  int64_t *block_len;     /* III: fused blocks, lengths               */
+  size_t bl, br;          /* III: end blocks still in play [bl, br)   */
+  uint64_t run_left;      /* III: moves left in the block being taken */
+  char run_side;          /* III: its side                            */
+  const char *text;       /* III from text (st.a NULL): the row's text, */
+  size_t left, right;     /* read from text[left] and up to text[right] */
+  int unfused;            /* III: blocks not made yet (coins_line_fuse) */
+  const coins_stop *stop; /* from a *_stop init: kept for fuse and skip */
 } coins_line;
 
 size_t coins_line_work_words(coins_variant v, size_t n, uint64_t k);
@@ -277,9 +306,16 @@ void coins_line_init(coins_line *line, coins_variant v, const int64_t *a, uint64
 ** before any other use.  For a caller that may only count them. */
 void coins_line_init_lazy(coins_line *line, coins_variant v, const int64_t *a, uint64_t n,
                           uint64_t k, int64_t *work);
+/* ... that keeps stop, which must outlive the line, for coins_line_fuse
+** and coins_line_skip too. */
+coins_status coins_line_init_lazy_stop(coins_line *line, coins_variant v, const int64_t *a,
+                                       uint64_t n, uint64_t k, int64_t *work,
+                                       const coins_stop *stop);
 /* Makes the blocks of a line set up by coins_line_init_lazy (once: later
-** calls, and calls on any other line, do nothing). */
-void coins_line_fuse(coins_line *line);
+** calls, and calls on any other line, do nothing).  COINS_OK, or
+** COINS_STOPPED by the line's stop: the line is then of no use until a
+** later call returns COINS_OK. */
+coins_status coins_line_fuse(coins_line *line);
 /* Variant III's line straight from the text of a row, which must stay
 ** unchanged while the line is used: the blocks fused as the text is read,
 ** each coin read again from the text when it is taken, so that nothing of
@@ -289,13 +325,17 @@ void coins_line_fuse(coins_line *line);
 ** plain JSON array of integers: then parse it and use coins_line_init. */
 coins_status coins_line_init_text(coins_line *line, const char *text, size_t len, int64_t *work,
                                   size_t words, size_t *need);
+coins_status coins_line_init_text_stop(coins_line *line, const char *text, size_t len,
+                                       int64_t *work, size_t words, size_t *need,
+                                       const coins_stop *stop);
 /* Writes the next move to *out and returns 1, or returns 0 at the end. */
 int coins_line_next(coins_line *line, coins_ply *out);
 /* The next move, without playing it: O(1) (take 0 at the end). */
 coins_move coins_line_peek(const coins_line *line);
 /* Plays the next count moves of the line (fewer if it ends first) without
-** reporting them: O(1) for variant I, O(count) amortised otherwise. */
-void coins_line_skip(coins_line *line, uint64_t count);
+** reporting them: O(1) for variant I, O(count) amortised otherwise.
+** COINS_OK, or COINS_STOPPED by the line's stop, part of the way. */
+coins_status coins_line_skip(coins_line *line, uint64_t count);
 /* The moves the line has left when that is known without playing them
 ** (variant III: a move a coin), else UINT64_MAX. */
 uint64_t coins_line_moves_left(const coins_line *line);
@@ -312,6 +352,9 @@ uint64_t coins_line_moves_left(const coins_line *line);
 size_t coins_moves_capacity(const char *text, size_t len);
 coins_status coins_parse_moves(coins_variant v, const char *text, size_t len, int64_t *moves,
                                size_t cap, size_t *n, char err[COINS_ERRMSG_SIZE]);
+coins_status coins_parse_moves_stop(coins_variant v, const char *text, size_t len, int64_t *moves,
+                                    size_t cap, size_t *n, char err[COINS_ERRMSG_SIZE],
+                                    const coins_stop *stop);
 coins_move coins_move_of(coins_variant v, int64_t stored);
 
 /* Checks that moves[0..count) (as coins_parse_moves stores them) can be
@@ -320,6 +363,9 @@ coins_move coins_move_of(coins_variant v, int64_t stored);
 ** message coins_state_play would give at the first illegal move. */
 coins_status coins_record_check(coins_variant v, uint64_t n, uint64_t k, const int64_t *moves,
                                 size_t count, char err[COINS_ERRMSG_SIZE]);
+coins_status coins_record_check_stop(coins_variant v, uint64_t n, uint64_t k, const int64_t *moves,
+                                     size_t count, char err[COINS_ERRMSG_SIZE],
+                                     const coins_stop *stop);
 
 /* Plays moves[0..count) (as coins_parse_moves stores them, already found
 ** legal by coins_record_check) on st, calling each (unless NULL) with
@@ -367,6 +413,9 @@ typedef struct coins_review {
 size_t coins_review_work_words(coins_variant v, size_t n, uint64_t k);
 void coins_review_init(coins_review *rv, coins_variant v, const int64_t *a, uint64_t n, uint64_t k,
                        int64_t *work);
+/* ... whose line keeps stop (coins_line_init_lazy_stop). */
+coins_status coins_review_init_stop(coins_review *rv, coins_variant v, const int64_t *a, uint64_t n,
+                                    uint64_t k, int64_t *work, const coins_stop *stop);
 /* The work coins_review_init_record needs for a record of count moves. */
 size_t coins_review_record_words(coins_variant v, size_t n, uint64_t k, size_t count);
 /* Starts the review of moves[0..count) (as coins_parse_moves stores them,
@@ -374,6 +423,9 @@ size_t coins_review_record_words(coins_variant v, size_t n, uint64_t k, size_t c
 ** that is not the record's next is refused.  n < 2^32 - 2. */
 void coins_review_init_record(coins_review *rv, coins_variant v, const int64_t *a, uint64_t n,
                               uint64_t k, const int64_t *moves, size_t count, int64_t *work);
+coins_status coins_review_init_record_stop(coins_review *rv, coins_variant v, const int64_t *a,
+                                           uint64_t n, uint64_t k, const int64_t *moves,
+                                           size_t count, int64_t *work, const coins_stop *stop);
 /* The best move from the current position (take 0 when no coins left). */
 coins_move coins_review_best(coins_review *rv);
 /* Judges and plays m: COINS_OK, or COINS_INVALID with err for an illegal
@@ -393,6 +445,9 @@ coins_status coins_review_apply(coins_review *rv, coins_move m, coins_ply *out,
 uint64_t coins_random_next(uint64_t *state);
 /* Uniform in [lo, hi] (lo <= hi), without modulo bias. */
 int64_t coins_random_range(uint64_t *state, int64_t lo, int64_t hi);
+/* n calls of coins_random_range into out[0..n): the same values, about
+** twice as fast (the range's rejection limit computed once). */
+void coins_random_fill(uint64_t *state, int64_t lo, int64_t hi, int64_t *out, size_t n);
 
 typedef enum coins_strategy_kind {
   COINS_OPTIMAL, /* the move coins_review_best gives                   */

@@ -65,11 +65,15 @@ SQLITE_LIMIT_LENGTH 3.5.8
 SQLITE_DETERMINISTIC 3.8.3
 SQLITE_INNOCUOUS 3.31.0
 SQLITE_VTAB_INNOCUOUS 3.31.0
+SQLITE_INTERRUPT 3.0.0
 EOF
+# sqlite3_is_interrupted (3.41.0) is called only where
+# sqlite3_libversion_number() says the library has it (ext/sqlite/interrupt.c).
+echo "sqlite3_is_interrupted -" >>"$tmp/known"
 for name in sqlite3_api_routines sqlite3_context sqlite3_value sqlite3_int64 \
   sqlite3_uint64 sqlite3_module sqlite3_vtab sqlite3_vtab_cursor \
   sqlite3_index_info sqlite3_index_constraint sqlite3_str sqlite3_stmt \
-  SQLITE_EXTENSION_INIT1 SQLITE_EXTENSION_INIT2 SQLITE_EXTENSION_INIT3; do
+  SQLITE_EXTENSION_INIT1 SQLITE_EXTENSION_INIT2 SQLITE_EXTENSION_INIT3 SQLITE_VERSION_NUMBER SQLITE_CORE; do
   echo "$name -" >>"$tmp/known"
 done
 # sqlite3_X -> the "Version N and later" block of the routines table that

@@ -5,9 +5,9 @@
 **   - SQLITE_LIMIT_LENGTH: an argument longer than the limit cannot even be
 **     built or bound (SQLite's own "string or blob too big"); one exactly
 **     at the limit works; results that would pass it (coins_diagram,
-**     coins_array) are "string or blob too big" too, with no function-name
-**     prefix (sqlite3_result_error_toobig); coins_deal measures its row
-**     first and says how many coins fit (SQLITE_TOOBIG).
+**     coins_svg, coins_after, coins_array) are SQLITE_TOOBIG with a message
+**     that names the function and what was too long; coins_deal measures
+**     its row first and says how many coins fit.
 **   - 10^7 coins, built in C and bound: coins_margin of equal and of
 **     ascending coins (known values), count(*) of coins_moves.
 **   - a million levels of '[' and a million-digit number: one clear error
@@ -159,11 +159,54 @@ static void test_length_limit(void **state) {
   check_error(db, SQLITE_TOOBIG,
               "coins_deal: " MAX_I64 " coins exceed the length limit (1000 bytes); at most 499 fit",
               "SELECT coins_deal(1, " MAX_I64 ", 0, 9)");
-  /* coins_diagram: a picture past the limit */
-  check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_diagram(3, coins_deal(1, 100, 1, 9))");
-  check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_diagram(1, 200)");
+  /* coins_deal deals no row that every other function refuses: a coin of
+  ** -2^63, or coins whose |values| could add up past 2^63-1 */
+  sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 1000000000);
+  check_error(db, SQLITE_ERROR,
+              "coins_deal: 1 coin in [-9223372036854775808, 0] could add up to more than 2^63-1 "
+              "in absolute value, which no function takes: deal fewer or smaller "
+              "(n * max(abs(lo), abs(hi)) <= 2^63-1)",
+              "SELECT coins_deal(1, 1, -9223372036854775808, 0)");
+  check_error(db, SQLITE_ERROR,
+              "coins_deal: 3 coins in [0, 3074457345618258603] could add up to more than 2^63-1 "
+              "in absolute value, which no function takes: deal fewer or smaller "
+              "(n * max(abs(lo), abs(hi)) <= 2^63-1)",
+              "SELECT coins_deal(-9223372036854775808, 3, 0, 3074457345618258603)");
+  /* at the bound, and with the seed -2^63: rows the solvers take */
+  check_rows(db, "1|1",
+             "SELECT coins_margin(3, coins_deal(7, 3, -3074457345618258602, 3074457345618258602)) "
+             "IS NOT NULL, coins_margin(2, coins_deal(-9223372036854775808, 1000, -" MAX_I64
+             " / 1000, " MAX_I64 " / 1000)) IS NOT NULL");
+  check_rows(db, "[16,31,25,78,4]|-64",
+             "SELECT coins_deal(-9223372036854775808, 5), "
+             "coins_margin(3, coins_deal(-9223372036854775808, 5))");
+  sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 1000);
+
+  /* the other results past the limit: SQLITE_TOOBIG, naming the function
+  ** and what was too long.  coins_diagram: 12 bytes a coin at least, so
+  ** that more than 83 coins are refused before any move is played */
+  const char *picture = "coins_diagram: the picture exceeds the length limit (1000 bytes)";
+  check_error(db, SQLITE_TOOBIG, picture, "SELECT coins_diagram(3, coins_deal(1, 100, 1, 9))");
+  check_error(db, SQLITE_TOOBIG, picture, "SELECT coins_diagram(1, 200)");
+  check_error(db, SQLITE_TOOBIG, picture, "SELECT coins_diagram(3, coins_deal(1, 60, 1, 9))");
+  check_rows(db, "863", "SELECT length(coins_diagram(3, coins_deal(1, 50, 1, 9)))");
+  /* coins_svg: any picture takes more than 1000 bytes */
+  check_error(db, SQLITE_TOOBIG, "coins_svg: the picture exceeds the length limit (1000 bytes)",
+              "SELECT coins_svg(3, '[1,2]')");
+  check_error(db, SQLITE_TOOBIG, "coins_svg: the picture exceeds the length limit (1000 bytes)",
+              "SELECT coins_svg(2, '[1,2,3]', '[1,2]')");
+  /* coins_after: measured before it is written; longer than the coins
+  ** argument when that writes them shorter (1e9 is 1000000000) */
+  check_error(db, SQLITE_TOOBIG,
+              "coins_after: the row of coins left exceeds the length limit (1000 bytes)",
+              "SELECT coins_after(2, '[' || replace(hex(zeroblob(99)), '00', '1e9,') || "
+              "'1]', '[1]')");
+  check_rows(db, "982",
+             "SELECT length(coins_after(2, '[' || replace(hex(zeroblob(90)), '00', '1e9,') || "
+             "'1]', '[1]'))");
   /* coins_array: an array past the limit */
-  check_error(db, SQLITE_TOOBIG, too_big, "SELECT coins_array(ply, 1) FROM coins_moves(1, 500, 1)");
+  check_error(db, SQLITE_TOOBIG, "coins_array: the array exceeds the length limit (1000 bytes)",
+              "SELECT coins_array(ply, 1) FROM coins_moves(1, 500, 1)");
   check_rows(db, "999", "SELECT length(coins_array(ply, 1)) FROM coins_moves(1, 499, 1)");
 
   /* with the default limit, coins_diagram's own bound on counts */

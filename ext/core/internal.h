@@ -34,16 +34,43 @@
 #define COINS_X86_SIMD 1
 #endif
 
+/* ------------------------------------------------------------ stopping */
+
+/* 1 when stop (NULL: never) says to stop (coins.h, coins_stop). */
+COINS_INLINE int coins_stopped(const coins_stop *stop) { return stop && stop->stopped(stop->arg); }
+
+/* A loop over i up to n that polls stop between spans of work: the end of
+** the span from i, n itself when there is no stop.  Written
+**
+**   for (size_t i = 0, end; i < n; i = end) {
+**     if (i > 0 && coins_stopped(stop)) return COINS_STOPPED;
+**     for (end = coins_span_end(i, n, stop); i < end; i++) ...
+**   }
+**
+** it costs the loop nothing per step, and without a stop one pass. */
+COINS_INLINE size_t coins_span_end(size_t i, size_t n, const coins_stop *stop) {
+  return stop && n - i > COINS_STOP_SPAN ? i + COINS_STOP_SPAN : n;
+}
+
+/* The same for a loop down from hi to 0: the start of the span below hi. */
+COINS_INLINE size_t coins_span_start(size_t hi, const coins_stop *stop) {
+  return stop && hi > COINS_STOP_SPAN ? hi - COINS_STOP_SPAN : 0;
+}
+
 /* coins_parse_array, with elements called noun ("element", "ply") in
-** messages. */
+** messages, polling stop. */
 coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out, size_t cap,
-                                  size_t *count, char err[COINS_ERRMSG_SIZE], const char *noun);
+                                  size_t *count, char err[COINS_ERRMSG_SIZE], const char *noun,
+                                  const coins_stop *stop);
 
 /* coins_parse_array_of without the fast path (scan.c): the tests hold
 ** the scanners to it. */
 coins_status coins_parse_array_general(const char *text, size_t len, int64_t *out, size_t cap,
                                        size_t *count, char err[COINS_ERRMSG_SIZE],
                                        const char *noun);
+coins_status coins_parse_array_general_stop(const char *text, size_t len, int64_t *out, size_t cap,
+                                            size_t *count, char err[COINS_ERRMSG_SIZE],
+                                            const char *noun, const coins_stop *stop);
 
 /* A JSON number read by coins_read_number. */
 typedef struct coins_number {
@@ -78,6 +105,15 @@ int coins_scan_count(const char *text, size_t len, size_t *count);
 ** the block at stack[i]; the coins counted in *coins. */
 int coins_scan_line(const char *text, size_t len, int64_t *stack, int64_t *starts, size_t cap,
                     size_t *top, size_t *coins);
+/* The same polling stop: SCAN_STOPPED when it says to stop. */
+#define SCAN_STOPPED (-3)
+int coins_scan_store_stop(const char *text, size_t len, int64_t *out, size_t cap, size_t *count,
+                          const coins_stop *stop);
+int coins_scan_fuse_stop(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
+                         int64_t *total, const coins_stop *stop);
+int coins_scan_count_stop(const char *text, size_t len, size_t *count, const coins_stop *stop);
+int coins_scan_line_stop(const char *text, size_t len, int64_t *stack, int64_t *starts, size_t cap,
+                         size_t *top, size_t *coins, const coins_stop *stop);
 const char *coins_scan_path(void);
 /* 1 when the AVX-512 code runs (the scanner, and variant II's solver for
 ** small k): the CPU has it and COINS_SIMD does not forbid it. */
@@ -127,6 +163,10 @@ coins_status coins_fail(char err[COINS_ERRMSG_SIZE], const char *fmt, ...)
 ** take is NULL.  v has n + 1 words, deque min(n, k) + 1.  Returns sum(a). */
 int64_t coins2_window_pass(const int64_t *a, size_t n, uint64_t k, int best, int64_t *v,
                            int64_t *take, int64_t *deque);
+/* ... polling stop: COINS_OK with sum(a) in *sum, or COINS_STOPPED. */
+coins_status coins2_window_pass_stop(const int64_t *a, size_t n, uint64_t k, int best, int64_t *v,
+                                     int64_t *take, int64_t *deque, int64_t *sum,
+                                     const coins_stop *stop);
 
 /* The largest k that variant II's solvers for small k take, with the
 ** window in registers. */
@@ -226,6 +266,9 @@ static inline size_t coins3_push(int64_t *value, int64_t *len, size_t top, int64
 /* Peak fusion of a[0..n) into value[0..m) and, unless len is NULL,
 ** len[0..m).  value may alias a.  Returns m. */
 size_t coins3_fuse(const int64_t *a, size_t n, int64_t *value, int64_t *len);
+/* ... polling stop: COINS_OK with the blocks' count in *m, or COINS_STOPPED. */
+coins_status coins3_fuse_stop(const int64_t *a, size_t n, int64_t *value, int64_t *len, size_t *m,
+                              const coins_stop *stop);
 
 /* Parses text[0..len) like coins_parse_array and fuses it in the same
 ** pass: the blocks' values in (*blocks)[0..*m), within stack, the coins'
@@ -234,6 +277,10 @@ size_t coins3_fuse(const int64_t *a, size_t n, int64_t *value, int64_t *len);
 coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap,
                                 int64_t **blocks, size_t *m, int64_t *total, size_t *need,
                                 char err[COINS_ERRMSG_SIZE]);
+/* ... polling stop. */
+coins_status coins3_parse_fused_stop(const char *text, size_t len, int64_t *stack, size_t cap,
+                                     int64_t **blocks, size_t *m, int64_t *total, size_t *need,
+                                     char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
 
 /* The work coins3_solve_record needs for n coins and count moves. */
 size_t coins3_record_words(size_t n, size_t count);
@@ -241,9 +288,11 @@ size_t coins3_record_words(size_t n, size_t count);
 ** visits in a game of a[0..n), in one pass backwards: (*margin)[t] is the
 ** mover's margin and (*best)[t] the first move of the optimal line ('L',
 ** 'R', or 0 with no coins left) after t moves, for t in 0..count; both
-** point into work.  O((n + count) log n) (valley.c). */
-void coins3_solve_record(const int64_t *a, size_t n, const int64_t *moves, size_t count,
-                         int64_t *work, int64_t **margin, char **best);
+** point into work.  O((n + count) log n) (valley.c).  COINS_OK, or
+** COINS_STOPPED by stop. */
+coins_status coins3_solve_record(const int64_t *a, size_t n, const int64_t *moves, size_t count,
+                                 int64_t *work, int64_t **margin, char **best,
+                                 const coins_stop *stop);
 
 /* The result of a game whose fused blocks are value[0..m) (a valley) and
 ** whose coins sum to total. */
@@ -266,7 +315,8 @@ coins_status coins_state_check(const coins_state *st, coins_move m, char err[COI
 int coins_line_follow(coins_line *line, char side, coins_ply *out);
 
 /* II: the take greedy play makes from rv's position (largest immediate
-** gain, fewest coins on ties): O(n) on the first call, then O(1). */
+** gain, fewest coins on ties): O(n) on the first call, then O(1).  The
+** first call polls the line's stop; stopped, it returns 1. */
 uint64_t coins_review_greedy_take(coins_review *rv);
 
 /* The bookkeeping every move shares, once out->gain is known: totals,

@@ -161,6 +161,12 @@ size_t coins_jsonb_capacity(const unsigned char *blob, size_t len) {
   return more < 0 ? count + 1 : count;
 }
 
+/* Whether stop says to stop before element n + 1 (polled every
+** COINS_STOP_SPAN elements). */
+static int stopped_at(const coins_stop *stop, size_t n) {
+  return stop && n % COINS_STOP_SPAN == 0 && n > 0 && coins_stopped(stop);
+}
+
 /* ---------------------------------------------------------------- values */
 
 /* Writes the TEXTRAW payload s[0..len) into text as JSON text holds it:
@@ -266,7 +272,8 @@ static coins_status element_integer(const unsigned char *b, const element *e, co
 /* coins_parse_jsonb_array with elements called noun in messages: the
 ** steps and messages of coins_parse_array_of, in the same order. */
 static coins_status parse_integers(const unsigned char *blob, size_t len, int64_t *out, size_t cap,
-                                   size_t *count, char err[COINS_ERRMSG_SIZE], const char *noun) {
+                                   size_t *count, char err[COINS_ERRMSG_SIZE], const char *noun,
+                                   const coins_stop *stop) {
   walker w;
   element e;
   uint64_t abs_sum = 0;
@@ -276,6 +283,7 @@ static coins_status parse_integers(const unsigned char *blob, size_t len, int64_
   if (open_array(blob, len, &w, err) != COINS_OK) return COINS_INVALID;
   while ((more = next_element(&w, &e, err)) > 0) {
     int64_t v = 0;
+    if (stopped_at(stop, n)) return COINS_STOPPED;
     if (element_integer(blob, &e, noun, w.index, &v, err) != COINS_OK) return COINS_INVALID;
     if (n >= cap) {
       coins_fail(err, "more than %zu elements: the buffer is too small", cap);
@@ -293,7 +301,13 @@ static coins_status parse_integers(const unsigned char *blob, size_t len, int64_
 
 coins_status coins_parse_jsonb_array(const unsigned char *blob, size_t len, int64_t *out,
                                      size_t cap, size_t *n, char err[COINS_ERRMSG_SIZE]) {
-  return parse_integers(blob, len, out, cap, n, err, "element");
+  return parse_integers(blob, len, out, cap, n, err, "element", NULL);
+}
+
+coins_status coins_parse_jsonb_array_stop(const unsigned char *blob, size_t len, int64_t *out,
+                                          size_t cap, size_t *n, char err[COINS_ERRMSG_SIZE],
+                                          const coins_stop *stop) {
+  return parse_integers(blob, len, out, cap, n, err, "element", stop);
 }
 
 /* ---------------------------------------------------------------- records */
@@ -310,13 +324,15 @@ static char element_side(const unsigned char *b, const element *e) {
 /* Variant III: an array of the strings "L" and "R" in any case, as any of
 ** the four string types. */
 static coins_status parse_sides(const unsigned char *blob, size_t len, int64_t *moves, size_t cap,
-                                size_t *count, char err[COINS_ERRMSG_SIZE]) {
+                                size_t *count, char err[COINS_ERRMSG_SIZE],
+                                const coins_stop *stop) {
   walker w;
   element e;
   size_t n = 0;
   int more;
   if (open_array(blob, len, &w, err) != COINS_OK) return COINS_INVALID;
   while ((more = next_element(&w, &e, err)) > 0) {
+    if (stopped_at(stop, n)) return COINS_STOPPED;
     char side = element_side(blob, &e);
     if (!side) {
       char q[64];
@@ -353,11 +369,17 @@ static int first_is_letter(const unsigned char *blob, size_t len) {
 coins_status coins_parse_jsonb_moves(coins_variant v, const unsigned char *blob, size_t len,
                                      int64_t *moves, size_t cap, size_t *count,
                                      char err[COINS_ERRMSG_SIZE]) {
+  return coins_parse_jsonb_moves_stop(v, blob, len, moves, cap, count, err, NULL);
+}
+
+coins_status coins_parse_jsonb_moves_stop(coins_variant v, const unsigned char *blob, size_t len,
+                                          int64_t *moves, size_t cap, size_t *count,
+                                          char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
   *count = 0;
   if (coins_variant_traits_of(v).moves_are_sides)
-    return parse_sides(blob, len, moves, cap, count, err);
+    return parse_sides(blob, len, moves, cap, count, err, stop);
   size_t n;
-  coins_status rc = parse_integers(blob, len, moves, cap, &n, err, "ply");
+  coins_status rc = parse_integers(blob, len, moves, cap, &n, err, "ply", stop);
   if (rc == COINS_INVALID && first_is_letter(blob, len)) return coins_fail_notation(v, err);
   if (rc != COINS_OK) return rc;
   for (size_t i = 0; i < n; i++)

@@ -36,25 +36,29 @@ static void take_blocks(coins_line *line, int64_t *stack, int64_t *starts, size_
 ** by the fast fusion stack, with where each begins (a fusion keeps the
 ** start of its first block, so only a push writes one).  The stack's floor
 ** must stay above every block: rows whose sizes add up to more than 2^62
-** (a coin can be INT64_MAX) are fused the plain way. */
-static void fuse_line(coins_line *line, const int64_t *a, size_t n, int64_t *work) {
+** (a coin can be INT64_MAX) are fused the plain way.  Polls stop. */
+static coins_status fuse_line(coins_line *line, const int64_t *a, size_t n, int64_t *work,
+                              const coins_stop *stop) {
   uint64_t size = 0;
   for (size_t i = 0; i < n; i++) size += a[i] < 0 ? 0 - (uint64_t)a[i] : (uint64_t)a[i];
   if (size > (uint64_t)INT64_MAX / 2) { /* Σ|a| <= INT64_MAX: no wrap above */
     line->block_value = work;
     line->block_len = work + n;
-    line->br = coins3_fuse(a, n, line->block_value, line->block_len);
-    return;
+    return coins3_fuse_stop(a, n, line->block_value, line->block_len, &line->br, stop);
   }
   coins_fuse_stack f;
   int64_t *starts = work + n + COINS_FUSE_FLOOR;
   coins_fuse_begin(&f, work);
-  for (size_t i = 0; i < n; i++) {
-    starts[f.n] = (int64_t)i;
-    coins_fuse_push(&f, a[i]);
+  for (size_t i = 0, end; i < n; i = end) {
+    if (i > 0 && coins_stopped(stop)) return COINS_STOPPED;
+    for (end = coins_span_end(i, n, stop); i < end; i++) {
+      starts[f.n] = (int64_t)i;
+      coins_fuse_push(&f, a[i]);
+    }
   }
   coins_fuse_end(&f);
   take_blocks(line, work, starts, f.n, n);
+  return COINS_OK;
 }
 
 /* The work words a line from text asks for first: random rows of any
@@ -63,10 +67,18 @@ static void fuse_line(coins_line *line, const int64_t *a, size_t n, int64_t *wor
 
 coins_status coins_line_init_text(coins_line *line, const char *text, size_t len, int64_t *work,
                                   size_t words, size_t *need) {
+  return coins_line_init_text_stop(line, text, len, work, words, need, NULL);
+}
+
+coins_status coins_line_init_text_stop(coins_line *line, const char *text, size_t len,
+                                       int64_t *work, size_t words, size_t *need,
+                                       const coins_stop *stop) {
   size_t half = words / 2, top, n;
-  int scanned = half >= COINS_FUSE_FLOOR /* else no room: -1, as the scanner says it */
-                    ? coins_scan_line(text, len, work, work + half, half, &top, &n)
-                    : -1;
+  if (len < COINS_STOP_SPAN) stop = NULL;    /* not worth a poll */
+  int scanned = half < COINS_FUSE_FLOOR ? -1 /* no room, as the scanner says it */
+                : stop ? coins_scan_line_stop(text, len, work, work + half, half, &top, &n, stop)
+                       : coins_scan_line(text, len, work, work + half, half, &top, &n);
+  if (scanned == SCAN_STOPPED) return COINS_STOPPED;
   if (scanned < 0) { /* the blocks did not fit: as many as there are coins do */
     *need = half < TEXT_LINE_FIRST_WORDS / 2
                 ? TEXT_LINE_FIRST_WORDS
@@ -74,7 +86,7 @@ coins_status coins_line_init_text(coins_line *line, const char *text, size_t len
     return COINS_NO_ROOM;
   }
   if (scanned == 0) return COINS_INVALID;
-  *line = (coins_line){.work = work, .text = text, .left = 0, .right = len};
+  *line = (coins_line){.work = work, .text = text, .left = 0, .right = len, .stop = stop};
   coins_state_init(&line->st, COINS_III, NULL, n, 1);
   take_blocks(line, work, work + half, top, n);
   return COINS_OK;
@@ -82,19 +94,30 @@ coins_status coins_line_init_text(coins_line *line, const char *text, size_t len
 
 void coins_line_init_lazy(coins_line *line, coins_variant v, const int64_t *a, uint64_t n,
                           uint64_t k, int64_t *work) {
-  *line = (coins_line){.work = work, .unfused = v == COINS_III};
-  coins_state_init(&line->st, v, a, n, k);
-  if (v == COINS_II) {
-    line->best = work;
-    line->take = work + coins2_work_words((size_t)n, k);
-    line->suffix = coins2_window_pass(a, (size_t)n, k, 1, line->best, line->take, work + n + 1);
-  }
+  coins_line_init_lazy_stop(line, v, a, n, k, work, NULL);
 }
 
-void coins_line_fuse(coins_line *line) {
-  if (!line->unfused) return;
-  fuse_line(line, line->st.a, (size_t)line->st.hi, line->work);
-  line->unfused = 0;
+coins_status coins_line_init_lazy_stop(coins_line *line, coins_variant v, const int64_t *a,
+                                       uint64_t n, uint64_t k, int64_t *work,
+                                       const coins_stop *stop) {
+  *line = (coins_line){.work = work, .unfused = v == COINS_III, .stop = stop};
+  coins_state_init(&line->st, v, a, n, k);
+  if (v != COINS_II) return COINS_OK;
+  line->best = work;
+  line->take = work + coins2_work_words((size_t)n, k);
+  if (stop == NULL) { /* (the usual case, a call less) */
+    line->suffix = coins2_window_pass(a, (size_t)n, k, 1, line->best, line->take, work + n + 1);
+    return COINS_OK;
+  }
+  return coins2_window_pass_stop(a, (size_t)n, k, 1, line->best, line->take, work + n + 1,
+                                 &line->suffix, stop);
+}
+
+coins_status coins_line_fuse(coins_line *line) {
+  if (!line->unfused) return COINS_OK;
+  coins_status rc = fuse_line(line, line->st.a, (size_t)line->st.hi, line->work, line->stop);
+  line->unfused = rc != COINS_OK;
+  return rc;
 }
 
 void coins_line_init(coins_line *line, coins_variant v, const int64_t *a, uint64_t n, uint64_t k,
@@ -211,10 +234,15 @@ uint64_t coins_line_moves_left(const coins_line *line) {
   return st->variant == COINS_III ? st->hi - st->lo : UINT64_MAX;
 }
 
-void coins_line_skip(coins_line *line, uint64_t count) {
+coins_status coins_line_skip(coins_line *line, uint64_t count) {
   coins_state *st = &line->st;
   coins_ply ignored;
+  uint64_t until_poll = COINS_STOP_SPAN;
   while (count > 0 && st->lo < st->hi) {
+    if (--until_poll == 0) {
+      if (coins_stopped(line->stop)) return COINS_STOPPED;
+      until_poll = COINS_STOP_SPAN;
+    }
     uint64_t left = st->hi - st->lo, k = st->k;
     switch (st->variant) {
       case COINS_I:
@@ -234,4 +262,5 @@ void coins_line_skip(coins_line *line, uint64_t count) {
     coins_line_next(line, &ignored);
     count--;
   }
+  return COINS_OK;
 }

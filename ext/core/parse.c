@@ -36,8 +36,18 @@ typedef struct parser {
   const unsigned char *s;
   size_t len, at;
   char *err;
-  const char *noun; /* what an element is called in messages */
+  const char *noun;       /* what an element is called in messages */
+  const coins_stop *stop; /* polled every COINS_STOP_SPAN elements */
 } parser;
+
+/* The element count at which the parser first polls its stop (never
+** without one); then parser_poll says whether to stop, and when next. */
+static size_t parser_poll_at(const parser *p) { return p->stop ? COINS_STOP_SPAN : SIZE_MAX; }
+
+static int parser_poll(const parser *p, size_t *poll_at) {
+  *poll_at += COINS_STOP_SPAN;
+  return coins_stopped(p->stop);
+}
 
 static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -162,21 +172,47 @@ static int sum_exceeds(uint64_t *abs_sum, int64_t v) {
   return *abs_sum > (uint64_t)INT64_MAX;
 }
 
+/* The fast path, then the general parser if it gives up (stop a
+** constant NULL once inlined into coins_parse_array). */
+COINS_INLINE coins_status parse_array(const char *text, size_t len, int64_t *out, size_t cap,
+                                      size_t *count, char err[COINS_ERRMSG_SIZE], const char *noun,
+                                      const coins_stop *stop) {
+  int scanned = stop ? coins_scan_store_stop(text, len, out, cap, count, stop)
+                     : coins_scan_store(text, len, out, cap, count);
+  if (scanned == 1) return COINS_OK; /* the usual case */
+  if (scanned == SCAN_STOPPED) return COINS_STOPPED;
+  return coins_parse_array_general_stop(text, len, out, cap, count, err, noun, stop);
+}
+
 coins_status coins_parse_array(const char *text, size_t len, int64_t *out, size_t cap,
                                size_t *count, char err[COINS_ERRMSG_SIZE]) {
-  return coins_parse_array_of(text, len, out, cap, count, err, "element");
+  return parse_array(text, len, out, cap, count, err, "element", NULL);
+}
+
+coins_status coins_parse_array_stop(const char *text, size_t len, int64_t *out, size_t cap,
+                                    size_t *count, char err[COINS_ERRMSG_SIZE],
+                                    const coins_stop *stop) {
+  if (stop == NULL || len < COINS_STOP_SPAN) /* not worth a poll */
+    return parse_array(text, len, out, cap, count, err, "element", NULL);
+  return parse_array(text, len, out, cap, count, err, "element", stop);
 }
 
 coins_status coins_parse_array_of(const char *text, size_t len, int64_t *out, size_t cap,
-                                  size_t *count, char err[COINS_ERRMSG_SIZE], const char *noun) {
-  if (coins_scan_store(text, len, out, cap, count) == 1) return COINS_OK; /* the usual case */
-  return coins_parse_array_general(text, len, out, cap, count, err, noun);
+                                  size_t *count, char err[COINS_ERRMSG_SIZE], const char *noun,
+                                  const coins_stop *stop) {
+  return parse_array(text, len, out, cap, count, err, noun, stop);
 }
 
 coins_status coins_parse_array_general(const char *text, size_t len, int64_t *out, size_t cap,
                                        size_t *count, char err[COINS_ERRMSG_SIZE],
                                        const char *noun) {
-  parser p = {(const unsigned char *)text, len, 0, err, noun};
+  return coins_parse_array_general_stop(text, len, out, cap, count, err, noun, NULL);
+}
+
+coins_status coins_parse_array_general_stop(const char *text, size_t len, int64_t *out, size_t cap,
+                                            size_t *count, char err[COINS_ERRMSG_SIZE],
+                                            const char *noun, const coins_stop *stop) {
+  parser p = {(const unsigned char *)text, len, 0, err, noun, stop};
   uint64_t abs_sum = 0;
   size_t n = 0;
 
@@ -188,9 +224,10 @@ coins_status coins_parse_array_general(const char *text, size_t len, int64_t *ou
   if (p.at < len && p.s[p.at] == ']') {
     p.at++;
   } else {
-    for (;;) {
+    for (size_t poll_at = parser_poll_at(&p);;) {
       int64_t v = 0;
       size_t at = p.at;
+      if (n >= poll_at && parser_poll(&p, &poll_at)) return COINS_STOPPED;
       while (at < len && is_space(p.s[at])) at++;
       p.at = plain_int(p.s, at, len, &v);
       if (p.at == 0) {
@@ -333,7 +370,7 @@ static coins_status bad_side(parser *p, size_t ply, int bare) {
 
 /* Variant III: ["L", "R", ...] or a bare string LRRL. */
 static coins_status parse_sides(parser *p, int64_t *moves, size_t cap, size_t *count) {
-  size_t n = 0;
+  size_t n = 0, poll_at = parser_poll_at(p);
   skip_space(p);
   int bare = p->at >= p->len || p->s[p->at] != '[';
   if (bare && json_not_array(p)) return not_an_array(p);
@@ -355,6 +392,7 @@ static coins_status parse_sides(parser *p, int64_t *moves, size_t cap, size_t *c
                                      : 0;
     if (!side) return bad_side(p, n + 1, bare);
     if (n >= cap) return coins_fail(p->err, "too many moves for the buffer");
+    if (n >= poll_at && parser_poll(p, &poll_at)) return COINS_STOPPED;
     moves[n++] = side;
     p->at += width;
     if (bare) { /* letters, with or without commas and spaces between */
@@ -394,7 +432,7 @@ static coins_status parse_sides(parser *p, int64_t *moves, size_t cap, size_t *c
 ** between them ("1,2,1", "1 2 1"), as variant III's bare letters. */
 static coins_status parse_bare_takes(parser *p, int64_t *moves, size_t cap, size_t *count) {
   uint64_t abs_sum = 0;
-  size_t n = 0;
+  size_t n = 0, poll_at = parser_poll_at(p);
   unsigned char c = p->at < p->len ? p->s[p->at] : '0';
   if (!((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.')) /* not a number */
     return not_an_array(p);
@@ -405,6 +443,7 @@ static coins_status parse_bare_takes(parser *p, int64_t *moves, size_t cap, size
       coins_fail(p->err, "more than %zu elements: the buffer is too small", cap);
       return COINS_NO_ROOM;
     }
+    if (n >= poll_at && parser_poll(p, &poll_at)) return COINS_STOPPED;
     moves[n++] = v;
     if (sum_exceeds(&abs_sum, v))
       return coins_fail(p->err, "the sum of absolute values exceeds 2^63-1 at ply %zu", n);
@@ -422,7 +461,14 @@ static coins_status parse_bare_takes(parser *p, int64_t *moves, size_t cap, size
 
 coins_status coins_parse_moves(coins_variant v, const char *text, size_t len, int64_t *moves,
                                size_t cap, size_t *count, char err[COINS_ERRMSG_SIZE]) {
-  parser p = {(const unsigned char *)text, len, 0, err, "ply"};
+  return coins_parse_moves_stop(v, text, len, moves, cap, count, err, NULL);
+}
+
+coins_status coins_parse_moves_stop(coins_variant v, const char *text, size_t len, int64_t *moves,
+                                    size_t cap, size_t *count, char err[COINS_ERRMSG_SIZE],
+                                    const coins_stop *stop) {
+  if (len < COINS_STOP_SPAN) stop = NULL; /* not worth a poll */
+  parser p = {(const unsigned char *)text, len, 0, err, "ply", stop};
   *count = 0;
   if (coins_variant_traits_of(v).moves_are_sides) return parse_sides(&p, moves, cap, count);
   size_t n = 0;
@@ -433,7 +479,7 @@ coins_status coins_parse_moves(coins_variant v, const char *text, size_t len, in
   while (first < len && is_space(p.s[first])) first++;
   if (is_letter(&p, first, json)) return coins_fail_notation(v, err);
   if (json)
-    rc = coins_parse_array_of(text, len, moves, cap, &n, err, "ply");
+    rc = coins_parse_array_of(text, len, moves, cap, &n, err, "ply", stop);
   else
     rc = parse_bare_takes(&p, moves, cap, &n);
   if (rc != COINS_OK) return rc;
@@ -449,15 +495,18 @@ coins_status coins_parse_moves(coins_variant v, const char *text, size_t len, in
 
 /* ----------------------------------------------- parse and fuse at once */
 
-coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap,
-                                int64_t **blocks, size_t *m, int64_t *total, size_t *need,
-                                char err[COINS_ERRMSG_SIZE]) {
+/* (stop a constant NULL once inlined into coins3_parse_fused) */
+COINS_INLINE coins_status parse_fused(const char *text, size_t len, int64_t *stack, size_t cap,
+                                      int64_t **blocks, size_t *m, int64_t *total, size_t *need,
+                                      char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
   size_t top;
-  int scanned = coins_scan_fuse(text, len, stack, cap, &top, total);
+  int scanned = stop ? coins_scan_fuse_stop(text, len, stack, cap, &top, total, stop)
+                     : coins_scan_fuse(text, len, stack, cap, &top, total);
   if (scanned == 1) {
     *blocks = stack + COINS_FUSE_FLOOR, *m = top - COINS_FUSE_FLOOR;
     return COINS_OK;
   }
+  if (scanned == SCAN_STOPPED) return COINS_STOPPED;
   /* the stack did not fit: numbers are at least two bytes apart, so this
   ** is room enough, without counting them */
   size_t bound = len / 2 + 1 + COINS_FUSE_FLOOR;
@@ -468,11 +517,22 @@ coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, si
   /* anything unusual: the general parser, then fusion in place */
   size_t n;
   *blocks = stack;
-  coins_status rc = coins_parse_array_general(text, len, stack, cap, &n, err, "element");
+  coins_status rc = coins_parse_array_general_stop(text, len, stack, cap, &n, err, "element", stop);
   if (rc == COINS_NO_ROOM) *need = coins_parse_capacity(text, len);
   if (rc != COINS_OK) return rc;
   *total = 0;
   for (size_t i = 0; i < n; i++) *total += stack[i];
-  *m = coins3_fuse(stack, n, stack, NULL);
-  return COINS_OK;
+  return coins3_fuse_stop(stack, n, stack, NULL, m, stop);
+}
+
+coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap,
+                                int64_t **blocks, size_t *m, int64_t *total, size_t *need,
+                                char err[COINS_ERRMSG_SIZE]) {
+  return parse_fused(text, len, stack, cap, blocks, m, total, need, err, NULL);
+}
+
+coins_status coins3_parse_fused_stop(const char *text, size_t len, int64_t *stack, size_t cap,
+                                     int64_t **blocks, size_t *m, int64_t *total, size_t *need,
+                                     char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
+  return parse_fused(text, len, stack, cap, blocks, m, total, need, err, stop);
 }

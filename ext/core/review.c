@@ -30,8 +30,12 @@ uint64_t coins_review_greedy_take(coins_review *rv) {
   const coins_state *st = &line->st;
   size_t n = (size_t)st->n;
   if (rv->greedy_take == NULL) { /* after the line's words: take[], then suffix sums */
-    int64_t *take = line->work + coins_line_work_words(COINS_II, n, st->k), *sums = take + n;
-    coins2_window_pass(st->a, n, st->k, 0, sums, take, line->work + n + 1);
+    int64_t *take = line->work + coins_line_work_words(COINS_II, n, st->k), *sums = take + n, sum;
+    /* stopped by the line's stop: a legal move, the table still to make
+    ** (the caller, asked to stop, uses neither) */
+    if (coins2_window_pass_stop(st->a, n, st->k, 0, sums, take, line->work + n + 1, &sum,
+                                line->stop) != COINS_OK)
+      return 1;
     rv->greedy_take = take;
   }
   return (uint64_t)rv->greedy_take[st->lo];
@@ -67,13 +71,21 @@ static int64_t suffix_margin(const coins_line *line) {
 
 void coins_review_init(coins_review *rv, coins_variant v, const int64_t *a, uint64_t n, uint64_t k,
                        int64_t *work) {
+  coins_review_init_stop(rv, v, a, n, k, work, NULL);
+}
+
+coins_status coins_review_init_stop(coins_review *rv, coins_variant v, const int64_t *a, uint64_t n,
+                                    uint64_t k, int64_t *work, const coins_stop *stop) {
   *rv = (coins_review){.margin = 0};
-  coins_line_init(&rv->line, v, a, n, k, work);
+  coins_status rc = coins_line_init_lazy_stop(&rv->line, v, a, n, k, work, stop);
+  if (rc == COINS_OK) rc = coins_line_fuse(&rv->line);
+  if (rc != COINS_OK) return rc;
   switch (v) {
     case COINS_I: break;
     case COINS_II: rv->margin = suffix_margin(&rv->line); break;
     case COINS_III: rv->margin = coins3_blocks_margin(rv->line.block_value, rv->line.br); break;
   }
+  return COINS_OK;
 }
 
 size_t coins_review_record_words(coins_variant v, size_t n, uint64_t k, size_t count) {
@@ -87,16 +99,25 @@ size_t coins_review_record_words(coins_variant v, size_t n, uint64_t k, size_t c
 
 void coins_review_init_record(coins_review *rv, coins_variant v, const int64_t *a, uint64_t n,
                               uint64_t k, const int64_t *moves, size_t count, int64_t *work) {
+  coins_review_init_record_stop(rv, v, a, n, k, moves, count, work, NULL);
+}
+
+coins_status coins_review_init_record_stop(coins_review *rv, coins_variant v, const int64_t *a,
+                                           uint64_t n, uint64_t k, const int64_t *moves,
+                                           size_t count, int64_t *work, const coins_stop *stop) {
+  coins_status rc = COINS_OK;
   switch (v) {
     case COINS_I:
-    case COINS_II: coins_review_init(rv, v, a, n, k, work); return;
+    case COINS_II: return coins_review_init_stop(rv, v, a, n, k, work, stop);
     case COINS_III:
       *rv = (coins_review){.record = moves, .record_count = count};
       coins_state_init(&rv->line.st, v, a, n, k);
-      coins3_solve_record(a, (size_t)n, moves, count, work, &rv->record_margin, &rv->record_best);
-      rv->margin = rv->record_margin[0];
-      return;
+      rc = coins3_solve_record(a, (size_t)n, moves, count, work, &rv->record_margin,
+                               &rv->record_best, stop);
+      if (rc == COINS_OK) rv->margin = rv->record_margin[0];
+      break;
   }
+  return rc;
 }
 
 coins_move coins_review_best(coins_review *rv) {

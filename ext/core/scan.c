@@ -41,14 +41,15 @@
   } while (0)
 
 /* Scans text[0..len) in the given mode.  Returns 1 with what it made in
-** *res, 0 to give up, or SCAN_NO_ROOM when out (cap words; LINE: and
-** starts) is full. */
+** *res, 0 to give up, SCAN_NO_ROOM when out (cap words; LINE: and
+** starts) is full, or SCAN_STOPPED when stop (NULL: none) says so. */
 COINS_INLINE int scan(const char *text, size_t len, int64_t *out, int64_t *starts, size_t cap,
-                      scan_mode mode, scan_result *res) {
+                      scan_mode mode, scan_result *res, const coins_stop *stop) {
   unsigned char tail[48];
   const unsigned char *p = (const unsigned char *)text, *end = p + len;
   const unsigned char *safe = len > 32 ? end - 32 : p;
-  uint64_t long_sum = 0; /* |values| of more than 3 digits, checked */
+  uint64_t long_sum = 0;                   /* |values| of more than 3 digits, checked */
+  size_t until_poll = SCAN_POLL_BYTES / 4; /* numbers (of at least 2 bytes each, with a comma) */
   scan_out o;
   int started = scan_start(&o, len, out, starts, cap, mode);
 
@@ -63,6 +64,10 @@ COINS_INLINE int scan(const char *text, size_t len, int64_t *out, int64_t *start
   } else {
     for (;;) {
       KEEP_IN_BOUNDS();
+      if (stop && --until_poll == 0) {
+        if (coins_stopped(stop)) return SCAN_STOPPED;
+        until_poll = SCAN_POLL_BYTES / 4;
+      }
       int64_t value;
       if (!(p = read_integer(p, end, &value, &long_sum))) return 0;
       if (mode != SCAN_COUNT && scan_used(&o, mode) == cap) return SCAN_NO_ROOM;
@@ -172,4 +177,23 @@ int coins_scan_line(const char *text, size_t len, int64_t *stack, int64_t *start
 
 int coins_scan_count(const char *text, size_t len, size_t *count) {
   DISPATCH(count, text, len, count);
+}
+
+int coins_scan_store_stop(const char *text, size_t len, int64_t *out, size_t cap, size_t *count,
+                          const coins_stop *stop) {
+  DISPATCH(store_stop, text, len, out, cap, count, stop);
+}
+
+int coins_scan_fuse_stop(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
+                         int64_t *total, const coins_stop *stop) {
+  DISPATCH(fuse_stop, text, len, stack, cap, top, total, stop);
+}
+
+int coins_scan_line_stop(const char *text, size_t len, int64_t *stack, int64_t *starts, size_t cap,
+                         size_t *top, size_t *coins, const coins_stop *stop) {
+  DISPATCH(line_stop, text, len, stack, starts, cap, top, coins, stop);
+}
+
+int coins_scan_count_stop(const char *text, size_t len, size_t *count, const coins_stop *stop) {
+  DISPATCH(count_stop, text, len, count, stop);
 }

@@ -27,6 +27,16 @@ int coins_scan_portable_line(const char *text, size_t len, int64_t *stack, int64
                              size_t cap, size_t *top, size_t *coins);
 int coins_scan_has_avx2(void);
 int coins_scan_has_avx512(void);
+/* ... and the same with a stop (SCAN_ENTRY_POINTS below). */
+#define SCAN_DECLARE_STOP(prefix)                                                                \
+  int prefix##_store_stop(const char *text, size_t len, int64_t *out, size_t cap, size_t *count, \
+                          const coins_stop *stop);                                               \
+  int prefix##_fuse_stop(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,  \
+                         int64_t *total, const coins_stop *stop);                                \
+  int prefix##_count_stop(const char *text, size_t len, size_t *count, const coins_stop *stop);  \
+  int prefix##_line_stop(const char *text, size_t len, int64_t *stack, int64_t *starts,          \
+                         size_t cap, size_t *top, size_t *coins, const coins_stop *stop);
+SCAN_DECLARE_STOP(coins_scan_portable)
 
 /* The SIMD scanners, where the x86-64 SIMD code is built (internal.h). */
 #if COINS_X86_SIMD
@@ -42,6 +52,8 @@ int coins_scan_avx512_fuse(const char *text, size_t len, int64_t *stack, size_t 
 int coins_scan_avx512_count(const char *text, size_t len, size_t *count);
 int coins_scan_avx512_line(const char *text, size_t len, int64_t *stack, int64_t *starts,
                            size_t cap, size_t *top, size_t *coins);
+SCAN_DECLARE_STOP(coins_scan_avx2)
+SCAN_DECLARE_STOP(coins_scan_avx512)
 #endif
 
 /* What the scanner does with each number. */
@@ -54,6 +66,11 @@ typedef enum scan_mode {
 
 /* What a scanner returns when its output is full. */
 #define SCAN_NO_ROOM (-1)
+
+/* How much text a scanner with a stop reads between two polls (about a
+** quarter of a millisecond); it returns SCAN_STOPPED (internal.h) when the
+** stop says so. */
+#define SCAN_POLL_BYTES ((size_t)1 << 18)
 
 /* Short values are below 1000 and long ones are checked up to 2^62: the
 ** sum of |values| fits int64_t for any text no longer than this. */
@@ -174,40 +191,54 @@ COINS_INLINE void take_value(scan_mode mode, int64_t value, scan_out *o) {
 ** with no peak left (docs/algorithms.md, "Fusion in any order"); the
 ** tests hold the scanners to coins3_fuse block for block. */
 
-/* Defines a scanner's four entry points, prefix##_store, _fuse, _line and
-** _count (declared above), built with attributes attr: each runs scan_fn,
-** a function shaped as scan() in scan.c, in its mode, and passes a row it
-** hands on to the same entry point of the scanner named by fallback. */
-#define SCAN_ENTRY_POINTS(attr, prefix, scan_fn, fallback)                                         \
-  attr int prefix##_store(const char *text, size_t len, int64_t *out, size_t cap, size_t *count) { \
+/* Defines a scanner's entry points (declared above), built with
+** attributes attr: prefix##_store, _fuse, _line and _count, and each with
+** _stop, which polls a coins_stop every SCAN_POLL_BYTES of text (scan_fn
+** is instantiated twice: without a stop its polls compile away).  Each
+** runs scan_fn, a function shaped as scan() in scan.c, in its mode, and
+** passes a row it hands on to the same entry point of the scanner named
+** by fallback. */
+#define SCAN_ENTRY_POINTS(attr, prefix, scan_fn, fallback)        \
+  SCAN_ENTRY_POINTS_AS(attr, prefix, , scan_fn, fallback, NULL, ) \
+  SCAN_ENTRY_POINTS_AS(attr, prefix, _stop, scan_fn, fallback, stop, SCAN_STOP_PARAM)
+#define SCAN_STOP_PARAM , const coins_stop *stop
+#define SCAN_ENTRY_POINTS_AS(attr, prefix, sfx, scan_fn, fallback, stop_arg, stop_param)           \
+  attr int prefix##_store##sfx(const char *text, size_t len, int64_t *out, size_t cap,             \
+                               size_t *count stop_param) {                                         \
     scan_result r = {0, 0, 0};                                                                     \
-    int rc = scan_fn(text, len, out, NULL, cap, SCAN_STORE, &r);                                   \
-    if (rc == SCAN_HAND_ON) return fallback##_store(text, len, out, cap, count);                   \
+    int rc = scan_fn(text, len, out, NULL, cap, SCAN_STORE, &r, stop_arg);                         \
+    if (rc == SCAN_HAND_ON)                                                                        \
+      return fallback##_store##sfx(text, len, out, cap, count SCAN_PASS_##stop_arg);               \
     *count = r.count;                                                                              \
     return rc;                                                                                     \
   }                                                                                                \
-  attr int prefix##_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,    \
-                         int64_t *total) {                                                         \
+  attr int prefix##_fuse##sfx(const char *text, size_t len, int64_t *stack, size_t cap,            \
+                              size_t *top, int64_t *total stop_param) {                            \
     scan_result r = {0, 0, 0};                                                                     \
-    int rc = scan_fn(text, len, stack, NULL, cap, SCAN_FUSE, &r);                                  \
-    if (rc == SCAN_HAND_ON) return fallback##_fuse(text, len, stack, cap, top, total);             \
+    int rc = scan_fn(text, len, stack, NULL, cap, SCAN_FUSE, &r, stop_arg);                        \
+    if (rc == SCAN_HAND_ON)                                                                        \
+      return fallback##_fuse##sfx(text, len, stack, cap, top, total SCAN_PASS_##stop_arg);         \
     *top = r.count, *total = r.total;                                                              \
     return rc;                                                                                     \
   }                                                                                                \
-  attr int prefix##_line(const char *text, size_t len, int64_t *stack, int64_t *starts,            \
-                         size_t cap, size_t *top, size_t *coins) {                                 \
+  attr int prefix##_line##sfx(const char *text, size_t len, int64_t *stack, int64_t *starts,       \
+                              size_t cap, size_t *top, size_t *coins stop_param) {                 \
     scan_result r = {0, 0, 0};                                                                     \
-    int rc = scan_fn(text, len, stack, starts, cap, SCAN_LINE, &r);                                \
-    if (rc == SCAN_HAND_ON) return fallback##_line(text, len, stack, starts, cap, top, coins);     \
+    int rc = scan_fn(text, len, stack, starts, cap, SCAN_LINE, &r, stop_arg);                      \
+    if (rc == SCAN_HAND_ON)                                                                        \
+      return fallback##_line##sfx(text, len, stack, starts, cap, top, coins SCAN_PASS_##stop_arg); \
     *top = r.count, *coins = r.coins;                                                              \
     return rc;                                                                                     \
   }                                                                                                \
-  attr int prefix##_count(const char *text, size_t len, size_t *count) {                           \
+  attr int prefix##_count##sfx(const char *text, size_t len, size_t *count stop_param) {           \
     scan_result r = {0, 0, 0};                                                                     \
-    int rc = scan_fn(text, len, NULL, NULL, 0, SCAN_COUNT, &r);                                    \
-    if (rc == SCAN_HAND_ON) return fallback##_count(text, len, count);                             \
+    int rc = scan_fn(text, len, NULL, NULL, 0, SCAN_COUNT, &r, stop_arg);                          \
+    if (rc == SCAN_HAND_ON) return fallback##_count##sfx(text, len, count SCAN_PASS_##stop_arg);   \
     *count = r.count;                                                                              \
     return rc;                                                                                     \
   }
+/* The stop passed on to the fallback: none, or the same. */
+#define SCAN_PASS_NULL
+#define SCAN_PASS_stop , stop
 
 #endif

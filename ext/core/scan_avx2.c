@@ -298,7 +298,7 @@ static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned 
 /* Scans text[0..len) in the given mode, as scan() in scan.c does. */
 static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int64_t *out,
                                               int64_t *starts, size_t cap, scan_mode mode,
-                                              scan_result *res) {
+                                              scan_result *res, const coins_stop *stop) {
   const unsigned char *p = (const unsigned char *)text, *q = p + len;
   uint64_t long_sum = 0; /* |values| of more than 3 digits, checked */
   uint64_t last_number = 0, last_digit = 0, last_minus = 0, last_zero_start = 0;
@@ -322,6 +322,9 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
   /* a block past q, all spaces, ends a number that runs up to q */
   for (const unsigned char *base = p; base < q || (base == q && last_number >> 63); base += 64) {
     unsigned shift;
+    if (stop && ((size_t)(base - p) & (SCAN_POLL_BYTES - 1)) == 0 && base > p &&
+        coins_stopped(stop))
+      return SCAN_STOPPED;
     masks m = read_block_at(base, q, (const unsigned char *)text, b, &shift);
     if (~m.allowed) return 0;
     uint64_t in_number = m.digit | m.minus;

@@ -132,7 +132,7 @@ static AVX512 COINS_ALWAYS_INLINE __m512i values_at(__m512i digits, __m512i last
 ** returns SCAN_HAND_ON: the AVX2 scanner reads the row. */
 static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, int64_t *out,
                                                   int64_t *starts, size_t cap, scan_mode mode,
-                                                  scan_result *res) {
+                                                  scan_result *res, const coins_stop *stop) {
   /* whitespace by the low four bits, in each 16-byte lane: the byte each could be, or 0 */
   const __m512i spaces = _mm512_broadcast_i32x4(
       _mm_setr_epi8(' ', 0, 0, 0, 0, 0, 0, 0, 0, '\t', '\n', 0, 0, '\r', 0, 0));
@@ -153,6 +153,8 @@ static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, 
 
   /* a block past the end, all spaces, ends a number that runs up to it */
   for (size_t at = 0; at < size || (at == size && last_digit >> 63); at += 64) {
+    if (stop && (at & (SCAN_POLL_BYTES - 1)) == 0 && at > 0 && coins_stopped(stop))
+      return SCAN_STOPPED;
     size_t rest = size - at;
     uint64_t in_row = rest >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << rest) - 1;
     __m512i x = _mm512_mask_loadu_epi8(_mm512_set1_epi8(' '), in_row, p + at);

@@ -40,16 +40,36 @@ coins_status coins_state_play(coins_state *st, coins_move m, coins_ply *out,
   return rc;
 }
 
-coins_status coins_record_check(coins_variant v, uint64_t n, uint64_t k, const int64_t *moves,
-                                size_t count, char err[COINS_ERRMSG_SIZE]) {
-  uint64_t left = n;
-  for (size_t i = 0; i < count; i++) {
+/* The moves from, up to to, of the check (below). */
+COINS_INLINE coins_status check_moves(coins_variant v, uint64_t k, const int64_t *moves,
+                                      size_t from, size_t to, uint64_t *left,
+                                      char err[COINS_ERRMSG_SIZE]) {
+  for (size_t i = from; i < to; i++) {
     coins_move m = coins_move_of(v, moves[i]);
-    coins_status rc = check_move(v, (uint64_t)i + 1, m, left, k, err);
+    coins_status rc = check_move(v, (uint64_t)i + 1, m, *left, k, err);
     if (rc != COINS_OK) return rc;
-    left -= m.take;
+    *left -= m.take;
   }
   return COINS_OK;
+}
+
+coins_status coins_record_check(coins_variant v, uint64_t n, uint64_t k, const int64_t *moves,
+                                size_t count, char err[COINS_ERRMSG_SIZE]) {
+  return check_moves(v, k, moves, 0, count, &n, err);
+}
+
+coins_status coins_record_check_stop(coins_variant v, uint64_t n, uint64_t k, const int64_t *moves,
+                                     size_t count, char err[COINS_ERRMSG_SIZE],
+                                     const coins_stop *stop) {
+  if (coins_span_end(0, count, stop) == count) /* one span: no poll */
+    return coins_record_check(v, n, k, moves, count, err);
+  coins_status rc = COINS_OK;
+  for (size_t i = 0, end; rc == COINS_OK && i < count; i = end) {
+    if (i > 0 && coins_stopped(stop)) return COINS_STOPPED;
+    end = coins_span_end(i, count, stop);
+    rc = check_moves(v, k, moves, i, end, &n, err);
+  }
+  return rc;
 }
 
 void coins_state_replay(coins_state *st, const int64_t *moves, size_t count,

@@ -113,7 +113,7 @@ static int peak(const int64_t *d, size_t at) {
 }
 
 /* Adds coin v at the right end, fusing the peaks it makes. */
-static void push_right(valley *w, int64_t v) {
+COINS_INLINE void push_right(valley *w, int64_t v) {
   w->deque[w->tail++] = v;
   insert(w, v);
   while (w->tail - w->head >= 3 && peak(w->deque, w->tail - 3)) {
@@ -123,7 +123,7 @@ static void push_right(valley *w, int64_t v) {
 }
 
 /* Adds coin v at the left end, fusing the peaks it makes. */
-static void push_left(valley *w, int64_t v) {
+COINS_INLINE void push_left(valley *w, int64_t v) {
   w->deque[--w->head] = v;
   insert(w, v);
   while (w->tail - w->head >= 3 && peak(w->deque, w->head)) {
@@ -137,22 +137,46 @@ size_t coins3_record_words(size_t n, size_t count) {
   return (2 * n + 1) + (n + 2) * node_words + (count + 1) + (count + 1 + 7) / 8;
 }
 
-void coins3_solve_record(const int64_t *a, size_t n, const int64_t *moves, size_t count,
-                         int64_t *work, int64_t **margin, char **best) {
+/* Positions between two polls of the stop: each costs O(log n) treap
+** operations, a microsecond or so on a large row out of the caches. */
+#define VALLEY_SPAN (COINS_STOP_SPAN / 64)
+
+/* Position t (after t moves) is solved; then the coin its move took goes
+** back.  (A macro: the loop in spans would cost gcc registers.) */
+#define VALLEY_STEP(t)                                                                      \
+  do {                                                                                      \
+    (*margin)[t] = w.nodes[w.root].alt;                                                     \
+    (*best)[t] = w.head == w.tail ? 0 : w.deque[w.head] >= w.deque[w.tail - 1] ? 'L' : 'R'; \
+    if (t > 0 && moves[t - 1] == 'R')                                                       \
+      push_right(&w, a[hi++]);                                                              \
+    else if (t > 0)                                                                         \
+      push_left(&w, a[--lo]);                                                               \
+  } while (0)
+
+coins_status coins3_solve_record(const int64_t *a, size_t n, const int64_t *moves, size_t count,
+                                 int64_t *work, int64_t **margin, char **best,
+                                 const coins_stop *stop) {
   valley w = {.nodes = (node *)(work + 2 * n + 1), .fresh = 1, .rng = 0x5EED, .deque = work};
   size_t lo = 0, hi = n;
   *margin = work + coins3_record_words(n, count) - (count + 1) - (count + 1 + 7) / 8;
   *best = (char *)(*margin + count + 1);
   w.nodes[0] = (node){0, 0, 0, 0, 0, 0};
   for (size_t i = 0; i < count; i++) moves[i] == 'R' ? hi-- : lo++;
-  w.head = w.tail = n; /* room for n coins on either side */
-  for (size_t i = lo; i < hi; i++) push_right(&w, a[i]);
-  for (size_t t = count + 1; t-- > 0;) {
-    (*margin)[t] = w.nodes[w.root].alt;
-    (*best)[t] = w.head == w.tail ? 0 : w.deque[w.head] >= w.deque[w.tail - 1] ? 'L' : 'R';
-    if (t > 0 && moves[t - 1] == 'R')
-      push_right(&w, a[hi++]);
-    else if (t > 0)
-      push_left(&w, a[--lo]);
+  w.head = w.tail = n;                            /* room for n coins on either side */
+  if (stop == NULL || n + count <= VALLEY_SPAN) { /* no poll */
+    for (size_t i = lo; i < hi; i++) push_right(&w, a[i]);
+    for (size_t t = count + 1; t-- > 0;) VALLEY_STEP(t);
+    return COINS_OK;
   }
+  for (size_t i = lo, end; i < hi; i = end) { /* the coins the record leaves */
+    if (i > lo && coins_stopped(stop)) return COINS_STOPPED;
+    end = hi - i > VALLEY_SPAN ? i + VALLEY_SPAN : hi;
+    for (; i < end; i++) push_right(&w, a[i]);
+  }
+  for (size_t above = count + 1, from; above > 0; above = from) { /* then back to the start */
+    if (above <= count && coins_stopped(stop)) return COINS_STOPPED;
+    from = above > VALLEY_SPAN ? above - VALLEY_SPAN : 0;
+    for (size_t t = above; t-- > from;) VALLEY_STEP(t);
+  }
+  return COINS_OK;
 }

@@ -198,8 +198,13 @@ int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *co
 static coins_status parse_coins(const coins_text *coins, coins_game *game, size_t *n,
                                 char msg[COINS_ERRMSG_SIZE]) {
   const unsigned char *bytes = (const unsigned char *)coins->text;
-  return coins->jsonb ? coins_parse_jsonb_array(bytes, coins->len, game->a, game->a_words, n, msg)
-                      : coins_parse_array(coins->text, coins->len, game->a, game->a_words, n, msg);
+  if (coins->jsonb)
+    return coins_parse_jsonb_array_stop(bytes, coins->len, game->a, game->a_words, n, msg,
+                                        game->stop);
+  if (game->stop == NULL) /* (the usual case, a call less) */
+    return coins_parse_array(coins->text, coins->len, game->a, game->a_words, n, msg);
+  return coins_parse_array_stop(coins->text, coins->len, game->a, game->a_words, n, msg,
+                                game->stop);
 }
 
 int coins_text_parse(const char *fname, const coins_text *coins, coins_game *game, char **err) {

@@ -243,18 +243,24 @@ static void sift_down(array_pair *a, size_t i, size_t n) {
   }
 }
 
-/* Heapsort by key: in place, O(n log n), no memory outside SQLite's. */
-static void sort_by_key(array_pair *a, size_t n) {
+/* Heapsort by key: in place, O(n log n), no memory outside SQLite's.
+** SQLITE_OK, or SQLITE_INTERRUPT when poll says so. */
+static int sort_by_key(array_pair *a, size_t n, coins_poll *poll) {
   size_t i = 1;
   while (i < n && key_cmp(&a[i - 1], &a[i]) <= 0) i++;
-  if (i >= n) return; /* already in order: the usual case */
-  for (i = n / 2; i-- > 0;) sift_down(a, i, n);
+  if (i >= n) return SQLITE_OK; /* already in order: the usual case */
+  for (i = n / 2; i-- > 0;) {
+    if (coins_poll_stopped(poll)) return SQLITE_INTERRUPT;
+    sift_down(a, i, n);
+  }
   for (size_t end = n; end-- > 1;) {
+    if (coins_poll_stopped(poll)) return SQLITE_INTERRUPT;
     array_pair t = a[0];
     a[0] = a[end];
     a[end] = t;
     sift_down(a, 0, end);
   }
+  return SQLITE_OK;
 }
 
 static void array_result(sqlite3_context *ctx, array_agg *agg) {
@@ -266,7 +272,12 @@ static void array_result(sqlite3_context *ctx, array_agg *agg) {
     coins_result_error(ctx, coins_error(ARRAY_NAME, "the values mix integers and move letters"));
     return;
   }
-  sort_by_key(agg->pairs, agg->n);
+  coins_stop stop;
+  coins_poll poll = {coins_stop_for(sqlite3_context_db_handle(ctx), &stop), COINS_POLL_EVERY};
+  if (sort_by_key(agg->pairs, agg->n, &poll) != SQLITE_OK) {
+    sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
+    return;
+  }
   for (size_t i = 1; i < agg->n; i++)
     if (key_cmp(&agg->pairs[i], &agg->pairs[i - 1]) == 0) {
       char key[64];
@@ -277,6 +288,11 @@ static void array_result(sqlite3_context *ctx, array_agg *agg) {
   sqlite3_str *s = sqlite3_str_new(sqlite3_context_db_handle(ctx));
   for (size_t i = 0; i < agg->n && sqlite3_str_errcode(s) == SQLITE_OK; i++) {
     const array_pair *p = &agg->pairs[i];
+    if (coins_poll_stopped(&poll)) {
+      sqlite3_free(sqlite3_str_finish(s));
+      sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
+      return;
+    }
     sqlite3_str_appendchar(s, 1, i ? ',' : '[');
     if (p->letter)
       sqlite3_str_appendf(s, "\"%c\"", (int)p->value);
@@ -284,7 +300,7 @@ static void array_result(sqlite3_context *ctx, array_agg *agg) {
       sqlite3_str_appendf(s, "%lld", p->value);
   }
   sqlite3_str_appendchar(s, 1, ']');
-  coins_result_str(ctx, s);
+  coins_result_str(ctx, s, ARRAY_NAME, "the array");
 }
 
 static void array_value(sqlite3_context *ctx) {

@@ -26,6 +26,33 @@
 ** SQLite's "no more rows" code, which no reader returns otherwise. */
 #define COINS_NULL_ARG SQLITE_DONE
 
+/* ------------------------------------------------------- interrupts */
+
+/* Finds sqlite3_is_interrupted in the API table SQLite passed to
+** sqlite3_coins_init (interrupt.c says how, and when it cannot). */
+void coins_interrupt_setup(const sqlite3_api_routines *api);
+/* 1 when this SQLite lets coins see an interrupt (3.41 and later). */
+int coins_can_interrupt(void);
+/* 1 when db's statement was interrupted (never where coins cannot see it). */
+int coins_interrupted(sqlite3 *db);
+/* The core's stop for db, made in *stop; NULL where coins cannot see an
+** interrupt (the core then runs without polling). */
+const coins_stop *coins_stop_for(sqlite3 *db, coins_stop *stop);
+
+/* A loop of the SQL layer that asks stop (NULL: never) every
+** COINS_POLL_EVERY steps:
+**   coins_poll poll = {stop, COINS_POLL_EVERY};
+**   for (...) { if (coins_poll_stopped(&poll)) return SQLITE_INTERRUPT; ... } */
+#define COINS_POLL_EVERY 4096
+typedef struct coins_poll {
+  const coins_stop *stop;
+  unsigned left;
+} coins_poll;
+int coins_poll_again(coins_poll *poll);
+static inline int coins_poll_stopped(coins_poll *poll) {
+  return --poll->left == 0 && coins_poll_again(poll);
+}
+
 /* ------------------------------------------------ errors and results */
 
 /* "fname: ..." as a sqlite3_malloc'd message (NULL when out of memory). */
@@ -34,16 +61,29 @@ char *coins_error(const char *fname, const char *fmt, ...);
 ** SQLITE_NOMEM when the message could not be made (*err is then NULL). */
 int coins_sql_fail(char **err, const char *fname, const char *fmt, ...);
 /* The SQLite code for a core status: SQLITE_OK, SQLITE_ERROR with *err
-** made from the core's message, or SQLITE_NOMEM for COINS_NO_ROOM. */
+** made from the core's message, SQLITE_NOMEM for COINS_NO_ROOM, or
+** SQLITE_INTERRUPT (*err NULL) for COINS_STOPPED. */
 int coins_sql_status(coins_status rc, const char *fname, const char *msg, char **err);
 /* Makes err (a coins_error message, freed here) the function's error;
 ** NULL err: out of memory. */
 void coins_result_error(sqlite3_context *ctx, char *err);
-/* Makes the text built in s the result (or its error), and frees s. */
-void coins_result_str(sqlite3_context *ctx, sqlite3_str *s);
+/* The function's error for rc, an SQLite code a reader returned with err
+** (freed here): SQLITE_INTERRUPT ("interrupted"), out of memory for a
+** NULL err, else err with rc as its code (SQLITE_NOMEM, SQLITE_TOOBIG). */
+void coins_result_fail(sqlite3_context *ctx, int rc, char *err);
+/* SQLITE_TOOBIG with "fname: what exceeds the length limit (N bytes)". */
+void coins_result_too_long(sqlite3_context *ctx, const char *fname, const char *what);
+/* Makes the text built in s the result, and frees s; a text over the
+** length limit, or out of memory, is an error naming fname and what ("the
+** picture"). */
+void coins_result_str(sqlite3_context *ctx, sqlite3_str *s, const char *fname, const char *what);
 /* A move in record notation: the take (I, II) or 'L'/'R' (III); NULL for
 ** no move (take 0). */
 void coins_result_move(sqlite3_context *ctx, coins_variant v, coins_move move);
+/* How many characters v takes in decimal; and v written at out (that
+** many, no NUL), returning how many. */
+size_t coins_decimal_length(int64_t v);
+size_t coins_write_decimal(char *out, int64_t v);
 /* "an INTEGER", "a REAL", "TEXT", "a BLOB" or "NULL", for messages. */
 const char *coins_type_name(sqlite3_value *v);
 
@@ -68,6 +108,9 @@ typedef struct coins_game {
   uint64_t k;     /* max_take (1 for variant III)                    */
   int64_t *a;     /* the coins (sqlite3_malloc64); unused for counts */
   size_t a_words; /* room in a                                       */
+  /* polled by the reads of its coins and record, and what the caller
+  ** starts on them (coins_stop_for; NULL: no interrupts) */
+  const coins_stop *stop;
 } coins_game;
 
 /* The coins argument before it is parsed: its JSON text or JSONB bytes,
@@ -153,6 +196,7 @@ struct coins_tvf_cursor {
   int lazy;
   void *state; /* what the function keeps besides */
   coins_saved_arg args[COINS_TVF_MAX_ARGS];
+  coins_stop stop; /* game.stop points here where interrupts can be seen */
 };
 
 /* The columns every move table starts with, and their numbers. */
@@ -211,15 +255,19 @@ typedef struct coins_picture {
   int recorded;    /* moves were given: a record, not the optimal line */
   int64_t *record; /* the record's moves (as coins_parse_moves stores them) */
   size_t record_room, count;
+  coins_stop stop; /* game.stop points here where interrupts can be seen */
 } coins_picture;
 
-/* Reads argv = (variant, coins [, moves [, max_take]]) for fname and plays
-** the record (read and checked by coins_record_read, replayed by
-** coins_state_replay), or the optimal line (coins_line) when moves is left
-** out or NULL.  More than max_count coins in variant I is an error.
-** SQLITE_OK, COINS_NULL_ARG, SQLITE_NOMEM, or SQLITE_ERROR with *err. */
-int coins_picture_read(const char *fname, int argc, sqlite3_value **argv, uint64_t max_count,
-                       coins_picture *pic, char **err);
+/* Reads argv = (variant, coins [, moves [, max_take]]) for fname, the
+** function ctx calls, and plays the record (read and checked by
+** coins_record_read, replayed by coins_state_replay), or the optimal line
+** (coins_line) when moves is left out or NULL.  More than max_count coins
+** in variant I is an error; so is a row whose picture, at coin_bytes a
+** coin at least (0: not checked), cannot fit the length limit.
+** SQLITE_OK, COINS_NULL_ARG, SQLITE_NOMEM, SQLITE_INTERRUPT, SQLITE_TOOBIG
+** (*err NULL: coins_result_too_long), or SQLITE_ERROR with *err. */
+int coins_picture_read(const char *fname, sqlite3_context *ctx, int argc, sqlite3_value **argv,
+                       uint64_t max_count, size_t coin_bytes, coins_picture *pic, char **err);
 void coins_picture_free(coins_picture *pic);
 /* The last line of a picture: the totals and the outcome, or where the
 ** record stopped ("first 22, second 11: first wins by 11"). */

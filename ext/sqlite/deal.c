@@ -12,39 +12,34 @@ SQLITE_EXTENSION_INIT3
 
 #define DEAL_NAME "coins_deal"
 
-/* How many characters v takes in decimal. */
-static size_t decimal_length(int64_t v) {
-  uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-  size_t len = 1 + (v < 0);
-  while (m >= 10) m /= 10, len++;
-  return len;
-}
-
-/* Writes v in decimal at out (decimal_length(v) characters). */
-static void write_decimal(char *out, size_t len, int64_t v) {
-  uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-  if (v < 0) out[0] = '-';
-  do {
-    out[--len] = (char)('0' + m % 10);
-    m /= 10;
-  } while (m);
-}
+/* Coins drawn at a time: a buffer on the stack, and how often an
+** interrupt is asked for (every 20 microseconds or so). */
+#define DEAL_BATCH 1024
 
 /* The length of the row the generator seeded with seed deals, or, when
-** that is more than limit, the most coins that fit in limit (*fit). */
-static size_t dealt_length(uint64_t seed, int64_t n, int64_t lo, int64_t hi, size_t limit,
-                           int64_t *fit) {
-  size_t len = 2; /* [] */
-  for (int64_t i = 0; i < n; i++) {
-    size_t more = decimal_length(coins_random_range(&seed, lo, hi)) + (i > 0);
-    if (len + more > limit) {
-      *fit = i;
-      return len + more;
+** that is more than limit, the most coins that fit in limit (*fit).
+** SQLITE_OK, or SQLITE_INTERRUPT when stop says so. */
+static int dealt_length(uint64_t seed, int64_t n, int64_t lo, int64_t hi, size_t limit,
+                        const coins_stop *stop, size_t *len, int64_t *fit) {
+  int64_t drawn[DEAL_BATCH];
+  coins_poll poll = {stop, 1};
+  *len = 2; /* [] */
+  for (int64_t i = 0; i < n; i += DEAL_BATCH) {
+    size_t batch = n - i < DEAL_BATCH ? (size_t)(n - i) : DEAL_BATCH;
+    if (coins_poll_again(&poll)) return SQLITE_INTERRUPT;
+    coins_random_fill(&seed, lo, hi, drawn, batch);
+    for (size_t j = 0; j < batch; j++) {
+      size_t more = coins_decimal_length(drawn[j]) + (i + (int64_t)j > 0);
+      if (*len + more > limit) {
+        *fit = i + (int64_t)j;
+        *len += more;
+        return SQLITE_OK;
+      }
+      *len += more;
     }
-    len += more;
   }
   *fit = n;
-  return len;
+  return SQLITE_OK;
 }
 
 /* The error for a row longer than SQLITE_LIMIT_LENGTH: SQLITE_TOOBIG, with
@@ -53,9 +48,31 @@ static void too_long(sqlite3_context *ctx, sqlite3_int64 n, size_t limit, uint64
                      const char *at_most) {
   char *msg = coins_error(DEAL_NAME, "%lld coins exceed the length limit (%llu bytes); %s%llu fit",
                           n, (unsigned long long)limit, at_most, (unsigned long long)fit);
-  int made = msg != NULL;
-  coins_result_error(ctx, msg);
-  if (made) sqlite3_result_error_code(ctx, SQLITE_TOOBIG);
+  coins_result_fail(ctx, SQLITE_TOOBIG, msg);
+}
+
+/* Writes the row into text (room for it and a NUL): SQLITE_OK with its
+** length in *len, or SQLITE_INTERRUPT. */
+static int deal_into(char *text, uint64_t seed, int64_t n, int64_t lo, int64_t hi,
+                     const coins_stop *stop, size_t *len) {
+  int64_t drawn[DEAL_BATCH];
+  coins_poll poll = {stop, 1};
+  size_t at = 0;
+  text[at++] = '[';
+  for (int64_t i = 0; i < n; i += DEAL_BATCH) {
+    size_t batch = n - i < DEAL_BATCH ? (size_t)(n - i) : DEAL_BATCH;
+    if (coins_poll_again(&poll)) return SQLITE_INTERRUPT;
+    coins_random_fill(&seed, lo, hi, drawn, batch);
+    for (size_t j = 0; j < batch; j++) {
+      text[at] = ',';
+      at += i + (int64_t)j > 0;
+      at += coins_write_decimal(text + at, drawn[j]);
+    }
+  }
+  text[at++] = ']';
+  text[at] = 0;
+  *len = at;
+  return SQLITE_OK;
 }
 
 static void deal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -77,7 +94,6 @@ static void deal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     }
   }
   sqlite3_int64 n = arg[1], lo = arg[2], hi = arg[3];
-  int64_t fit;
   if (n < 0) {
     coins_result_error(ctx, coins_error(DEAL_NAME, "n must be >= 0, got %lld", n));
     return;
@@ -87,40 +103,60 @@ static void deal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
                        coins_error(DEAL_NAME, "lo must be <= hi, got lo %lld and hi %lld", lo, hi));
     return;
   }
-  /* measure first (drawing is cheap, formatting is not), so that a row
-  ** over the length limit fails at once and a row under it is written
-  ** into one allocation of the right size */
+  coins_stop stop_room;
+  const coins_stop *stop = coins_stop_for(sqlite3_context_db_handle(ctx), &stop_room);
   size_t limit = (size_t)sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
   /* the shortest a value can be written: a row that cannot fit even so is
   ** refused before any draw, with the most coins that could */
-  size_t shortest = lo <= 0 && hi >= 0 ? 1 : decimal_length(lo > 0 ? lo : hi);
+  size_t shortest = lo <= 0 && hi >= 0 ? 1 : coins_decimal_length(lo > 0 ? lo : hi);
   if ((uint64_t)n > (limit - 1) / (shortest + 1)) {
     too_long(ctx, n, limit, (limit - 1) / (shortest + 1), "at most ");
     return;
   }
-  size_t len = dealt_length((uint64_t)arg[0], n, lo, hi, limit, &fit);
-  if (fit < n) {
+  /* every function refuses a row whose |coins| add up to more than
+  ** 2^63-1 (a coin of -2^63 alone does): none is dealt */
+  uint64_t abs_lo = lo < 0 ? 0 - (uint64_t)lo : (uint64_t)lo;
+  uint64_t abs_hi = hi < 0 ? 0 - (uint64_t)hi : (uint64_t)hi;
+  uint64_t most = abs_lo > abs_hi ? abs_lo : abs_hi;
+  if (n > 0 && most > (uint64_t)INT64_MAX / (uint64_t)n) {
+    coins_result_error(ctx,
+                       coins_error(DEAL_NAME,
+                                   "%lld coin%s in [%lld, %lld] could add up to more than "
+                                   "2^63-1 in absolute value, which no function takes: "
+                                   "deal fewer or smaller (n * max(abs(lo), abs(hi)) <= 2^63-1)",
+                                   n, n == 1 ? "" : "s", lo, hi));
+    return;
+  }
+  /* the longest: a row that fits even so is written in one pass, into
+  ** room for it; one that may not is measured first (drawing is cheap),
+  ** so that a row over the limit fails without being written */
+  size_t longest = coins_decimal_length(lo), widest = coins_decimal_length(hi);
+  if (widest > longest) longest = widest;
+  size_t len = 0;
+  uint64_t room = 2 + (uint64_t)n * (longest + 1); /* n < 2^31 here */
+  int64_t fit = n;
+  int rc = SQLITE_OK;
+  if (room > limit) {
+    rc = dealt_length((uint64_t)arg[0], n, lo, hi, limit, stop, &len, &fit);
+    room = len;
+  }
+  if (rc == SQLITE_OK && fit < n) {
     too_long(ctx, n, limit, (uint64_t)fit, "");
     return;
   }
-  char *text = sqlite3_malloc64(len + 1);
-  if (text == NULL) {
-    sqlite3_result_error_nomem(ctx);
+  char *text = rc == SQLITE_OK ? sqlite3_malloc64(room + 1) : NULL;
+  if (rc == SQLITE_OK && text == NULL) rc = SQLITE_NOMEM;
+  if (rc == SQLITE_OK) rc = deal_into(text, (uint64_t)arg[0], n, lo, hi, stop, &len);
+  if (rc != SQLITE_OK) {
+    sqlite3_free(text);
+    coins_result_fail(ctx, rc, NULL);
     return;
   }
-  uint64_t state = (uint64_t)arg[0];
-  size_t at = 0;
-  text[at++] = '[';
-  for (sqlite3_int64 i = 0; i < n; i++) {
-    int64_t v = coins_random_range(&state, lo, hi);
-    size_t width = decimal_length(v);
-    if (i > 0) text[at++] = ',';
-    write_decimal(text + at, width, v);
-    at += width;
+  if (room - len > room / 8) { /* room for the longest values, much of it unused */
+    char *fitted = sqlite3_realloc64(text, len + 1);
+    if (fitted) text = fitted;
   }
-  text[at++] = ']';
-  text[at] = 0;
-  sqlite3_result_text(ctx, text, (int)at, sqlite3_free);
+  sqlite3_result_text(ctx, text, (int)len, sqlite3_free);
 }
 
 int coins_register_deal(sqlite3 *db) {

@@ -67,6 +67,7 @@ COINS_EXPORT int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
                                   version / 1000000, version / 1000 % 1000, version % 1000);
     return SQLITE_ERROR;
   }
+  coins_interrupt_setup(pApi); /* before already_loaded: pApi may be another library's */
   if (already_loaded(db)) return SQLITE_OK;
   static int (*const registrations[])(sqlite3 *) = {
       coins_register_scalars, coins_register_record_scalars,

@@ -23,11 +23,11 @@ static int moves_start_text(coins_tvf_cursor *cur) {
   const coins_saved_arg *coins = &cur->args[1];
   size_t need = 0;
   coins_status rc;
-  while ((rc = coins_line_init_text(&cur->line, coins->bytes, (size_t)coins->len, cur->work,
-                                    cur->work_words, &need)) == COINS_NO_ROOM)
+  while ((rc = coins_line_init_text_stop(&cur->line, coins->bytes, (size_t)coins->len, cur->work,
+                                         cur->work_words, &need, cur->game.stop)) == COINS_NO_ROOM)
     if (need <= cur->work_words || coins_reserve(&cur->work, &cur->work_words, need))
       return SQLITE_NOMEM;
-  return rc == COINS_OK ? SQLITE_OK : SQLITE_DONE;
+  return rc == COINS_OK ? SQLITE_OK : rc == COINS_STOPPED ? SQLITE_INTERRUPT : SQLITE_DONE;
 }
 
 static int moves_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
@@ -46,10 +46,14 @@ static int moves_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) 
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
   /* variant III's blocks wait for the first column that needs a move
   ** (tvf.c's catch_up): count(*) and ply only count the moves */
-  coins_line_init_lazy(&cur->line, game->variant, game->a, game->n, game->k, cur->work);
+  if (coins_line_init_lazy_stop(&cur->line, game->variant, game->a, game->n, game->k, cur->work,
+                                game->stop) != COINS_OK)
+    return SQLITE_INTERRUPT;
   return SQLITE_OK;
 }
 
+/* (Interrupted, it stops short: the rows it then plays are dropped by
+** SQLite, which sees the interrupt once the row is returned.) */
 static void moves_skip(coins_tvf_cursor *cur, uint64_t count) {
   coins_line_skip(&cur->line, count);
 }

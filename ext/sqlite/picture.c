@@ -21,7 +21,7 @@ static void reached(coins_picture *pic, const coins_state *st) {
   memcpy(pic->totals, st->totals, sizeof pic->totals);
 }
 
-/* The optimal line, marked. */
+/* The optimal line, marked: SQLITE_OK, SQLITE_NOMEM or SQLITE_INTERRUPT. */
 static int play_line(coins_picture *pic) {
   const coins_game *g = &pic->game;
   int64_t *work = NULL;
@@ -30,11 +30,19 @@ static int play_line(coins_picture *pic) {
     return SQLITE_NOMEM;
   coins_line line;
   coins_ply p;
-  coins_line_init(&line, g->variant, g->a, g->n, g->k, work);
-  while (coins_line_next(&line, &p)) mark(&p, pic);
+  coins_poll poll = {g->stop, COINS_POLL_EVERY};
+  int rc =
+      coins_line_init_lazy_stop(&line, g->variant, g->a, g->n, g->k, work, g->stop) == COINS_OK &&
+              coins_line_fuse(&line) == COINS_OK
+          ? SQLITE_OK
+          : SQLITE_INTERRUPT;
+  while (rc == SQLITE_OK && coins_line_next(&line, &p)) {
+    mark(&p, pic);
+    if (coins_poll_stopped(&poll)) rc = SQLITE_INTERRUPT;
+  }
   reached(pic, &line.st);
   sqlite3_free(work);
-  return SQLITE_OK;
+  return rc;
 }
 
 /* The record moves, read (and checked) as coins_review reads it, then
@@ -46,14 +54,21 @@ static int play_record(coins_picture *pic, const char *fname, sqlite3_value *mov
   if (rc != SQLITE_OK) return rc;
   coins_state st;
   coins_state_init(&st, g->variant, g->a, g->n, g->k);
-  coins_state_replay(&st, pic->record, pic->count, mark, pic);
+  coins_poll poll = {g->stop, COINS_POLL_EVERY};
+  for (size_t at = 0; at < pic->count; at += COINS_POLL_EVERY) { /* asking between pieces */
+    if (at > 0 && coins_poll_again(&poll)) return SQLITE_INTERRUPT;
+    size_t piece = pic->count - at < COINS_POLL_EVERY ? pic->count - at : COINS_POLL_EVERY;
+    coins_state_replay(&st, pic->record + at, piece, mark, pic);
+  }
   reached(pic, &st);
   return SQLITE_OK;
 }
 
-int coins_picture_read(const char *fname, int argc, sqlite3_value **argv, uint64_t max_count,
-                       coins_picture *pic, char **err) {
+int coins_picture_read(const char *fname, sqlite3_context *ctx, int argc, sqlite3_value **argv,
+                       uint64_t max_count, size_t coin_bytes, coins_picture *pic, char **err) {
   coins_game *g = &pic->game;
+  sqlite3 *db = sqlite3_context_db_handle(ctx);
+  g->stop = coins_stop_for(db, &pic->stop);
   int rc = coins_game_read(fname, argv[0], argv[1], argc > 3 ? argv[3] : NULL, g, err);
   if (rc != SQLITE_OK) return rc;
   pic->values = coins_variant_traits_of(g->variant).has_values;
@@ -61,6 +76,9 @@ int coins_picture_read(const char *fname, int argc, sqlite3_value **argv, uint64
   if (!pic->values && g->n > max_count)
     return coins_sql_fail(err, fname, "%llu coins are too many to draw (at most %llu)",
                           (unsigned long long)g->n, (unsigned long long)max_count);
+  /* a picture that cannot fit the length limit, refused before any move */
+  if (coin_bytes > 0 && g->n > (uint64_t)sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1) / coin_bytes)
+    return SQLITE_TOOBIG;
   if (coins_reserve(&pic->ply_of, &pic->ply_room, (size_t)g->n)) return SQLITE_NOMEM;
   memset(pic->ply_of, 0, pic->ply_room * sizeof *pic->ply_of);
   if (argc > 2 && sqlite3_value_type(argv[2]) != SQLITE_NULL)

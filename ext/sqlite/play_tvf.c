@@ -47,6 +47,10 @@ static int play_next(coins_tvf_cursor *cur, char **err) {
   }
   coins_strategy *player = &ps->players[coins_state_mover(st) - 1];
   coins_move m = coins_strategy_move(player, &ps->base.rv);
+  /* a move can take O(n) (greedy play's table, made on its first move,
+  ** polls the stop): asked to stop, no row of it */
+  const coins_stop *stop = cur->game.stop;
+  if (stop && stop->stopped(stop->arg)) return SQLITE_INTERRUPT;
   coins_status rc = coins_review_apply(&ps->base.rv, m, &cur->row, msg);
   return coins_sql_status(rc, cur->tvf->name, msg, err);
 }

@@ -29,10 +29,12 @@ int coins_record_read(const char *fname, sqlite3_value *moves, const coins_game 
   if (text == NULL) text = "", bytes = (const unsigned char *)text;
   size_t room = jsonb ? coins_jsonb_capacity(bytes, len) : coins_moves_capacity(text, len);
   if (coins_reserve(record, room_words, room)) return SQLITE_NOMEM;
-  coins_status rc =
-      jsonb ? coins_parse_jsonb_moves(game->variant, bytes, len, *record, *room_words, count, msg)
-            : coins_parse_moves(game->variant, text, len, *record, *room_words, count, msg);
+  const coins_stop *stop = game->stop;
+  coins_status rc = jsonb ? coins_parse_jsonb_moves_stop(game->variant, bytes, len, *record,
+                                                         *room_words, count, msg, stop)
+                          : coins_parse_moves_stop(game->variant, text, len, *record, *room_words,
+                                                   count, msg, stop);
   if (rc == COINS_OK)
-    rc = coins_record_check(game->variant, game->n, game->k, *record, *count, msg);
+    rc = coins_record_check_stop(game->variant, game->n, game->k, *record, *count, msg, stop);
   return coins_sql_status(rc, fname, msg, err);
 }

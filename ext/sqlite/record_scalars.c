@@ -26,7 +26,8 @@ static const struct {
   record_kind kind;
 } functions[] = {{"coins_result", RESULT}, {"coins_after", AFTER}};
 
-/* Replays the record the arguments give into *end. */
+/* Replays the record the arguments give into *end (asking game->stop
+** between pieces of COINS_POLL_EVERY moves). */
 static int replay(const char *fname, sqlite3_value **argv, int argc, coins_game *game,
                   coins_state *end, char **err) {
   int64_t *record = NULL;
@@ -34,9 +35,14 @@ static int replay(const char *fname, sqlite3_value **argv, int argc, coins_game 
   if (sqlite3_value_type(argv[2]) == SQLITE_NULL) return COINS_NULL_ARG;
   int rc = coins_game_read(fname, argv[0], argv[1], argc > 3 ? argv[3] : NULL, game, err);
   if (rc == SQLITE_OK) rc = coins_record_read(fname, argv[2], game, &record, &room, &count, err);
-  if (rc == SQLITE_OK) {
-    coins_state_init(end, game->variant, game->a, game->n, game->k);
-    coins_state_replay(end, record, count, NULL, NULL);
+  if (rc == SQLITE_OK) coins_state_init(end, game->variant, game->a, game->n, game->k);
+  coins_poll poll = {game->stop, COINS_POLL_EVERY};
+  for (size_t at = 0; rc == SQLITE_OK && at < count; at += COINS_POLL_EVERY) {
+    size_t piece = count - at < COINS_POLL_EVERY ? count - at : COINS_POLL_EVERY;
+    if (at > 0 && coins_poll_again(&poll))
+      rc = SQLITE_INTERRUPT;
+    else
+      coins_state_replay(end, record + at, piece, NULL, NULL);
   }
   sqlite3_free(record);
   return rc;
@@ -55,17 +61,41 @@ static void result_of(sqlite3_context *ctx, const coins_state *end) {
   sqlite3_result_text(ctx, result, -1, SQLITE_STATIC);
 }
 
-static void after_of(sqlite3_context *ctx, const coins_state *end) {
+/* The coins left, as a JSON array: measured, then written into one
+** allocation (a row over the length limit fails before it is written). */
+static void after_of(sqlite3_context *ctx, const char *fname, const coins_state *end,
+                     const coins_stop *stop) {
   if (!coins_variant_traits_of(end->variant).has_values) {
     sqlite3_result_int64(ctx, (sqlite3_int64)(end->hi - end->lo));
     return;
   }
-  sqlite3_str *s = sqlite3_str_new(sqlite3_context_db_handle(ctx));
-  sqlite3_str_appendchar(s, 1, '[');
-  for (uint64_t i = end->lo; i < end->hi && sqlite3_str_errcode(s) == SQLITE_OK; i++)
-    sqlite3_str_appendf(s, i > end->lo ? ",%lld" : "%lld", (long long)end->a[i]);
-  sqlite3_str_appendchar(s, 1, ']');
-  coins_result_str(ctx, s);
+  uint64_t limit = (uint64_t)sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
+  uint64_t len = 2 + (end->hi - end->lo) - (end->hi > end->lo); /* [] and the commas */
+  coins_poll poll = {stop, COINS_POLL_EVERY};
+  for (uint64_t i = end->lo; i < end->hi && len <= limit; i++) {
+    if (coins_poll_stopped(&poll)) {
+      sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
+      return;
+    }
+    len += coins_decimal_length(end->a[i]);
+  }
+  if (len > limit) {
+    coins_result_too_long(ctx, fname, "the row of coins left");
+    return;
+  }
+  char *text = sqlite3_malloc64(len + 1), *at = text;
+  if (text == NULL) {
+    coins_result_fail(ctx, SQLITE_NOMEM, coins_error(fname, "out of memory for the coins left"));
+    return;
+  }
+  *at++ = '[';
+  for (uint64_t i = end->lo; i < end->hi; i++) { /* (the measure asked for interrupts) */
+    if (i > end->lo) *at++ = ',';
+    at += coins_write_decimal(at, end->a[i]);
+  }
+  *at++ = ']';
+  *at = 0;
+  sqlite3_result_text(ctx, text, (int)(at - text), sqlite3_free);
 }
 
 static void record_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -73,14 +103,16 @@ static void record_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const char *fname = functions[*kind].name;
   coins_game game = {0};
   coins_state end;
+  coins_stop stop;
   char *err = NULL;
+  game.stop = coins_stop_for(sqlite3_context_db_handle(ctx), &stop);
   int rc = replay(fname, argv, argc, &game, &end, &err);
   if (rc == SQLITE_OK && *kind == RESULT)
     result_of(ctx, &end);
   else if (rc == SQLITE_OK)
-    after_of(ctx, &end);
+    after_of(ctx, fname, &end, game.stop);
   else if (rc != COINS_NULL_ARG)
-    coins_result_error(ctx, err); /* err is NULL for SQLITE_NOMEM */
+    coins_result_fail(ctx, rc, err); /* err is NULL for SQLITE_NOMEM */
   coins_game_free(&game);
 }
 

@@ -37,6 +37,7 @@ int coins_sql_status(coins_status rc, const char *fname, const char *msg, char *
     case COINS_OK: return SQLITE_OK;
     case COINS_INVALID: return coins_sql_fail(err, fname, "%s", msg);
     case COINS_NO_ROOM: return SQLITE_NOMEM;
+    case COINS_STOPPED: *err = NULL; return SQLITE_INTERRUPT;
   }
   return SQLITE_ERROR;
 }
@@ -49,18 +50,34 @@ void coins_result_error(sqlite3_context *ctx, char *err) {
   sqlite3_free(err);
 }
 
-void coins_result_str(sqlite3_context *ctx, sqlite3_str *s) {
+void coins_result_fail(sqlite3_context *ctx, int rc, char *err) {
+  if (rc == SQLITE_INTERRUPT) {
+    sqlite3_free(err);
+    sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
+    return;
+  }
+  coins_result_error(ctx, err); /* NULL: out of memory */
+  if (err && rc != SQLITE_ERROR) sqlite3_result_error_code(ctx, rc);
+}
+
+void coins_result_too_long(sqlite3_context *ctx, const char *fname, const char *what) {
+  int limit = sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
+  char *err = coins_error(fname, "%s exceeds the length limit (%d bytes)", what, limit);
+  coins_result_fail(ctx, err ? SQLITE_TOOBIG : SQLITE_NOMEM, err);
+}
+
+void coins_result_str(sqlite3_context *ctx, sqlite3_str *s, const char *fname, const char *what) {
   int rc = sqlite3_str_errcode(s), len = sqlite3_str_length(s);
   char *text = sqlite3_str_finish(s);
-  if (rc == SQLITE_TOOBIG) {
-    sqlite3_result_error_toobig(ctx);
-  } else if (rc != SQLITE_OK || text == NULL) {
-    sqlite3_result_error_nomem(ctx);
-  } else {
+  if (rc == SQLITE_OK && text != NULL) {
     sqlite3_result_text(ctx, text, len, sqlite3_free);
     return;
   }
   sqlite3_free(text);
+  if (rc == SQLITE_TOOBIG)
+    coins_result_too_long(ctx, fname, what);
+  else /* what is left of the memory may still hold a message */
+    coins_result_fail(ctx, SQLITE_NOMEM, coins_error(fname, "out of memory for %s", what));
 }
 
 void coins_result_move(sqlite3_context *ctx, coins_variant v, coins_move move) {
@@ -70,6 +87,24 @@ void coins_result_move(sqlite3_context *ctx, coins_variant v, coins_move move) {
     sqlite3_result_text(ctx, move.side == 'L' ? "L" : "R", 1, SQLITE_STATIC);
   else
     sqlite3_result_int64(ctx, (sqlite3_int64)move.take);
+}
+
+size_t coins_decimal_length(int64_t v) {
+  uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  size_t len = 1 + (v < 0);
+  while (m >= 10) m /= 10, len++;
+  return len;
+}
+
+size_t coins_write_decimal(char *out, int64_t v) {
+  uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  size_t len = coins_decimal_length(v), at = len;
+  if (v < 0) out[0] = '-';
+  do {
+    out[--at] = (char)('0' + m % 10);
+    m /= 10;
+  } while (m);
+  return len;
 }
 
 const char *coins_type_name(sqlite3_value *v) {

@@ -52,14 +52,20 @@ static void scalar_data_free(void *p) {
   sqlite3_free(data);
 }
 
-/* Solves the game the arguments give into *r. */
-static int scalar_solve(scalar_data *data, sqlite3_value **argv, int argc, coins_result *r,
-                        char **err) {
+/* Solves the game the arguments give into *r.  A row of COINS_STOP_SPAN
+** bytes or more is solved polling for an interrupt (smaller ones take
+** well under a millisecond, and do not pay for a stop). */
+static int scalar_solve(sqlite3_context *ctx, scalar_data *data, sqlite3_value **argv, int argc,
+                        coins_result *r, char **err) {
   const char *fname = data->spec->name;
   coins_game *game = &data->game;
   coins_text text;
+  coins_stop room;
   int rc = coins_args_read(fname, argv[0], argv[1], argc > 2 ? argv[2] : NULL, game, &text, err);
   if (rc != SQLITE_OK) return rc;
+  const coins_stop *stop =
+      text.len >= COINS_STOP_SPAN ? coins_stop_for(sqlite3_context_db_handle(ctx), &room) : NULL;
+  game->stop = stop;
   char msg[COINS_ERRMSG_SIZE];
   size_t need = 0;
   coins_status solved = COINS_OK;
@@ -72,10 +78,12 @@ static int scalar_solve(scalar_data *data, sqlite3_value **argv, int argc, coins
         coins_reserve(&game->a, &game->a_words, n + coins_work_words(game->variant, n, game->k)))
       rc = SQLITE_NOMEM;
     if (rc != SQLITE_OK) return rc;
-    coins_solve(game->variant, game->a, n, game->k, game->a + n, r);
+    solved = coins_solve_stop(game->variant, game->a, n, game->k, game->a + n, r, stop);
   } else /* in the room as it is; grown only when it turns out too small */
-    while ((solved = coins_solve_text(game->variant, text.text, text.len, game->k, game->a,
-                                      game->a_words, &need, r, msg)) == COINS_NO_ROOM)
+    while ((solved = stop ? coins_solve_text_stop(game->variant, text.text, text.len, game->k,
+                                                  game->a, game->a_words, &need, r, msg, stop)
+                          : coins_solve_text(game->variant, text.text, text.len, game->k, game->a,
+                                             game->a_words, &need, r, msg)) == COINS_NO_ROOM)
       if (need <= game->a_words || coins_reserve(&game->a, &game->a_words, need))
         return SQLITE_NOMEM;
   coins_variant_traits traits = coins_variant_traits_of(game->variant);
@@ -92,11 +100,11 @@ static void scalar_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   scalar_data *data = sqlite3_user_data(ctx);
   char *err = NULL;
   coins_result r;
-  int rc = scalar_solve(data, argv, argc, &r, &err);
+  int rc = scalar_solve(ctx, data, argv, argc, &r, &err);
   if (data->game.a_words > KEEP_WORDS) coins_game_free(&data->game);
   if (rc == COINS_NULL_ARG) return;
   if (rc != SQLITE_OK) {
-    coins_result_error(ctx, err); /* err is NULL for SQLITE_NOMEM */
+    coins_result_fail(ctx, rc, err); /* err is NULL for SQLITE_NOMEM */
     return;
   }
   switch (data->spec->kind) {

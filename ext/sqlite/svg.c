@@ -64,14 +64,19 @@ static int svg_review_record(const coins_picture *pic, svg_review *r, char **err
   if (!r->verdict || !r->loss || !r->best || coins_reserve(&work, &room, words))
     return SQLITE_NOMEM;
   coins_review rv;
-  if (whole)
-    coins_review_init_record(&rv, g->variant, g->a, g->n, g->k, pic->record, count, work);
-  else
-    coins_review_init(&rv, g->variant, g->a, g->n, g->k, work);
-  int rc = SQLITE_OK;
+  coins_status started =
+      whole ? coins_review_init_record_stop(&rv, g->variant, g->a, g->n, g->k, pic->record, count,
+                                            work, g->stop)
+            : coins_review_init_stop(&rv, g->variant, g->a, g->n, g->k, work, g->stop);
+  int rc = coins_sql_status(started, SVG_NAME, "", err);
   char msg[COINS_ERRMSG_SIZE];
+  coins_poll poll = {g->stop, COINS_POLL_EVERY};
   for (size_t t = 0; rc == SQLITE_OK && t < count; t++) {
     coins_judgement j;
+    if (coins_poll_stopped(&poll)) {
+      rc = SQLITE_INTERRUPT;
+      break;
+    }
     coins_status st = coins_review_play(&rv, coins_move_of(g->variant, pic->record[t]), &j, msg);
     rc = coins_sql_status(st, SVG_NAME, msg, err);
     if (rc != SQLITE_OK) break;
@@ -147,9 +152,8 @@ static void svg_plan(const coins_picture *pic, int text_w, svg_layout *L) {
   L->head = L->tail = n;
   if (n > SVG_MAX_DRAWN) L->head = SVG_MAX_DRAWN / 2, L->tail = n - SVG_MAX_DRAWN / 2;
   int chars = chars_of((int64_t)pic->plies);
-  for (uint64_t i = 0; pic->values && i < n; i++)
-    if ((i < L->head || i >= L->tail) && chars_of(pic->game.a[i]) > chars)
-      chars = chars_of(pic->game.a[i]);
+  for (uint64_t i = 0; pic->values && i < n; i = i + 1 == L->head ? L->tail : i + 1) /* drawn */
+    if (chars_of(pic->game.a[i]) > chars) chars = chars_of(pic->game.a[i]);
   L->cell = chars * 8 + 16 > SVG_CELL_MIN ? chars * 8 + 16 : SVG_CELL_MIN;
   L->per_line = SVG_PER_LINE * SVG_CELL_MIN / L->cell;
   int used = n < (uint64_t)L->per_line ? (int)n : L->per_line;
@@ -383,19 +387,19 @@ static void svg_draw(sqlite3_context *ctx, const coins_picture *pic, const svg_r
   }
   sqlite3_str_appendall(s, "</svg>");
   sqlite3_free(result);
-  coins_result_str(ctx, s);
+  coins_result_str(ctx, s, SVG_NAME, "the picture");
 }
 
 static void svg_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   coins_picture pic = {0};
   svg_review review = {0};
   char *err = NULL;
-  int rc = coins_picture_read(SVG_NAME, argc, argv, SVG_MAX_COUNT, &pic, &err);
+  int rc = coins_picture_read(SVG_NAME, ctx, argc, argv, SVG_MAX_COUNT, 0, &pic, &err);
   if (rc == SQLITE_OK && pic.recorded) rc = svg_review_record(&pic, &review, &err);
   if (rc == SQLITE_OK)
     svg_draw(ctx, &pic, &review);
   else if (rc != COINS_NULL_ARG)
-    coins_result_error(ctx, err); /* err is NULL for SQLITE_NOMEM */
+    coins_result_fail(ctx, rc, err); /* err is NULL for SQLITE_NOMEM */
   svg_review_free(&review);
   coins_picture_free(&pic);
 }

@@ -20,6 +20,7 @@ SQLITE_EXTENSION_INIT3
 typedef struct coins_tvf_vtab {
   sqlite3_vtab base;
   const coins_tvf *tvf;
+  sqlite3 *db; /* whose interrupts stop a long set-up */
 } coins_tvf_vtab;
 
 static int tvf_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
@@ -34,6 +35,7 @@ static int tvf_connect(sqlite3 *db, void *aux, int argc, const char *const *argv
   if (vtab == NULL) return SQLITE_NOMEM;
   memset(vtab, 0, sizeof *vtab);
   vtab->tvf = tvf;
+  vtab->db = db;
   *out = &vtab->base;
   sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
   return SQLITE_OK;
@@ -50,6 +52,7 @@ static int tvf_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out) {
   memset(cur, 0, sizeof *cur);
   cur->tvf = ((coins_tvf_vtab *)vtab)->tvf;
   cur->eof = 1;
+  cur->game.stop = coins_stop_for(((coins_tvf_vtab *)vtab)->db, &cur->stop);
   *out = &cur->base;
   return SQLITE_OK;
 }
@@ -104,9 +107,9 @@ static void result_saved(sqlite3_context *ctx, const coins_saved_arg *saved) {
 static int filter_error(coins_tvf_cursor *cur, int rc, char *err) {
   sqlite3_vtab *vtab = cur->base.pVtab;
   cur->eof = 1;
-  if (rc == SQLITE_NOMEM || err == NULL) {
+  if (rc == SQLITE_NOMEM || rc == SQLITE_INTERRUPT || err == NULL) { /* SQLite's own message */
     sqlite3_free(err);
-    return SQLITE_NOMEM;
+    return rc == SQLITE_INTERRUPT ? rc : SQLITE_NOMEM;
   }
   sqlite3_free(vtab->zErrMsg);
   vtab->zErrMsg = err;
@@ -155,13 +158,17 @@ static int tvf_next(sqlite3_vtab_cursor *base) {
 }
 
 /* A lazy cursor's row, played up to its ply when a column first asks
-** (the line's blocks made first, when they are still to make). */
-static void catch_up(coins_tvf_cursor *cur) {
+** (the line's blocks made first, when they are still to make):
+** SQLITE_OK, or SQLITE_INTERRUPT when the statement was interrupted on
+** the way (the row is then not reached). */
+static int catch_up(coins_tvf_cursor *cur) {
   uint64_t played = cur->line.st.ply;
-  if (cur->row.ply == cur->ply) return;
-  coins_line_fuse(&cur->line);
-  if (played + 1 < cur->ply) coins_line_skip(&cur->line, cur->ply - 1 - played);
+  if (cur->row.ply == cur->ply) return SQLITE_OK;
+  if (coins_line_fuse(&cur->line) != COINS_OK ||
+      (played + 1 < cur->ply && coins_line_skip(&cur->line, cur->ply - 1 - played) != COINS_OK))
+    return SQLITE_INTERRUPT;
   coins_line_next(&cur->line, &cur->row);
+  return SQLITE_OK;
 }
 
 /* No line has more plies than this: a count of coins is an int64. */
@@ -263,7 +270,7 @@ static int tvf_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col) 
     sqlite3_result_int64(ctx, (sqlite3_int64)cur->ply);
     return SQLITE_OK;
   }
-  if (cur->lazy) catch_up(cur);
+  if (cur->lazy && catch_up(cur) != SQLITE_OK) return SQLITE_INTERRUPT;
   cur->tvf->column(cur, ctx, col);
   return SQLITE_OK;
 }
@@ -427,12 +434,12 @@ int coins_tvf_review_begin(coins_tvf_cursor *cur, sqlite3_value **args, int move
          words = whole ? coins_review_record_words(game->variant, n, game->k, state->count)
                        : coins_review_work_words(game->variant, n, game->k);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
-  if (whole)
-    coins_review_init_record(&state->rv, game->variant, game->a, game->n, game->k, state->moves,
-                             state->count, cur->work);
-  else
-    coins_review_init(&state->rv, game->variant, game->a, game->n, game->k, cur->work);
-  return SQLITE_OK;
+  coins_status started =
+      whole ? coins_review_init_record_stop(&state->rv, game->variant, game->a, game->n, game->k,
+                                            state->moves, state->count, cur->work, game->stop)
+            : coins_review_init_stop(&state->rv, game->variant, game->a, game->n, game->k,
+                                     cur->work, game->stop);
+  return coins_sql_status(started, fname, "", err);
 }
 
 void coins_tvf_review_release(coins_tvf_cursor *cur) {

@@ -18,7 +18,7 @@ SELECT coins_deal(1, 3, 9223372036854775807, -9223372036854775808);
 -- coins_deal: longer than SQLITE_LIMIT_LENGTH, refused before dealing
 SELECT coins_deal(1, 9223372036854775807);
 SELECT coins_deal(1, 600000000);
--- coins_deal: rows from extreme ranges are made, but the solvers refuse them
+-- coins_deal: no row the solvers refuse (the end of this file has more)
 SELECT coins_win(3, coins_deal(1, 3, -9223372036854775808, 9223372036854775807));
 -- coins_deal: the argument count
 SELECT coins_deal(1);
@@ -97,3 +97,9 @@ SELECT coins_diagram(3, coins_deal(1, 20, 0, 9));
 SELECT coins_diagram(1, 30);
 WITH RECURSIVE t(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM t WHERE k < 40)
 SELECT coins_array(k, k) FROM t;
+-- coins_deal: no row whose coins could add up past 2^63-1 in absolute
+-- value (no other function takes one), whatever the seed
+.limit length 1000000000
+SELECT coins_deal(1, 1, -9223372036854775808, -9223372036854775808);
+SELECT coins_deal(-9223372036854775808, 2, 9223372036854775806, 9223372036854775807);
+SELECT coins_deal(1, 3, -3074457345618258603, 0);

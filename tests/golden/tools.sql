@@ -10,12 +10,15 @@ SELECT coins_deal(1, 12) = coins_deal(1, 12, 1, 100),
 -- n = 0, lo = hi, negative ranges, a range across zero
 SELECT coins_deal(7, 0), coins_deal(7, 0, 5, 5), coins_deal(7, 4, 3, 3),
        coins_deal(7, 6, -5, -1), coins_deal(0, 5, -1000000, 1000000);
--- the INT64 extremes as bounds (such rows may be too big for the solvers)
-SELECT coins_deal(1, 3, -9223372036854775808, 9223372036854775807);
-SELECT coins_deal(1, 2, -9223372036854775808, -9223372036854775808),
-       coins_deal(1, 2, 9223372036854775807, 9223372036854775807),
-       coins_deal(1, 4, 9223372036854775806, 9223372036854775807),
-       coins_deal(1, 4, -9223372036854775808, -9223372036854775807);
+-- the widest ranges a row can take: every other function takes what is
+-- dealt (n * max(abs(lo), abs(hi)) <= 2^63-1), the seed -2^63 too
+SELECT coins_deal(1, 1, -9223372036854775807, 9223372036854775807);
+SELECT coins_deal(1, 1, 9223372036854775807, 9223372036854775807),
+       coins_deal(1, 1, -9223372036854775807, -9223372036854775807),
+       coins_deal(1, 2, 4611686018427387902, 4611686018427387903),
+       coins_deal(-9223372036854775808, 3, -3074457345618258602, 3074457345618258602);
+SELECT coins_margin(3, coins_deal(1, 3, -3074457345618258602, 3074457345618258602)) IS NOT NULL,
+       coins_margin(2, coins_deal(-9223372036854775808, 4, 0, 2305843009213693951)) IS NOT NULL;
 -- TEXT holding valid JSON, every value in range, every value dealt
 SELECT typeof(coins_deal(3, 2)), json_valid(coins_deal(3, 50)),
        json_array_length(coins_deal(3, 50));

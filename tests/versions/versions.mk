@@ -2,7 +2,9 @@
 # system's (the Makefile includes this fragment).
 #
 #   make test-sqlite-new   the SQL-level tests again on SQLite 3.53 (the
-#                          pinned amalgamation of wasm/sqlite.pin)
+#                          pinned amalgamation of wasm/sqlite.pin), and the
+#                          interrupts, which only 3.41 and later let a
+#                          function see (tests/test_interrupt.c)
 #
 # Debian 12's SQLite is 3.40.1.  The pinned amalgamation (the one the
 # WebAssembly build compiles, fetched and checked by wasm/fetch-sqlite.sh)
@@ -29,7 +31,9 @@ $(NEW_SQLITE_LIB): $(WASM_B)/sqlite/sqlite3.c
 
 NEW_SQLITE_VERSION = $(shell sed -n 's/^SQLITE_VERSION=//p' wasm/sqlite.pin)
 
-test-sqlite-new: $(NEW_SQLITE_LIB) $(B)/test_sql $(B)/test_plans $(EXT) $(B)/demo.db $(B)/games.db
+test-sqlite-new: $(NEW_SQLITE_LIB) $(B)/test_sql $(B)/test_plans $(B)/test_interrupt $(EXT) \
+    $(B)/demo.db $(B)/games.db
 	$(NEW_SQLITE_RUN) sh tests/run_limited.sh 120 $(B)/test_sql
 	$(NEW_SQLITE_RUN) sh tests/run_limited.sh 120 $(B)/test_plans
+	$(NEW_SQLITE_RUN) sh tests/run_limited.sh 300 $(B)/test_interrupt $(EXT)
 	$(NEW_SQLITE_RUN) $(PYTHON) tests/smoke.py $(EXT)
