@@ -368,6 +368,19 @@ static coins_status bad_side(parser *p, size_t ply, int bare) {
                     !bare && c == '\'' ? " (JSON strings take double quotes)" : "");
 }
 
+/* Between the moves of a record without brackets (after ply n): blanks,
+** or one comma with blanks around it.  1, with the message, when a comma
+** has no move after it. */
+static int bare_separator(parser *p, size_t n) {
+  skip_space(p);
+  if (p->at >= p->len || p->s[p->at] != ',') return 0;
+  p->at++;
+  skip_space(p);
+  if (p->at < p->len && p->s[p->at] != ',') return 0;
+  coins_fail(p->err, "ply %zu is missing after ',' at byte %zu", n + 1, p->at);
+  return 1;
+}
+
 /* Variant III: ["L", "R", ...] or a bare string LRRL. */
 static coins_status parse_sides(parser *p, int64_t *moves, size_t cap, size_t *count) {
   size_t n = 0, poll_at = parser_poll_at(p);
@@ -396,13 +409,7 @@ static coins_status parse_sides(parser *p, int64_t *moves, size_t cap, size_t *c
     moves[n++] = side;
     p->at += width;
     if (bare) { /* letters, with or without commas and spaces between */
-      skip_space(p);
-      if (p->at < p->len && p->s[p->at] == ',') {
-        p->at++;
-        skip_space(p);
-        if (p->at >= p->len || p->s[p->at] == ',')
-          return coins_fail(p->err, "ply %zu is missing after ',' at byte %zu", n + 1, p->at);
-      }
+      if (bare_separator(p, n)) return COINS_INVALID;
       continue;
     }
     skip_space(p);
@@ -447,13 +454,7 @@ static coins_status parse_bare_takes(parser *p, int64_t *moves, size_t cap, size
     moves[n++] = v;
     if (sum_exceeds(&abs_sum, v))
       return coins_fail(p->err, "the sum of absolute values exceeds 2^63-1 at ply %zu", n);
-    skip_space(p);
-    if (p->at < p->len && p->s[p->at] == ',') {
-      p->at++;
-      skip_space(p);
-      if (p->at >= p->len || p->s[p->at] == ',')
-        return coins_fail(p->err, "ply %zu is missing after ',' at byte %zu", n + 1, p->at);
-    }
+    if (bare_separator(p, n)) return COINS_INVALID;
   }
   *count = n;
   return COINS_OK;
