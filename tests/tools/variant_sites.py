@@ -53,7 +53,12 @@ def compiled_sites(cc, line, patched, include_dir):
         with open(os.path.join(tmp, "coins.h"), "w") as f:
             f.write(header.replace(line, patched))
         cmd = [cc, "-fsyntax-only", "-Wswitch", "-I" + tmp, "-I" + include_dir] + sources
-        run = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ, LC_ALL="C"))
+        try:
+            run = subprocess.run(
+                cmd, capture_output=True, text=True, env=dict(os.environ, LC_ALL="C")
+            )
+        except FileNotFoundError:
+            sys.exit(f"variant_sites: no {cc}: it needs gcc (tests/deps.sh installs it)")
         if run.returncode != 0:
             sys.exit("variant_sites: the throwaway build failed:\n" + run.stderr)
         sites, function = set(), None
