@@ -309,7 +309,10 @@ clean:
 # make format rewrites every C source and header with clang-format (the
 # style is .clang-format); make lint fails, naming the files, when one is
 # not formatted, has a line over 100 columns, or includes across the seam
-# (a core file a SQLite header; a SQL-layer file a core-private header).
+# (a core file a SQLite header; a SQL-layer file a core-private header),
+# or when the sites a throwaway variant (or notation) makes gcc name differ
+# from the "Add a variant" list of docs/architecture.md
+# (tests/tools/variant_sites.py).
 C_FILES := $(sort $(wildcard ext/*/*.[ch] include/*.h tests/*.[ch] tests/*/*.c wasm/*.c))
 CLANG_FORMAT ?= clang-format
 
@@ -327,6 +330,7 @@ lint: | $(B)
 	  | sed 's/$$/: the SQL layer includes only the public headers and coins_sql.h/' >> $(B)/lint.txt || true
 	@if [ -s $(B)/lint.txt ]; then cat $(B)/lint.txt; \
 	  echo "lint: fix the lines above (make format formats)"; exit 1; fi
+	@$(PYTHON) tests/tools/variant_sites.py
 	@echo "lint: $(words $(C_FILES)) C files formatted, no line over 100 columns, no include across the seam"
 
 # ------------------------------------------------------------------ fuzzing

@@ -93,24 +93,33 @@ typedef struct coins_result {
 
 /* --------------------------------------------------------------- variants */
 
+/* How a move is written in a record and in results: each variant has one
+** notation (its traits say which).  The codec (ext/core/notation.c) is
+** the one place that reads, checks and writes moves; a new notation is a
+** new enumerator there and in each switch -Wswitch names. */
+typedef enum coins_notation {
+  COINS_NOTATION_TAKE = 1, /* a count of coins taken: 1, 2, ...           */
+  COINS_NOTATION_SIDE = 2  /* the end one coin is taken from: 'L' or 'R'  */
+} coins_notation;
+
 /* How a variant's games look from outside: what the SQL layer and other
 ** hosts need to read arguments and write results. */
 typedef struct coins_variant_traits {
-  const char *name;      /* "I", "II", "III"                              */
-  int has_values;        /* coins carry values (margins and scores exist)  */
-  int moves_are_sides;   /* a move is 'L'/'R' rather than a take count     */
-  int takes_any_count;   /* a count of identical coins may replace a row   */
-  uint64_t default_take; /* max_take when it is left out                   */
-  uint64_t fixed_take;   /* the only max_take allowed, or 0 for any >= 1   */
+  const char *name;        /* "I", "II", "III"                              */
+  int has_values;          /* coins carry values (margins and scores exist)  */
+  coins_notation notation; /* how a move is written                         */
+  int takes_any_count;     /* a count of identical coins may replace a row   */
+  uint64_t default_take;   /* max_take when it is left out                   */
+  uint64_t fixed_take;     /* the only max_take allowed, or 0 for any >= 1   */
 } coins_variant_traits;
 
 static inline coins_variant_traits coins_variant_traits_of(coins_variant v) {
-  coins_variant_traits t = {0, 0, 0, 0, 0, 0};
+  coins_variant_traits t = {0, 0, COINS_NOTATION_TAKE, 0, 0, 0};
   switch (v) {
     case COINS_I: t.name = "I", t.takes_any_count = 1, t.default_take = 2; break;
     case COINS_II: t.name = "II", t.has_values = 1, t.default_take = 2; break;
     case COINS_III:
-      t.name = "III", t.has_values = 1, t.moves_are_sides = 1, t.default_take = 1;
+      t.name = "III", t.has_values = 1, t.notation = COINS_NOTATION_SIDE, t.default_take = 1;
       t.fixed_take = 1;
       break;
   }
@@ -328,6 +337,8 @@ coins_status coins_line_init_text(coins_line *line, const char *text, size_t len
 coins_status coins_line_init_text_stop(coins_line *line, const char *text, size_t len,
                                        int64_t *work, size_t words, size_t *need,
                                        const coins_stop *stop);
+/* 1 when variant v's line can be played from the text (variant III). */
+int coins_line_reads_text(coins_variant v);
 /* Writes the next move to *out and returns 1, or returns 0 at the end. */
 int coins_line_next(coins_line *line, coins_ply *out);
 /* The next move, without playing it: O(1) (take 0 at the end). */
@@ -356,6 +367,26 @@ coins_status coins_parse_moves_stop(coins_variant v, const char *text, size_t le
                                     size_t cap, size_t *n, char err[COINS_ERRMSG_SIZE],
                                     const coins_stop *stop);
 coins_move coins_move_of(coins_variant v, int64_t stored);
+
+/* The codec of moves (ext/core/notation.c), for hosts that write moves.
+** 1 when nt writes a move as a number, its take (a JSON number, an SQL
+** INTEGER); 0 when as a word (a string). */
+int coins_notation_is_number(coins_notation nt);
+/* m (take >= 1) as nt writes it ("3", "L"), NUL-terminated, its length in
+** *len: in static storage when the notation has few words ("L", "R"),
+** else written in buf. */
+#define COINS_MOVE_TEXT_SIZE 24
+const char *coins_notation_format(coins_notation nt, coins_move m, char buf[COINS_MOVE_TEXT_SIZE],
+                                  size_t *len);
+/* A move written alone as a word in text[0..len) ('L', 'r'): its stored
+** form, with its notation in *nt; 0 when it is no move word.  And a
+** stored move of nt as a coins_move (coins_move_of, given the notation). */
+int64_t coins_notation_word(const char *text, size_t len, coins_notation *nt);
+coins_move coins_notation_decode(coins_notation nt, int64_t stored);
+/* The notation's name ("take", "side"), and how a bare record of it is
+** written, for messages ("takes like '1,2,1'", "L/R letters"). */
+const char *coins_notation_name(coins_notation nt);
+const char *coins_notation_bare_form(coins_notation nt);
 
 /* Checks that moves[0..count) (as coins_parse_moves stores them) can be
 ** played in order from the start of a game of n coins with max_take k,

@@ -42,6 +42,7 @@ def calls_for(kind, x, v):
                            "'optimal', 'optimal')"),
             ("coins_diagram", f"SELECT coins_diagram({x}, {COINS})"),
             ("coins_diagram", f"SELECT coins_diagram({x}, {COINS}, '[]')"),
+            ("coins_rules", f"SELECT coins_rules({x})"),
         ])
     if kind == "coins":
         return ([(f, f"SELECT {f}({v}, {x})") for f in SCALARS] +

@@ -35,7 +35,7 @@
 ** scalar (each variant, errors, NULLs, buffers reused and grown across rows
 ** and trimmed after a big row), coins_moves, coins_review and coins_play
 ** for each variant (all rows stepped; joins that re-filter one cursor),
-** coins_deal, coins_diagram and coins_array as an aggregate and as a
+** coins_deal, coins_diagram, coins_rules and coins_array as an aggregate and as a
 ** window function (with an inverse).  test_init_under_faults does the same
 ** for sqlite3_coins_init itself.  Under make asan (leak detection on) no
 ** path may leak.
@@ -508,8 +508,12 @@ static void test_deal_and_diagram_under_faults(void **state) {
       "SELECT coins_diagram(3, '[1,2]', 7)",
       "SELECT coins_diagram(4, '[1,2]')",
       "SELECT coins_diagram(3, '[1,2]', NULL)",
+      /* coins_rules, whose text is built in SQLite's memory */
+      "+SELECT coins_rules()",
+      "+SELECT coins_rules('iii')",
+      "SELECT coins_rules('x')",
   };
-  FAULT_ALL(sqls, "coins_deal and coins_diagram");
+  FAULT_ALL(sqls, "coins_deal, coins_diagram and coins_rules");
 }
 
 /* 20 rows (g, k, v): two groups, keys in descending order. */

@@ -733,6 +733,61 @@ static void test_review_known(void **state) {
 
 /* ========================================================= move parser */
 
+/* The move codec: each move coins_notation_format writes reads back as the
+** same move, in a JSON record (a number, or a string) and in a bare one;
+** a word reads back alone too (coins_notation_word). */
+static void test_notation(void **state) {
+  (void)state;
+  set_case(NULL, 0);
+  for (int v = 1; v <= 3; v++) {
+    coins_variant variant = (coins_variant)v;
+    coins_notation nt = coins_variant_traits_of(variant).notation;
+    int number = coins_notation_is_number(nt);
+    for (uint64_t i = 0; i < scaled(2000); i++) {
+      rng r = case_rng(40 + v, i);
+      size_t count = 1 + (size_t)below(&r, 20), at[2] = {1, 0};
+      coins_move want[20];
+      char text[2][20 * 32] = {"[", ""}, buf[COINS_MOVE_TEXT_SIZE];
+      for (size_t t = 0; t < count; t++) {
+        coins_move m = {1, 'L'};
+        if (number)
+          m.take = 1 + below(&r, below(&r, 2) ? 9 : UINT64_C(1) << 57);
+        else
+          m.side = below(&r, 2) ? 'R' : 'L';
+        want[t] = m;
+        size_t len;
+        const char *written = coins_notation_format(nt, m, buf, &len);
+        assert_int_equal(strlen(written), len);
+        if (!number) {
+          coins_notation got;
+          assert_int_equal(coins_notation_word(written, len, &got), m.side);
+          assert_int_equal(got, nt);
+        }
+        const char *quote = number ? "" : "\"", *comma = t ? "," : "";
+        at[0] += (size_t)snprintf(text[0] + at[0], sizeof text[0] - at[0], "%s%s%s%s", comma, quote,
+                                  written, quote);
+        at[1] += (size_t)snprintf(text[1] + at[1], sizeof text[1] - at[1], "%s%s",
+                                  number ? comma : "", written);
+      }
+      snprintf(text[0] + at[0], sizeof text[0] - at[0], "]");
+      for (int form = 0; form < 2; form++) {
+        int64_t moves[20];
+        size_t n;
+        char err[COINS_ERRMSG_SIZE];
+        coins_status rc =
+            coins_parse_moves(variant, text[form], strlen(text[form]), moves, 20, &n, err);
+        if (rc != COINS_OK) fail_msg("%s: %s", text[form], err);
+        assert_int_equal(n, count);
+        for (size_t t = 0; t < count; t++) {
+          coins_move m = coins_move_of(variant, moves[t]);
+          assert_int_equal(m.take, want[t].take);
+          assert_int_equal(m.side, want[t].side);
+        }
+      }
+    }
+  }
+}
+
 static void test_parse_moves(void **state) {
   (void)state;
   set_case(NULL, 0);
@@ -1498,11 +1553,17 @@ int main(void) {
          (unsigned long long)scaled(N_GAMES));
   fflush(stdout);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_parse_moves),    cmocka_unit_test(test_illegal_known),
-      cmocka_unit_test(test_review_known),   cmocka_unit_test(test_strategy_parse),
-      cmocka_unit_test(test_parity_ready),   cmocka_unit_test(test_generator),
-      cmocka_unit_test(test_review_random),  cmocka_unit_test(test_strategies_random),
-      cmocka_unit_test(test_optimal_vs_all), cmocka_unit_test(test_parity),
+      cmocka_unit_test(test_notation),
+      cmocka_unit_test(test_parse_moves),
+      cmocka_unit_test(test_illegal_known),
+      cmocka_unit_test(test_review_known),
+      cmocka_unit_test(test_strategy_parse),
+      cmocka_unit_test(test_parity_ready),
+      cmocka_unit_test(test_generator),
+      cmocka_unit_test(test_review_random),
+      cmocka_unit_test(test_strategies_random),
+      cmocka_unit_test(test_optimal_vs_all),
+      cmocka_unit_test(test_parity),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

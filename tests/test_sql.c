@@ -490,6 +490,96 @@ static void test_function_flags(void **state) {
              "WHERE name = 'coins_version'");
 }
 
+/* coins_rules: exact JSON, and each field checked against what the other
+** functions do with the variant (not against the traits it is made of). */
+static void test_rules(void **state) {
+  sqlite3 *db = *state;
+  check_text(db,
+             "{\"variant\":3,\"name\":\"III\",\"notation\":\"side\",\"has_values\":true,"
+             "\"takes_any_count\":false,\"default_take\":1,\"fixed_take\":1}",
+             "SELECT coins_rules(' iii ')");
+  check_text(db,
+             "{\"variant\":1,\"name\":\"I\",\"notation\":\"take\",\"has_values\":false,"
+             "\"takes_any_count\":true,\"default_take\":2,\"fixed_take\":null}",
+             "SELECT coins_rules(1.0)");
+  check_text(db, "null", "SELECT typeof(coins_rules(NULL))");
+  check_text(db, "3:I,II,III:1,2,3",
+             "SELECT count(*) || ':' || group_concat(value->>'name') || ':' || "
+             "group_concat(value->>'variant') FROM json_each(coins_rules())");
+  check_text(db, "0:1,1:1",
+             "SELECT group_concat(narg || ':' || ((flags & 0x200800) = 0x200800)) FROM "
+             "(SELECT narg, flags FROM pragma_function_list WHERE name = 'coins_rules' "
+             "ORDER BY narg)");
+  check_error(db, SQLITE_ERROR,
+              "coins_rules: unknown variant 'x'; expected 1, 2, 3, 'I', 'II' or 'III'",
+              "SELECT coins_rules('x')");
+  check_error(db, SQLITE_ERROR,
+              "coins_rules: unknown variant 4; expected 1, 2, 3, 'I', 'II' or 'III'",
+              "SELECT coins_rules(4)");
+  check_error(db, SQLITE_ERROR,
+              "coins_rules: unknown variant '[1,2]'; expected 1, 2, 3, 'I', 'II' or 'III' (are the "
+              "arguments swapped? the variant comes first, then the coins)",
+              "SELECT coins_rules('[1,2]')");
+  for (int v = 1; v <= 3; v++) {
+    char *name = query_text(db, "SELECT coins_rules(%d)->>'name'", v);
+    char *notation = query_text(db, "SELECT coins_rules(%d)->>'notation'", v);
+    char *fixed = query_text(db, "SELECT coins_rules(%d)->>'fixed_take'", v);
+    long long values = query_int(db, "SELECT coins_rules(%d)->>'has_values'", v);
+    long long counts = query_int(db, "SELECT coins_rules(%d)->>'takes_any_count'", v);
+    long long take = query_int(db, "SELECT coins_rules(%d)->>'default_take'", v);
+    char *msg;
+    /* the name reads as this variant */
+    check_text(db, "1", "SELECT coins_rules('%s') = coins_rules(%d)", name, v);
+    /* a move is a word (TEXT) in the side notation, a take otherwise */
+    check_text(db, strcmp(notation, "side") == 0 ? "text" : "integer",
+               "SELECT typeof(coins_best_move(%d, '[5,1,1]'))", v);
+    /* ... and the move a result gives reads back as the same move in a record */
+    check_text(db, "1",
+               "SELECT move IS coins_best_move(%d, '[1,2,3]') FROM coins_review(%d, '[1,2,3]', "
+               "json_array(coins_best_move(%d, '[1,2,3]')))",
+               v, v, v);
+    /* margins only with values */
+    if (values) {
+      check_text(db, "integer", "SELECT typeof(coins_margin(%d, '[5,1]'))", v);
+    } else {
+      msg = sqlite3_mprintf(
+          "coins_margin: variant %s has no coin values; use coins_win or coins_outcome", name);
+      check_error(db, SQLITE_ERROR, msg, "SELECT coins_margin(%d, '[5,1]')", v);
+      sqlite3_free(msg);
+    }
+    /* a count for the row */
+    if (counts) {
+      check_text(db, "integer", "SELECT typeof(coins_win(%d, 5))", v);
+    } else {
+      msg = sqlite3_mprintf(
+          "coins_win: coins must be a JSON array for variant %s, got the count "
+          "5; a count of coins is allowed for variant I only",
+          name);
+      check_error(db, SQLITE_ERROR, msg, "SELECT coins_win(%d, 5)", v);
+      sqlite3_free(msg);
+    }
+    /* max_take left out is the default */
+    check_text(db, "1",
+               "SELECT count(*) = sum(m.move IS d.move) FROM coins_moves(%d, '[1,1,1,9,1,4]') m "
+               "JOIN coins_moves(%d, '[1,1,1,9,1,4]', %lld) d USING (ply)",
+               v, v, take);
+    /* the only max_take allowed, or any */
+    if (fixed) {
+      msg = sqlite3_mprintf(
+          "coins_win: variant %s takes one coin from either end: max_take must "
+          "be %s, got %lld",
+          name, fixed, atoll(fixed) + 1);
+      check_error(db, SQLITE_ERROR, msg, "SELECT coins_win(%d, '[1]', %lld)", v, atoll(fixed) + 1);
+      sqlite3_free(msg);
+    } else {
+      check_text(db, "integer", "SELECT typeof(coins_win(%d, '[1,2,3]', 3))", v);
+    }
+    free(name);
+    free(notation);
+    free(fixed);
+  }
+}
+
 static void test_moves_rows(void **state) {
   sqlite3 *db = *state;
   check_moves(db, "3, '[8,15,3,7]'",
@@ -832,6 +922,7 @@ int main(void) {
       T(test_null_arguments),
       T(test_semantics),
       T(test_function_flags),
+      T(test_rules),
       T(test_moves_rows),
       T(test_moves_hidden_columns),
       T(test_moves_limit_on_huge_games),

@@ -28,6 +28,9 @@
   const URL_FIELDS = ['sql', 'coins', 'variant', 'max_take', 'moves', 'as'];
 
   let db = null; /* the database, in its worker */
+  /* each variant's rules, as coins gives them (coins_rules()): name,
+   * notation ('take' or 'side'), has_values, default_take, fixed_take ... */
+  let rules = [];
   const game = {
     variant: 'III',
     coins: '[8,15,3,7]',
@@ -255,10 +258,14 @@
     return new Error(`${where} ${field}: ${e.message.replace(/^coins_\w+: /, '')}`);
   }
 
-  /* The variant coins read from text, as the page names it. */
-  function variantName(text) {
-    const t = text.trim().toUpperCase();
-    return ['I', 'II', 'III'].includes(t) ? t : ['I', 'II', 'III'][Number(t) - 1];
+  /* The rules of the variant named name ('I', 'II', ...). */
+  function rulesOf(name) {
+    return rules.find((r) => r.name === name);
+  }
+
+  /* Whether the variant's moves are sides ('L'/'R'), not takes. */
+  function sides(name) {
+    return rulesOf(name).notation === 'side';
   }
 
   /* The game of fields (texts, as typed or as in the URL: variant, max_take
@@ -268,13 +275,11 @@
   async function checkGame(where, f) {
     let variant;
     try {
-      await db.value("SELECT coins_outcome(:v, '[]')", { v: f.variant });
-      variant = variantName(f.variant);
+      variant = JSON.parse(await db.value('SELECT coins_rules(:v)', { v: f.variant })).name;
     } catch (e) {
       throw fieldError(where, 'variant', e);
     }
-    if (!variant) throw new Error(`${where} variant: '${f.variant}' is not a variant`);
-    let k = variant === 'III' ? 1 : 2;
+    let k = rulesOf(variant).default_take;
     if (f.max_take !== null) {
       try {
         await db.value("SELECT coins_outcome(:v, '[]', :k)", { v: variant, k: f.max_take });
@@ -296,7 +301,7 @@
     const k = $('max-take').value.trim();
     return checkGame('Field', {
       variant: $('variant').value,
-      max_take: $('variant').value === 'III' || k === '' ? null : k,
+      max_take: rulesOf($('variant').value).fixed_take !== null || k === '' ? null : k,
       coins: $('coins').value,
     });
   }
@@ -305,7 +310,7 @@
     $('variant').value = variant;
     $('coins').value = String(coins);
     $('max-take').value = String(k);
-    $('max-take').disabled = variant === 'III';
+    $('max-take').disabled = rulesOf(variant).fixed_take !== null;
   }
 
   /* max_take as a count of coins the board can use. */
@@ -314,7 +319,7 @@
   }
 
   function moveName(variant, move) {
-    if (variant === 'III') return move === 'L' ? 'the left coin' : 'the right coin';
+    if (sides(variant)) return move === 'L' ? 'the left coin' : 'the right coin';
     return `${move} coin${move === 1 ? '' : 's'}`;
   }
 
@@ -329,11 +334,11 @@
     try {
       const { variant, k, coins } = await checked;
       const p = { v: variant, c: coins, k };
+      const values = rulesOf(variant).has_values; /* else no margins, and a count */
       const r = (
         await db.query(
           'SELECT coins_outcome(:v, :c, :k), coins_best_move(:v, :c, :k), ' +
-            "CASE WHEN :v = 'I' THEN NULL ELSE coins_margin(:v, :c, :k) END, " +
-            "CASE WHEN :v = 'I' THEN NULL ELSE coins_score(:v, :c, :k) END",
+            (values ? 'coins_margin(:v, :c, :k), coins_score(:v, :c, :k)' : 'NULL, NULL'),
           p,
         )
       ).rows[0];
@@ -346,21 +351,22 @@
       const q = { v: variant, c: coins, k };
       const n = Number(
         await db.value(
-          "SELECT CASE WHEN :v = 'I' THEN coins_after(:v, :c, '[]', :k) " +
-            "ELSE json_array_length(coins_after(:v, :c, '[]', :k)) END",
+          values
+            ? "SELECT json_array_length(coins_after(:v, :c, '[]', :k))"
+            : "SELECT coins_after(:v, :c, '[]', :k)",
           q,
         ),
       );
       game.values =
         n > MAX_BOARD
           ? null
-          : variant === 'I'
+          : !values
             ? new Array(n).fill(null)
             : (
                 await db.query("SELECT value FROM json_each(coins_after(:v, :c, '[]', :k))", q)
               ).rows.map((x) => x[0]);
       let text;
-      if (variant === 'I') {
+      if (!values) {
         text =
           outcome === 'first'
             ? `With best play the first player wins: take ${moveName(variant, best)} first.`
@@ -399,7 +405,7 @@
   async function deal() {
     const n = Math.min(MAX_BOARD, Math.max(0, parseInt($('deal-n').value, 10) || 0));
     const seed = parseInt($('deal-seed').value, 10) || 0;
-    if ($('variant').value === 'I') {
+    if (!rulesOf($('variant').value).has_values) {
       $('coins').value = String(n);
     } else {
       try {
@@ -416,7 +422,7 @@
   /* ------------------------------------------------------------ playing */
 
   function recordText() {
-    return game.variant === 'III' ? game.record.join('') : JSON.stringify(game.record);
+    return sides(game.variant) ? game.record.join('') : JSON.stringify(game.record);
   }
 
   /* Where the record has got to: [lo, hi) left, ply_of[i]. */
@@ -556,10 +562,10 @@
     board.replaceChildren();
     const legal = (i) =>
       yours &&
-      (game.variant === 'III'
+      (sides(game.variant)
         ? i === lo || i === hi - 1
         : i >= lo && i < Math.min(hi, lo + boardTake()));
-    const moveAt = (i) => (game.variant === 'III' ? (i === lo ? 'L' : 'R') : i - lo + 1);
+    const moveAt = (i) => (sides(game.variant) ? (i === lo ? 'L' : 'R') : i - lo + 1);
     game.values.forEach((v, i) => {
       const ply = plyOf[i];
       const b = el(
@@ -583,12 +589,11 @@
     const moves = $('moves');
     moves.replaceChildren();
     if (!yours) return;
-    const options =
-      game.variant === 'III'
-        ? lo === hi - 1
-          ? ['L']
-          : ['L', 'R']
-        : Array.from({ length: Math.min(boardTake(), hi - lo) }, (_, t) => t + 1);
+    const options = sides(game.variant)
+      ? lo === hi - 1
+        ? ['L']
+        : ['L', 'R']
+      : Array.from({ length: Math.min(boardTake(), hi - lo) }, (_, t) => t + 1);
     for (const m of options) {
       const b = el(
         'button',
@@ -629,7 +634,7 @@
       `Your ${mine.length} move${mine.length === 1 ? '' : 's'}: ${count('best')} best, ` +
       `${count('inaccuracy')} inaccurac${count('inaccuracy') === 1 ? 'y' : 'ies'}, ` +
       `${count('blunder')} blunder${count('blunder') === 1 ? '' : 's'}; ` +
-      `${game.variant === 'I' ? 'wins given away' : 'coin value given away'}: ${lost}.`;
+      `${rulesOf(game.variant).has_values ? 'coin value given away' : 'wins given away'}: ${lost}.`;
     $('review').hidden = false;
     document.body.dataset.play = 'over';
   }
@@ -733,10 +738,11 @@
       showGame(readForm());
     });
     $('variant').addEventListener('change', () => {
-      const v = $('variant').value;
-      $('max-take').disabled = v === 'III';
-      if (v === 'III') $('max-take').value = '1';
-      else if ($('max-take').value === '1') $('max-take').value = '2';
+      const r = rulesOf($('variant').value);
+      const fixed = (x) => x.fixed_take !== null && String(x.fixed_take) === $('max-take').value;
+      $('max-take').disabled = r.fixed_take !== null;
+      if (r.fixed_take !== null) $('max-take').value = String(r.fixed_take);
+      else if (rules.some(fixed)) $('max-take').value = String(r.default_take); /* one left behind */
       showGame(readForm());
     });
     $('max-take').addEventListener('change', () => showGame(readForm()));
@@ -777,6 +783,7 @@
     }
     try {
       db = await CoinsSQLite.worker({ setup: window.COINS_DEMO_DB || '', timeout: deadlineMs() });
+      rules = JSON.parse(await db.value('SELECT coins_rules()'));
       $('versions').textContent = `SQLite ${db.sqliteVersion}, coins ${db.coinsVersion}.`;
     } catch (e) {
       $('loading').hidden = true;

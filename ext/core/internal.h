@@ -130,15 +130,53 @@ int coins_hex_value(unsigned char c);
 ** SQLite reads alike). */
 typedef enum { COINS_ESCAPES_NONE, COINS_ESCAPES_JSON, COINS_ESCAPES_JSON5 } coins_escapes;
 
-/* 'L' or 'R' when the string whose body (without its quotes) is
-** body[0..len) is one move letter in either case once its escapes are
-** decoded ("\u004C" is "L"), else 0. */
-char coins_string_side(const unsigned char *body, size_t len, coins_escapes escapes);
+/* The one ASCII character of the string whose body (without its quotes)
+** is body[0..len) once its escapes are decoded ("\u004C" is 'L'), else 0. */
+int coins_string_char(const unsigned char *body, size_t len, coins_escapes escapes);
 
-/* A record in the other variants' notation (letters for variant v of
-** takes, takes for variant III): the message that says which notation v
-** takes.  Returns COINS_INVALID. */
-coins_status coins_fail_notation(coins_variant v, char err[COINS_ERRMSG_SIZE]);
+/* ------------------------------------------------- notation (notation.c) */
+
+/* A move written as a word, as a record stores it, or 0 when it is none:
+** a letter alone (LRRL, [L, R]), or a JSON string's body with its escapes
+** decoded ("L", "\u0052").  The parsers of takes ask too, to tell a record
+** written in another variant's notation. */
+int64_t coins_notation_letter(int c);
+int64_t coins_notation_string(const unsigned char *body, size_t len, coins_escapes escapes);
+
+/* A record in another notation than variant v's (letters where v takes
+** counts, or counts where it takes letters): the message that says how v's
+** moves are written.  Returns COINS_INVALID. */
+coins_status coins_notation_hint(coins_variant v, char err[COINS_ERRMSG_SIZE]);
+
+/* The message for m, refused by coins_notation_check.  COINS_INVALID. */
+coins_status coins_notation_refuse(coins_notation nt, uint64_t ply, coins_move m, uint64_t left,
+                                   uint64_t k, char err[COINS_ERRMSG_SIZE]);
+
+/* A stored move (as coins_parse_moves stores it) as a coins_move. */
+COINS_INLINE coins_move coins_notation_move(coins_notation nt, int64_t stored) {
+  coins_move m = {1, 'L'};
+  switch (nt) {
+    case COINS_NOTATION_TAKE: m.take = (uint64_t)stored; break;
+    case COINS_NOTATION_SIDE: m.side = (char)stored; break;
+  }
+  return m;
+}
+
+/* Whether m can be played as ply with left coins on the table and
+** max_take k: COINS_OK, or COINS_INVALID with the reason in err. */
+COINS_INLINE coins_status coins_notation_check(coins_notation nt, uint64_t ply, coins_move m,
+                                               uint64_t left, uint64_t k,
+                                               char err[COINS_ERRMSG_SIZE]) {
+  switch (nt) {
+    case COINS_NOTATION_TAKE:
+      if (m.take >= 1 && m.take <= k && m.take <= left) return COINS_OK;
+      break;
+    case COINS_NOTATION_SIDE:
+      if (left > 0) return COINS_OK;
+      break;
+  }
+  return coins_notation_refuse(nt, ply, m, left, k, err);
+}
 
 /* How a message shows an array or an object, from text or JSONB alike:
 ** "[]" or "{}" when it is empty, else "[...]" or "{...}". */

@@ -312,20 +312,21 @@ coins_status coins_parse_jsonb_array_stop(const unsigned char *blob, size_t len,
 
 /* ---------------------------------------------------------------- records */
 
-/* The move letter a string element holds once its escapes are decoded
-** ("\u004C" in a TEXTJ is "L"), else 0 (also for any other element). */
-static char element_side(const unsigned char *b, const element *e) {
+/* The move word a string element holds once its escapes are decoded
+** ("\u004C" in a TEXTJ is "L"), as the codec reads it, else 0 (also for
+** any other element). */
+static int64_t element_move(const unsigned char *b, const element *e) {
   static const coins_escapes escapes[] = {COINS_ESCAPES_NONE, COINS_ESCAPES_JSON5,
                                           COINS_ESCAPES_JSON5, COINS_ESCAPES_NONE};
   if (e->type < JSONB_TEXT || e->type > JSONB_TEXTRAW) return 0;
-  return coins_string_side(b + e->payload, e->size, escapes[e->type - JSONB_TEXT]);
+  return coins_notation_string(b + e->payload, e->size, escapes[e->type - JSONB_TEXT]);
 }
 
-/* Variant III: an array of the strings "L" and "R" in any case, as any of
-** the four string types. */
-static coins_status parse_sides(const unsigned char *blob, size_t len, int64_t *moves, size_t cap,
-                                size_t *count, char err[COINS_ERRMSG_SIZE],
-                                const coins_stop *stop) {
+/* A record of letters (variant III): an array of the strings "L" and "R"
+** in any case, as any of the four string types. */
+static coins_status parse_sides(coins_variant v, const unsigned char *blob, size_t len,
+                                int64_t *moves, size_t cap, size_t *count,
+                                char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
   walker w;
   element e;
   size_t n = 0;
@@ -333,12 +334,12 @@ static coins_status parse_sides(const unsigned char *blob, size_t len, int64_t *
   if (open_array(blob, len, &w, err) != COINS_OK) return COINS_INVALID;
   while ((more = next_element(&w, &e, err)) > 0) {
     if (stopped_at(stop, n)) return COINS_STOPPED;
-    char side = element_side(blob, &e);
+    int64_t side = element_move(blob, &e);
     if (!side) {
       char q[64];
       int64_t take;
       if (w.index == 1 && element_integer(blob, &e, "ply", 1, &take, err) == COINS_OK)
-        return coins_fail_notation(COINS_III, err);
+        return coins_notation_hint(v, err);
       if (e.type == JSONB_ARRAY)
         return coins_fail(err, "ply %zu is not \"L\" or \"R\": nested arrays are not allowed",
                           w.index);
@@ -363,7 +364,7 @@ static int first_is_letter(const unsigned char *blob, size_t len) {
   walker w;
   element e;
   return open_array(blob, len, &w, err) == COINS_OK && next_element(&w, &e, err) > 0 &&
-         element_side(blob, &e) != 0;
+         element_move(blob, &e) != 0;
 }
 
 coins_status coins_parse_jsonb_moves(coins_variant v, const unsigned char *blob, size_t len,
@@ -376,11 +377,13 @@ coins_status coins_parse_jsonb_moves_stop(coins_variant v, const unsigned char *
                                           int64_t *moves, size_t cap, size_t *count,
                                           char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
   *count = 0;
-  if (coins_variant_traits_of(v).moves_are_sides)
-    return parse_sides(blob, len, moves, cap, count, err, stop);
+  switch (coins_variant_traits_of(v).notation) {
+    case COINS_NOTATION_SIDE: return parse_sides(v, blob, len, moves, cap, count, err, stop);
+    case COINS_NOTATION_TAKE: break; /* below */
+  }
   size_t n;
   coins_status rc = parse_integers(blob, len, moves, cap, &n, err, "ply", stop);
-  if (rc == COINS_INVALID && first_is_letter(blob, len)) return coins_fail_notation(v, err);
+  if (rc == COINS_INVALID && first_is_letter(blob, len)) return coins_notation_hint(v, err);
   if (rc != COINS_OK) return rc;
   for (size_t i = 0; i < n; i++)
     if (moves[i] < 1)

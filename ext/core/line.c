@@ -65,6 +65,15 @@ static coins_status fuse_line(coins_line *line, const int64_t *a, size_t n, int6
 ** length fuse to a few blocks. */
 #define TEXT_LINE_FIRST_WORDS (2 * (256 + COINS_FUSE_FLOOR))
 
+int coins_line_reads_text(coins_variant v) {
+  switch (v) {
+    case COINS_I:
+    case COINS_II: return 0;
+    case COINS_III: return 1;
+  }
+  return 0;
+}
+
 coins_status coins_line_init_text(coins_line *line, const char *text, size_t len, int64_t *work,
                                   size_t words, size_t *need) {
   return coins_line_init_text_stop(line, text, len, work, words, need, NULL);
@@ -100,9 +109,13 @@ void coins_line_init_lazy(coins_line *line, coins_variant v, const int64_t *a, u
 coins_status coins_line_init_lazy_stop(coins_line *line, coins_variant v, const int64_t *a,
                                        uint64_t n, uint64_t k, int64_t *work,
                                        const coins_stop *stop) {
-  *line = (coins_line){.work = work, .unfused = v == COINS_III, .stop = stop};
+  *line = (coins_line){.work = work, .stop = stop};
   coins_state_init(&line->st, v, a, n, k);
-  if (v != COINS_II) return COINS_OK;
+  switch (v) {
+    case COINS_I: return COINS_OK;
+    case COINS_II: break; /* below */
+    case COINS_III: line->unfused = 1; return COINS_OK;
+  }
   line->best = work;
   line->take = work + coins2_work_words((size_t)n, k);
   if (stop == NULL) { /* (the usual case, a call less) */
@@ -231,7 +244,12 @@ int coins_line_follow(coins_line *line, char side, coins_ply *out) {
 
 uint64_t coins_line_moves_left(const coins_line *line) {
   const coins_state *st = &line->st;
-  return st->variant == COINS_III ? st->hi - st->lo : UINT64_MAX;
+  switch (st->variant) {
+    case COINS_I:
+    case COINS_II: break;
+    case COINS_III: return st->hi - st->lo;
+  }
+  return UINT64_MAX;
 }
 
 coins_status coins_line_skip(coins_line *line, uint64_t count) {

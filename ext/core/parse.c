@@ -299,32 +299,14 @@ size_t coins_moves_capacity(const char *text, size_t len) {
   return letters;
 }
 
-coins_move coins_move_of(coins_variant v, int64_t stored) {
-  coins_move m = {1, 'L'};
-  if (coins_variant_traits_of(v).moves_are_sides)
-    m.side = (char)stored;
-  else
-    m.take = (uint64_t)stored;
-  return m;
-}
-
-coins_status coins_fail_notation(coins_variant v, char err[COINS_ERRMSG_SIZE]) {
-  coins_variant_traits traits = coins_variant_traits_of(v);
-  if (traits.moves_are_sides)
-    return coins_fail(err,
-                      "moves for variant %s are letters, e.g. [\"L\",\"R\",\"R\"] or 'LRR'; "
-                      "got takes",
-                      traits.name);
-  return coins_fail(err, "moves for variant %s are takes, e.g. [1,2,1] or '1,2,1'; got letters",
-                    traits.name);
-}
-
-/* The move letter of the string at at (its opening quote), its width in
-** *width: 0 when it is not one, or has no closing quote. */
-static char string_side(const parser *p, size_t at, size_t *width) {
+/* The move word of the string at at (its opening quote), as the codec
+** reads it, its width in *width: 0 when it is none, or has no closing
+** quote. */
+static int64_t string_move(const parser *p, size_t at, size_t *width) {
   size_t close = string_close(p, at);
   *width = close + 1 - at;
-  return close < p->len ? coins_string_side(p->s + at + 1, close - at - 1, COINS_ESCAPES_JSON) : 0;
+  return close < p->len ? coins_notation_string(p->s + at + 1, close - at - 1, COINS_ESCAPES_JSON)
+                        : 0;
 }
 
 /* 1 when the element at at is a move letter: a JSON string ("L",
@@ -333,8 +315,8 @@ static char string_side(const parser *p, size_t at, size_t *width) {
 static int is_letter(const parser *p, size_t at, int json) {
   size_t width;
   if (at >= p->len) return 0;
-  if (json && p->s[at] == '"') return string_side(p, at, &width) != 0;
-  return coins_side_of(p->s[at]) && (!json || token_end(p, at) == at + 1);
+  if (json && p->s[at] == '"') return string_move(p, at, &width) != 0;
+  return coins_notation_letter(p->s[at]) && (!json || token_end(p, at) == at + 1);
 }
 
 /* 1 when a record without brackets starts with what only JSON has (a
@@ -353,11 +335,12 @@ static int is_take(const parser *p, size_t at) {
          (end >= p->len || is_space(p->s[end]) || p->s[end] == ',' || p->s[end] == ']');
 }
 
-/* Variant III: ply is not a move letter; at p->at, what it is instead. */
-static coins_status bad_side(parser *p, size_t ply, int bare) {
+/* Variant v's letters: ply is not a move letter; at p->at, what it is
+** instead. */
+static coins_status bad_side(parser *p, coins_variant v, size_t ply, int bare) {
   char q[64];
   unsigned char c = p->s[p->at];
-  if (ply == 1 && is_take(p, p->at)) return coins_fail_notation(COINS_III, p->err);
+  if (ply == 1 && is_take(p, p->at)) return coins_notation_hint(v, p->err);
   if (!bare && c == '[')
     return coins_fail(p->err, "ply %zu is not \"L\" or \"R\": nested arrays are not allowed", ply);
   if (bare)
@@ -381,8 +364,10 @@ static int bare_separator(parser *p, size_t n) {
   return 1;
 }
 
-/* Variant III: ["L", "R", ...] or a bare string LRRL. */
-static coins_status parse_sides(parser *p, int64_t *moves, size_t cap, size_t *count) {
+/* A record of letters (variant III): ["L", "R", ...] or a bare string
+** LRRL. */
+static coins_status parse_sides(parser *p, coins_variant v, int64_t *moves, size_t cap,
+                                size_t *count) {
   size_t n = 0, poll_at = parser_poll_at(p);
   skip_space(p);
   int bare = p->at >= p->len || p->s[p->at] != '[';
@@ -400,10 +385,10 @@ static coins_status parse_sides(parser *p, int64_t *moves, size_t cap, size_t *c
       break;
     }
     size_t width = 1;
-    char side = bare                 ? coins_side_of(p->s[p->at])
-                : p->s[p->at] == '"' ? string_side(p, p->at, &width)
-                                     : 0;
-    if (!side) return bad_side(p, n + 1, bare);
+    int64_t side = bare                 ? coins_notation_letter(p->s[p->at])
+                   : p->s[p->at] == '"' ? string_move(p, p->at, &width)
+                                        : 0;
+    if (!side) return bad_side(p, v, n + 1, bare);
     if (n >= cap) return coins_fail(p->err, "too many moves for the buffer");
     if (n >= poll_at && parser_poll(p, &poll_at)) return COINS_STOPPED;
     moves[n++] = side;
@@ -471,14 +456,17 @@ coins_status coins_parse_moves_stop(coins_variant v, const char *text, size_t le
   if (len < COINS_STOP_SPAN) stop = NULL; /* not worth a poll */
   parser p = {(const unsigned char *)text, len, 0, err, "ply", stop};
   *count = 0;
-  if (coins_variant_traits_of(v).moves_are_sides) return parse_sides(&p, moves, cap, count);
+  switch (coins_variant_traits_of(v).notation) {
+    case COINS_NOTATION_SIDE: return parse_sides(&p, v, moves, cap, count);
+    case COINS_NOTATION_TAKE: break; /* below */
+  }
   size_t n = 0;
   coins_status rc;
   skip_space(&p);
   int json = p.at < len && p.s[p.at] == '[';
   size_t first = p.at + (size_t)json;
   while (first < len && is_space(p.s[first])) first++;
-  if (is_letter(&p, first, json)) return coins_fail_notation(v, err);
+  if (is_letter(&p, first, json)) return coins_notation_hint(v, err);
   if (json)
     rc = coins_parse_array_of(text, len, moves, cap, &n, err, "ply", stop);
   else

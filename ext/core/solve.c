@@ -431,7 +431,12 @@ coins_status coins_solve_stop(coins_variant v, const int64_t *a, size_t n, uint6
 ** solver's work space behind them.  (III says what it needs itself.) */
 static size_t text_room(coins_variant v, const char *text, size_t len, uint64_t k) {
   size_t elements = coins_parse_capacity(text, len);
-  return v == COINS_II ? elements + coins2_work_words(elements, k) : elements;
+  switch (v) {
+    case COINS_I:
+    case COINS_III: break;
+    case COINS_II: return elements + coins2_work_words(elements, k);
+  }
+  return elements;
 }
 
 /* coins_solve_text polling stop (a constant NULL once inlined into

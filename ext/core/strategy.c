@@ -66,11 +66,22 @@ coins_status coins_strategy_parse(const char *text, size_t len, coins_strategy *
                     q);
 }
 
+/* 1 when the parity strategy can play variant v (as its first player, with
+** an even number of coins): a coin from either end. */
+static int parity_plays(coins_variant v) {
+  switch (v) {
+    case COINS_I:
+    case COINS_II: return 0;
+    case COINS_III: return 1;
+  }
+  return 0;
+}
+
 coins_status coins_strategy_ready(coins_strategy *s, int player, const coins_review *rv,
                                   char err[COINS_ERRMSG_SIZE]) {
   const coins_state *st = &rv->line.st;
   if (s->kind != COINS_PARITY) return COINS_OK;
-  if (st->variant != COINS_III || player != 1 || st->n % 2 != 0)
+  if (!parity_plays(st->variant) || player != 1 || st->n % 2 != 0)
     return coins_fail(err,
                       "the parity strategy is for the first player of variant III "
                       "with an even number of coins");

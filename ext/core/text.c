@@ -1,7 +1,7 @@
 /*
 ** text.c -- small text helpers of the pure core: quoting input safely in
-** error messages, comparing letters without regard to case, reading move
-** letters (also from a JSON string with escapes) and plain integers,
+** error messages, comparing letters without regard to case, reading the
+** one character of a JSON string (its escapes decoded) and plain integers,
 ** trimming the blanks around an argument, and writing a message into the
 ** caller's buffer.
 */
@@ -33,8 +33,6 @@ int coins_same_letters(const char *text, const char *word, size_t len) {
     if (lower(text[i]) != lower(word[i])) return 0;
   return 1;
 }
-
-char coins_side_of(int c) { return c == 'L' || c == 'l' ? 'L' : c == 'R' || c == 'r' ? 'R' : 0; }
 
 int coins_hex_value(unsigned char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -99,7 +97,7 @@ static long unescape(const unsigned char *s, size_t len, size_t *i, int json5) {
   return NOT_AN_ESCAPE;
 }
 
-char coins_string_side(const unsigned char *body, size_t len, coins_escapes escapes) {
+int coins_string_char(const unsigned char *body, size_t len, coins_escapes escapes) {
   long first = 0, chars = 0;
   for (size_t i = 0; i < len && chars < 2;) {
     long c = body[i] == '\\' && escapes != COINS_ESCAPES_NONE
@@ -108,7 +106,7 @@ char coins_string_side(const unsigned char *body, size_t len, coins_escapes esca
     if (c == NOT_AN_ESCAPE) return 0;
     if (c != NOTHING && chars++ == 0) first = c;
   }
-  return chars == 1 && first < 0x80 ? coins_side_of((int)first) : 0;
+  return chars == 1 && first < 0x80 ? (int)first : 0;
 }
 
 coins_status coins_fail(char err[COINS_ERRMSG_SIZE], const char *fmt, ...) {

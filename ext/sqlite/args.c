@@ -5,6 +5,8 @@
 ** buffers they are read into.  Every rejection is a message that names
 ** the function and says what was wrong.
 */
+#include <string.h>
+
 #include "coins_sql.h"
 
 SQLITE_EXTENSION_INIT3
@@ -83,9 +85,28 @@ static int looks_like_coins(sqlite3_value *v, int type) {
   return len > 0 && text[0] == '[';
 }
 
+/* "expected 1, 2, 3, 'I', 'II' or 'III'": the variants' numbers, then their
+** names, from the traits. */
+static void accepted_variants(char out[128]) {
+  coins_variant v;
+  int count = 0, at = 0;
+  while (coins_variant_of_number(count + 1, &v) == COINS_OK) count++;
+  sqlite3_snprintf(128, out, "expected");
+  for (int i = 0; i < 2 * count; i++) {
+    const char *sep = i == 0 ? " " : i == 2 * count - 1 ? " or " : ", ";
+    at += (int)strlen(out + at);
+    if (i < count) {
+      sqlite3_snprintf(128 - at, out + at, "%s%d", sep, i + 1);
+    } else {
+      coins_variant_of_number(i - count + 1, &v);
+      sqlite3_snprintf(128 - at, out + at, "%s'%s'", sep, coins_variant_traits_of(v).name);
+    }
+  }
+}
+
 static int read_variant(const char *fname, sqlite3_value *v, int type, coins_variant *variant,
                         char **err) {
-  const char *accepted = "expected 1, 2, 3, 'I', 'II' or 'III'";
+  char accepted[128];
   sqlite3_int64 i;
   char what[64];
   if (type == SQLITE_TEXT) {
@@ -97,6 +118,7 @@ static int read_variant(const char *fname, sqlite3_value *v, int type, coins_var
   int rc = value_int_of_type(v, type, &i, what);
   if (rc == SQLITE_NOMEM) return rc;
   if (rc == SQLITE_OK && coins_variant_of_number(i, variant) == COINS_OK) return SQLITE_OK;
+  accepted_variants(accepted);
   const char *swapped =
       (type == SQLITE_TEXT || type == SQLITE_BLOB) && looks_like_coins(v, type)
           ? " (are the arguments swapped? the variant comes first, then the coins)"
@@ -111,6 +133,11 @@ static int read_variant(const char *fname, sqlite3_value *v, int type, coins_var
     return coins_sql_fail(err, fname, "unknown variant '%s'; %s%s", q, accepted, swapped);
   }
   return coins_sql_fail(err, fname, "unknown variant %s; %s", what, accepted); /* a REAL */
+}
+
+int coins_variant_read(const char *fname, sqlite3_value *v, coins_variant *variant, char **err) {
+  *err = NULL;
+  return read_variant(fname, v, sqlite3_value_type(v), variant, err);
 }
 
 static int read_max_take(const char *fname, sqlite3_value *v, int type, coins_variant variant,

@@ -33,10 +33,10 @@ typedef struct array_pair {
     double r;             /* SQLITE_FLOAT   */
     unsigned char *bytes; /* SQLITE_TEXT, SQLITE_BLOB */
   } key;
-  sqlite3_int64 value;  /* the integer, or 'L' / 'R' */
+  sqlite3_int64 value;  /* the integer, or a move word as records store it */
   int len;              /* bytes of a TEXT or BLOB key */
   unsigned char type;   /* the key's SQLITE_INTEGER ... SQLITE_BLOB */
-  unsigned char letter; /* value is a move letter */
+  unsigned char letter; /* value is a move word: the coins_notation, else 0 */
 } array_pair;
 
 /* The aggregate context: the rows of the group (or of the window frame),
@@ -155,10 +155,11 @@ static int array_read(sqlite3_value **argv, array_pair *p, char **err) {
     size_t len = (size_t)sqlite3_value_bytes(value);
     if (t == NULL && len > 0) return SQLITE_NOMEM;
     coins_trim_blanks(&t, &len); /* ' L' is 'L', as ' 7 ' is 7 */
-    char side = len == 1 ? coins_side_of(t[0]) : 0;
-    if (side) {
-      p->value = side;
-      p->letter = 1;
+    coins_notation nt;
+    int64_t word = coins_notation_word(t, len, &nt);
+    if (word) {
+      p->value = word;
+      p->letter = (unsigned char)nt;
       return SQLITE_OK;
     }
   }
@@ -202,7 +203,7 @@ static void array_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     p.key.bytes = copy;
   }
   agg->pairs[agg->n++] = p;
-  agg->letters += p.letter;
+  agg->letters += p.letter != 0;
 }
 
 /* Removes the row leaving the window frame: a pair equal to it (the same
@@ -227,7 +228,7 @@ static void array_inverse(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
       if (q->type == SQLITE_TEXT || q->type == SQLITE_BLOB) sqlite3_free(q->key.bytes);
       memmove(q, q + 1, (agg->n - i - 1) * sizeof *q);
       agg->n--;
-      agg->letters -= p.letter;
+      agg->letters -= p.letter != 0;
       return;
     }
   }
@@ -294,9 +295,13 @@ static void array_result(sqlite3_context *ctx, array_agg *agg) {
       return;
     }
     sqlite3_str_appendchar(s, 1, i ? ',' : '[');
-    if (p->letter)
-      sqlite3_str_appendf(s, "\"%c\"", (int)p->value);
-    else
+    if (p->letter) {
+      char buf[COINS_MOVE_TEXT_SIZE];
+      size_t len;
+      coins_notation nt = (coins_notation)p->letter;
+      sqlite3_str_appendf(
+          s, "\"%s\"", coins_notation_format(nt, coins_notation_decode(nt, p->value), buf, &len));
+    } else
       sqlite3_str_appendf(s, "%lld", p->value);
   }
   sqlite3_str_appendchar(s, 1, ']');

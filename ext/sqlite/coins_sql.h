@@ -121,6 +121,10 @@ typedef struct coins_text {
   int jsonb; /* a BLOB: SQLite's binary JSON */
 } coins_text;
 
+/* Reads a variant argument that is not NULL (1, '1', 'I', ... any case):
+** SQLITE_OK, SQLITE_NOMEM, or SQLITE_ERROR with *err naming fname and the
+** variants accepted. */
+int coins_variant_read(const char *fname, sqlite3_value *v, coins_variant *variant, char **err);
 /* Reads (variant, coins [, max_take]) for the function fname, all but
 ** parsing the coins: game->variant and game->k, and the coins' text in
 ** *coins_text (or a variant I count in game->n).  max_take may be NULL
@@ -281,5 +285,6 @@ int coins_register_deal(sqlite3 *db);
 int coins_register_diagram(sqlite3 *db);
 int coins_register_array(sqlite3 *db);
 int coins_register_svg(sqlite3 *db);
+int coins_register_rules(sqlite3 *db);
 
 #endif

@@ -35,8 +35,8 @@ static int moves_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) 
   coins_text text;
   int rc = coins_args_read(cur->tvf->name, args[0], args[1], args[2], game, &text, err);
   if (rc != SQLITE_OK) return rc;
-  if (game->variant == COINS_III && text.text && !text.jsonb && text.len >= TEXT_LINE_BYTES &&
-      cur->args[1].type == SQLITE_TEXT) {
+  if (coins_line_reads_text(game->variant) && text.text && !text.jsonb &&
+      text.len >= TEXT_LINE_BYTES && cur->args[1].type == SQLITE_TEXT) {
     rc = moves_start_text(cur);
     if (rc != SQLITE_DONE) return rc;
   }

@@ -17,9 +17,7 @@ int coins_record_read(const char *fname, sqlite3_value *moves, const coins_game 
   int type = sqlite3_value_type(moves), jsonb = type == SQLITE_BLOB;
   if (type != SQLITE_TEXT && !jsonb)
     return coins_sql_fail(err, fname, "moves must be TEXT holding a JSON array or %s, got %s",
-                          coins_variant_traits_of(game->variant).moves_are_sides
-                              ? "L/R letters"
-                              : "takes like '1,2,1'",
+                          coins_notation_bare_form(coins_variant_traits_of(game->variant).notation),
                           coins_type_name(moves));
   const char *text =
       jsonb ? (const char *)sqlite3_value_blob(moves) : (const char *)sqlite3_value_text(moves);

@@ -81,12 +81,17 @@ void coins_result_str(sqlite3_context *ctx, sqlite3_str *s, const char *fname, c
 }
 
 void coins_result_move(sqlite3_context *ctx, coins_variant v, coins_move move) {
-  if (move.take == 0)
+  coins_notation nt = coins_variant_traits_of(v).notation;
+  char buf[COINS_MOVE_TEXT_SIZE];
+  size_t len;
+  if (move.take == 0) {
     sqlite3_result_null(ctx);
-  else if (coins_variant_traits_of(v).moves_are_sides)
-    sqlite3_result_text(ctx, move.side == 'L' ? "L" : "R", 1, SQLITE_STATIC);
-  else
+  } else if (coins_notation_is_number(nt)) {
     sqlite3_result_int64(ctx, (sqlite3_int64)move.take);
+  } else { /* a word: static text is not copied */
+    const char *text = coins_notation_format(nt, move, buf, &len);
+    sqlite3_result_text(ctx, text, (int)len, text == buf ? SQLITE_TRANSIENT : SQLITE_STATIC);
+  }
 }
 
 size_t coins_decimal_length(int64_t v) {

@@ -182,10 +182,11 @@ static void svg_move_title(sqlite3_str *s, const coins_picture *pic, const svg_r
   coins_move best = r->best[t];
   svg_text(s, "; ply %lld was %s (lost %lld; best ", (long long)ply,
            r->verdict[t] == SVG_BLUNDER ? "a blunder" : "an inaccuracy", (long long)r->loss[t]);
-  if (coins_variant_traits_of(pic->game.variant).moves_are_sides)
-    svg_text(s, "%c)", best.side);
-  else
-    svg_text(s, "take %llu)", (unsigned long long)best.take);
+  coins_notation nt = coins_variant_traits_of(pic->game.variant).notation;
+  char buf[COINS_MOVE_TEXT_SIZE];
+  size_t len;
+  const char *move = coins_notation_format(nt, best, buf, &len);
+  svg_text(s, coins_notation_is_number(nt) ? "take %s)" : "%s)", move);
 }
 
 /* Coin i in column x of the line whose top is top; first: the first coin

@@ -1,0 +1,103 @@
+/*
+** notation.c -- the one codec of moves (part of the pure core): how a move
+** of a record is read (a letter alone, or a JSON string with its escapes
+** decoded), stored, turned into a coins_move, checked against the coins
+** left, and written back, with the messages that go with them.  Each
+** variant has one notation (coins_variant_traits_of); each choice here is
+** a switch over coins_notation with no default, so that a new notation (a
+** side and a take, say "L2") is added here, in the traits and in the
+** places -Wswitch names.  The two calls on every move's path,
+** coins_notation_move and coins_notation_check, are inline in internal.h.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+char coins_side_of(int c) { return c == 'L' || c == 'l' ? 'L' : c == 'R' || c == 'r' ? 'R' : 0; }
+
+int64_t coins_notation_letter(int c) { return coins_side_of(c); }
+
+int64_t coins_notation_string(const unsigned char *body, size_t len, coins_escapes escapes) {
+  return coins_side_of(coins_string_char(body, len, escapes));
+}
+
+int64_t coins_notation_word(const char *text, size_t len, coins_notation *nt) {
+  int64_t stored = len == 1 ? coins_notation_letter((unsigned char)text[0]) : 0;
+  if (stored) *nt = COINS_NOTATION_SIDE;
+  return stored;
+}
+
+coins_move coins_notation_decode(coins_notation nt, int64_t stored) {
+  return coins_notation_move(nt, stored);
+}
+
+coins_move coins_move_of(coins_variant v, int64_t stored) {
+  return coins_notation_move(coins_variant_traits_of(v).notation, stored);
+}
+
+int coins_notation_is_number(coins_notation nt) {
+  switch (nt) {
+    case COINS_NOTATION_TAKE: return 1;
+    case COINS_NOTATION_SIDE: return 0;
+  }
+  return 0;
+}
+
+const char *coins_notation_format(coins_notation nt, coins_move m, char buf[COINS_MOVE_TEXT_SIZE],
+                                  size_t *len) {
+  switch (nt) {
+    case COINS_NOTATION_TAKE:
+      *len = (size_t)snprintf(buf, COINS_MOVE_TEXT_SIZE, "%llu", (unsigned long long)m.take);
+      return buf;
+    case COINS_NOTATION_SIDE: *len = 1; return m.side == 'L' ? "L" : "R";
+  }
+  *len = 0;
+  return "";
+}
+
+const char *coins_notation_name(coins_notation nt) {
+  switch (nt) {
+    case COINS_NOTATION_TAKE: return "take";
+    case COINS_NOTATION_SIDE: return "side";
+  }
+  return "";
+}
+
+const char *coins_notation_bare_form(coins_notation nt) {
+  switch (nt) {
+    case COINS_NOTATION_TAKE: return "takes like '1,2,1'";
+    case COINS_NOTATION_SIDE: return "L/R letters";
+  }
+  return "";
+}
+
+coins_status coins_notation_hint(coins_variant v, char err[COINS_ERRMSG_SIZE]) {
+  coins_variant_traits traits = coins_variant_traits_of(v);
+  switch (traits.notation) {
+    case COINS_NOTATION_TAKE:
+      return coins_fail(err, "moves for variant %s are takes, e.g. [1,2,1] or '1,2,1'; got letters",
+                        traits.name);
+    case COINS_NOTATION_SIDE:
+      return coins_fail(err,
+                        "moves for variant %s are letters, e.g. [\"L\",\"R\",\"R\"] or 'LRR'; "
+                        "got takes",
+                        traits.name);
+  }
+  return COINS_INVALID;
+}
+
+coins_status coins_notation_refuse(coins_notation nt, uint64_t ply, coins_move m, uint64_t left,
+                                   uint64_t k, char err[COINS_ERRMSG_SIZE]) {
+  unsigned long long p = ply, take = m.take, l = left;
+  switch (nt) {
+    case COINS_NOTATION_TAKE:
+      if (left == 0) return coins_fail(err, "ply %llu: take %llu, but no coins are left", p, take);
+      return coins_fail(err,
+                        "ply %llu: take %llu is not a move with %llu coin%s left and max_take %llu",
+                        p, take, l, left == 1 ? "" : "s", (unsigned long long)k);
+    case COINS_NOTATION_SIDE:
+      return coins_fail(err, "ply %llu: %c, but no coins are left", p, m.side);
+  }
+  return COINS_INVALID;
+}
