@@ -113,6 +113,10 @@ static int read_variant(const char *fname, sqlite3_value *v, int type, coins_var
   return coins_sql_fail(err, fname, "unknown variant %s; %s", what, accepted); /* a REAL */
 }
 
+int coins_variant_read(const char *fname, sqlite3_value *v, coins_variant *variant, char **err) {
+  return read_variant(fname, v, sqlite3_value_type(v), variant, err);
+}
+
 static int read_max_take(const char *fname, sqlite3_value *v, int type, coins_variant variant,
                          uint64_t *k, char **err) {
   coins_variant_traits traits = coins_variant_traits_of(variant);

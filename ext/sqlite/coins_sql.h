@@ -131,6 +131,9 @@ int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *co
 /* Parses coins (JSON text or JSONB) into game->a, grown as needed, and
 ** sets game->n: SQLITE_OK, SQLITE_NOMEM or SQLITE_ERROR with *err. */
 int coins_text_parse(const char *fname, const coins_text *coins, coins_game *game, char **err);
+/* Reads a variant argument for fname (not NULL): SQLITE_OK with
+** *variant, SQLITE_NOMEM, or SQLITE_ERROR with *err listing the names. */
+int coins_variant_read(const char *fname, sqlite3_value *v, coins_variant *variant, char **err);
 /* coins_args_read, then the coins parsed into game->a (game->n of them). */
 int coins_game_read(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
                     sqlite3_value *max_take, coins_game *game, char **err);
@@ -177,6 +180,10 @@ typedef struct coins_tvf {
   /* Optional: moves past the next count rows at once, where that is
   ** cheaper than producing them (cur->row is then stale). */
   void (*skip)(coins_tvf_cursor *cur, uint64_t count);
+  /* 1 when the rows are not the moves of a game (coins_options,
+  ** coins_scorecard): column 0 is no ply, so no constraint or ORDER BY on
+  ** it (or on the rowid, the row's number) is taken over. */
+  int rows_not_plies;
 } coins_tvf;
 
 struct coins_tvf_cursor {
@@ -275,6 +282,8 @@ void coins_picture_summary(sqlite3_str *s, const coins_picture *pic);
 
 /* The functions, one file each (extension.c registers them all). */
 extern const coins_tvf coins_moves_tvf, coins_review_tvf, coins_play_tvf;
+extern const coins_tvf coins_options_tvf, coins_scorecard_tvf;
+int coins_register_helpers(sqlite3 *db);
 int coins_register_scalars(sqlite3 *db);
 int coins_register_record_scalars(sqlite3 *db);
 int coins_register_deal(sqlite3 *db);
