@@ -180,6 +180,12 @@ test-clang:
 	sh tests/run_limited.sh 300 build/clang/test_diff
 	COINS_SIMD=0 sh tests/run_limited.sh 300 build/clang/test_diff
 
+# The measurement behind the grades' mistake threshold (docs/reference.md).
+.PHONY: grade-evidence
+grade-evidence: $(CORE_OBJ)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $(B)/grade_evidence tests/bench/grade_evidence.c $(CORE_OBJ)
+	$(B)/grade_evidence
+
 test-shell: $(EXT)
 	@sh tests/golden.sh $(EXT) $(SQLITE3)
 

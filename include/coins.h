@@ -489,8 +489,8 @@ void coins_options_row(const coins_options *o, uint64_t i, coins_option *out);
 ** a move's share is its loss over twice the stake, from 0 to 1. */
 typedef enum coins_grade {
   COINS_BEST,       /* loss 0                                        */
-  COINS_INACCURACY, /* the result kept, a share under 1/10 given away */
-  COINS_MISTAKE,    /* the result kept, a share of 1/10 or more        */
+  COINS_INACCURACY, /* the result kept, a share under 0.075 given away */
+  COINS_MISTAKE,    /* the result kept, a share of 0.075 or more        */
   COINS_BLUNDER     /* the forced result got worse                     */
 } coins_grade;
 

@@ -365,7 +365,7 @@ static void record_case(rng *r, uint64_t index) {
     double share = variant == 1 ? (double)j.loss : stake ? (double)j.loss / (2.0 * stake) : 0;
     coins_grade g = j.loss == 0          ? COINS_BEST
                     : j.after < j.before ? COINS_BLUNDER
-                    : share >= 0.1       ? COINS_MISTAKE
+                    : share >= 0.075     ? COINS_MISTAKE
                                          : COINS_INACCURACY;
     CHECK_EQ(coins_grade_of((coins_variant)variant, &j, stake), g);
     double acc = coins_accuracy_of((coins_variant)variant, &j, stake);

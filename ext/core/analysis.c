@@ -67,7 +67,7 @@ double coins_share(coins_variant v, int64_t loss, uint64_t stake) {
 
 /* The least share a mistake gives away (docs/reference.md, "Grades and
 ** accuracy", has the measurements behind it). */
-#define MISTAKE_SHARE 0.1
+#define MISTAKE_SHARE 0.075
 
 coins_grade coins_grade_of(coins_variant v, const coins_judgement *j, uint64_t stake) {
   if (j->loss == 0) return COINS_BEST;
