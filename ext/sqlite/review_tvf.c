@@ -2,8 +2,10 @@
 ** review_tvf.c -- coins_review(variant, coins, moves [, max_take]), on the
 ** machinery of tvf.c: one row per move of a recorded game, judged against
 ** optimal play: the columns of coins_moves, then best, loss, before, after
-** and verdict.  moves: a JSON array of takes (I, II) or of "L"/"R" (III),
-** or for variant III a bare string 'LRRL'.  The whole record is checked
+** and verdict, then the analysis, each computed when a query reads it:
+** position, lead, eval, only_move, grade and accuracy (analysis.c).
+** moves: a JSON array of takes (I, II) or of "L"/"R" (III), or for
+** variant III a bare string 'LRRL'.  The whole record is checked
 ** for legality first, so an illegal move is an error naming its ply.
 */
 #include "coins_sql.h"
