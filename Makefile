@@ -40,6 +40,7 @@ CORE_OBJ := $(CORE_SRC:ext/%.c=$(B)/obj/%.o)
 STATIC_OBJ := $(CORE_SRC:ext/%.c=$(B)/static/%.o) $(SQL_SRC:ext/%.c=$(B)/static/%.o)
 CMOCKA_LIBS := -lcmocka
 TESTS := $(B)/test_core $(B)/test_ties $(B)/test_jsonb $(B)/test_diff $(B)/test_scan $(B)/test_records \
+         $(B)/test_analysis $(B)/test_analysis_sql \
          $(B)/test_sql $(B)/test_plans $(B)/test_faults $(B)/test_limits $(B)/test_interrupt
 
 .PHONY: all demo test test-unit test-shell test-clients asan deps clean
@@ -83,6 +84,14 @@ $(B)/test_diff: tests/test_diff.c tests/test_random.c tests/test_random.h tests/
 
 $(B)/test_records: tests/test_records.c tests/test_random.c tests/test_random.h tests/reference.c tests/reference.h $(CORE_OBJ)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_records.c tests/test_random.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
+
+# The analysis (options, review columns, scorecards) against the references.
+$(B)/test_analysis: tests/test_analysis.c tests/test_random.c tests/test_random.h tests/reference.c tests/reference.h $(CORE_OBJ)
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_analysis.c tests/test_random.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) -lm $(LDFLAGS)
+
+# The analysis functions through SQL, held against the other functions.
+$(B)/test_analysis_sql: tests/test_analysis_sql.c tests/test_sqlutil.c tests/test_sqlutil.h $(B)/libcoins.a
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_analysis_sql.c tests/test_sqlutil.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
 
 $(B)/test_sql: tests/test_sql.c tests/test_sqlutil.c tests/test_sqlutil.h $(B)/libcoins.a
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_sql.c tests/test_sqlutil.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
@@ -147,7 +156,9 @@ test-unit: $(TESTS)
 	COINS_SIMD=avx2 sh tests/run_limited.sh 300 $(B)/test_diff
 	COINS_SIMD=0 sh tests/run_limited.sh 120 $(B)/test_sql
 	sh tests/run_limited.sh 300 $(B)/test_records
+	sh tests/run_limited.sh 300 $(B)/test_analysis
 	sh tests/run_limited.sh 120 $(B)/test_sql
+	sh tests/run_limited.sh 120 $(B)/test_analysis_sql
 	sh tests/run_limited.sh 120 $(B)/test_plans
 	sh tests/run_limited.sh 600 $(B)/test_faults
 	sh tests/run_limited.sh 120 $(B)/test_limits
@@ -173,6 +184,12 @@ test-clang:
 	sh tests/run_limited.sh 300 build/clang/test_scan
 	sh tests/run_limited.sh 300 build/clang/test_diff
 	COINS_SIMD=0 sh tests/run_limited.sh 300 build/clang/test_diff
+
+# The measurement behind the grades' mistake threshold (docs/reference.md).
+.PHONY: grade-evidence
+grade-evidence: $(CORE_OBJ)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $(B)/grade_evidence tests/bench/grade_evidence.c $(CORE_OBJ)
+	$(B)/grade_evidence
 
 test-shell: $(EXT)
 	@sh tests/golden.sh $(EXT) $(SQLITE3)

@@ -469,6 +469,135 @@ coins_status coins_review_play(coins_review *rv, coins_move m, coins_judgement *
 coins_status coins_review_apply(coins_review *rv, coins_move m, coins_ply *out,
                                 char err[COINS_ERRMSG_SIZE]);
 
+/* ---------------------------------------------------------------- analysis */
+
+/* One legal move from a position, with what it is worth (options.c). */
+typedef struct coins_option {
+  coins_move move;
+  int64_t gain;   /* what the move collects (0 for variant I)             */
+  int64_t margin; /* the mover's final margin over the position's coins
+                     if they play it and both play best after (I: 0)     */
+  int64_t loss;   /* the best move's margin minus this one's; variant I:
+                     1 when the move turns a won position into a lost one */
+  uint64_t rank;  /* 1 for the best; equal margins share a rank           */
+  int result;     /* the mover's result, counting the lead: +1, 0, -1     */
+} coins_option;
+
+/* Every legal move from a position, in a fixed order: takes 1, 2, ...
+** (variants I and II), then 'L' and 'R' (variant III; one coin left: only
+** 'L').  Set up with coins_options_init over work the caller keeps alive
+** (coins_options_work_words), then read rows 0 .. count - 1 with
+** coins_options_row, each in O(1).  The set-up is O(n) in variants II and
+** III whatever k is (one pass for every take; two solves for the two
+** ends), O(1) in variant I. */
+typedef struct coins_options {
+  coins_variant variant;
+  const int64_t *a;
+  uint64_t n, k;
+  int64_t lead;        /* the mover's lead so far                   */
+  uint64_t count;      /* rows                                      */
+  int64_t best_margin; /* II, III: the largest margin              */
+  int won;             /* I: the mover wins the position            */
+  int64_t *margin;     /* II, III: margin[i] of row i               */
+  int64_t *gain;       /* II, III: gain[i]                          */
+  uint64_t *rank;      /* II, III: rank[i]                          */
+} coins_options;
+
+size_t coins_options_work_words(coins_variant v, size_t n, uint64_t k);
+/* lead: the mover's total minus the other player's so far (0 at the
+** start; any int64).  COINS_OK; COINS_STOPPED by stop; or COINS_INVALID
+** with err when a loss exceeds 2^63-1 (possible only when the sum of
+** |coins| exceeds 2^62). */
+coins_status coins_options_init_stop(coins_options *o, coins_variant v, const int64_t *a,
+                                     uint64_t n, uint64_t k, int64_t lead, int64_t *work,
+                                     char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
+/* Row i (i < o->count). */
+void coins_options_row(const coins_options *o, uint64_t i, coins_option *out);
+
+/* How coins judges a move beyond its loss (analysis.c; docs/reference.md
+** says why).  The stake of a position is the sum of the |coins| still on
+** the table: the final margin can still move by that much either way, so
+** a move's share is its loss over twice the stake, from 0 to 1. */
+typedef enum coins_grade {
+  COINS_BEST,       /* loss 0                                        */
+  COINS_INACCURACY, /* the result kept, a share under 0.075 given away */
+  COINS_MISTAKE,    /* the result kept, a share of 0.075 or more        */
+  COINS_BLUNDER     /* the forced result got worse                     */
+} coins_grade;
+
+/* The share of the stake a loss gave away: loss / (2 stake), 0 when
+** nothing is at stake; variant I (stake unused): the loss, 0 or 1. */
+double coins_share(coins_variant v, int64_t loss, uint64_t stake);
+coins_grade coins_grade_of(coins_variant v, const coins_judgement *j, uint64_t stake);
+/* The move's accuracy, 0..100: 100 for a loss of 0, else
+** 103.1668 e^(-4.354 share) - 3.1669, at least 0. */
+double coins_accuracy_of(coins_variant v, const coins_judgement *j, uint64_t stake);
+
+/* What the extra columns of a review need besides the review itself,
+** each part made the first time it is asked for: the stake of the
+** positions, and for the only-move test variant II's window of the two
+** least suffix values, variant III's room for one solve.  work holds
+** coins_analysis_work_words words. */
+typedef struct coins_analysis {
+  coins_variant variant;
+  const int64_t *a;
+  uint64_t n, k;
+  int64_t *work;
+  int stake_ready;
+  uint64_t stake_lo, stake_hi, stake; /* Σ|a| over [stake_lo, stake_hi)     */
+  uint64_t qlo, qmid, qhi;            /* II: the window [qlo, qhi) of best[] */
+  int64_t back1, back2;               /* II: the two least of [qmid, qhi)   */
+  const coins_stop *stop;
+} coins_analysis;
+
+size_t coins_analysis_work_words(coins_variant v, size_t n, uint64_t k);
+void coins_analysis_init(coins_analysis *an, coins_variant v, const int64_t *a, uint64_t n,
+                         uint64_t k, int64_t *work, const coins_stop *stop);
+/* Σ|a| over the coins [lo, hi), which must not grow from one call to the
+** next (the positions of a game): O(n) the first time, then O(coins
+** removed).  COINS_OK, or COINS_STOPPED. */
+coins_status coins_analysis_stake(coins_analysis *an, uint64_t lo, uint64_t hi, uint64_t *stake);
+/* The first player's guaranteed final margin from the position rv has
+** reached (totals so far plus best play); variant I: +1 when the first
+** player wins from there, -1 when the second does. */
+int64_t coins_review_eval(const coins_review *rv);
+/* The mover's lead before the move j judged. */
+int64_t coins_judgement_lead(const coins_judgement *j);
+/* Whether the best move was the only legal move keeping the mover's
+** `before` result, for the move j that rv has just judged from the
+** position [lo, hi): *only 1 or 0, or -1 when there was one legal move.
+** O(1) amortised in variants I and II (positions visited in order);
+** variant III: O(1) unless the move played was the best, then one solve
+** of the other end's position, O(coins left).  COINS_OK or COINS_STOPPED. */
+coins_status coins_analysis_only_move(coins_analysis *an, const coins_review *rv,
+                                      const coins_judgement *j, uint64_t lo, uint64_t hi,
+                                      int *only);
+
+/* One player's card for a recorded game (scorecard.c). */
+typedef struct coins_card {
+  uint64_t moves, best, inaccuracies, mistakes, blunders;
+  int64_t loss;        /* the sum of the moves' losses              */
+  double accuracy_sum; /* Σ accuracy of the moves                   */
+  double harmonic_sum; /* Σ 1 / max(accuracy, 1)                    */
+  int64_t total;       /* coins collected (0 for variant I)         */
+  int result;          /* as played: +1, 0, -1; 2 unfinished        */
+  int expected;        /* with best play from the start: +1, 0, -1  */
+} coins_card;
+
+/* The game accuracy of a card: the mean of the arithmetic and the
+** harmonic mean of its moves' accuracies (each at least 1 in the
+** harmonic one); NaN for a player without moves. */
+double coins_card_accuracy(const coins_card *c);
+/* Reviews moves[0..count) (found legal by coins_record_check) and fills
+** card[0] (first player) and card[1].  work holds
+** coins_review_record_words(v, n, k, count) + coins_analysis_work_words(v,
+** n, k) words.  COINS_OK, COINS_STOPPED, or COINS_INVALID with err (a loss
+** above 2^63-1, as coins_review_play says). */
+coins_status coins_scorecard_stop(coins_variant v, const int64_t *a, uint64_t n, uint64_t k,
+                                  const int64_t *moves, size_t count, int64_t *work,
+                                  coins_card card[2], char err[COINS_ERRMSG_SIZE],
+                                  const coins_stop *stop);
+
 /* ------------------------------------------------------------- strategies */
 
 /* A pseudo-random generator (splitmix64) that gives the same sequence on

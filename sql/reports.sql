@@ -100,3 +100,67 @@ SELECT n AS coins, count(*) AS rows,
 FROM played
 GROUP BY n
 ORDER BY n;
+
+.print
+.print 6. Leaderboard by accuracy (coins_scorecard: one card per player and
+.print    game; accuracy from 0 to 100, 100 for best play throughout).
+SELECT p.name AS player, p.style, count(*) AS games,
+       round(avg(s.accuracy), 1) AS accuracy,
+       sum(s.mistakes) AS mistakes, sum(s.blunders) AS blunders,
+       sum(s.result = 'win') AS wins, sum(s.expected = 'win') AS won_positions
+FROM games g, coins_scorecard(g.variant, g.coins, g.moves, g.max_take) s
+JOIN players p ON p.name = iif(s.player = 1, g.first_player, g.second_player)
+GROUP BY p.name
+ORDER BY accuracy DESC, p.name;
+
+.print
+.print 7. The biggest blunders (variants II and III): the position before
+.print    the move, the move played and the best one.
+SELECT g.id AS game, r.ply, iif(r.player = 1, g.first_player, g.second_player) AS player,
+       r.position, r.move, r.best, r.loss, round(r.accuracy, 1) AS accuracy
+FROM games g, coins_review(g.variant, g.coins, g.moves, g.max_take) r
+WHERE g.variant <> 'I' AND r.grade = 'blunder'
+ORDER BY r.loss DESC, g.id, r.ply
+LIMIT 8;
+
+.print
+.print 8. Puzzles: positions right after the opponent's mistake or blunder
+.print    where only one move keeps the result; the answer is the best move.
+WITH r AS (
+  SELECT g.id, g.variant, g.max_take, r.ply, r.position, r.lead, r.best, r."before",
+         r.only_move, lag(r.grade) OVER (PARTITION BY g.id ORDER BY r.ply) AS previous
+  FROM games g, coins_review(g.variant, g.coins, g.moves, g.max_take) r
+  WHERE g.variant <> 'I')
+SELECT id AS game, ply, variant, position, lead, "before" AS to_keep, best AS answer
+FROM r
+WHERE only_move AND previous IN ('mistake', 'blunder') AND "before" = 'win'
+ORDER BY length(position) DESC, id
+LIMIT 8;
+
+.print
+.print 9. The evaluation swing of each game (variants II and III): the first
+.print    player's guaranteed margin after each move (eval), its range, and the
+.print    games where it swung most.
+SELECT g.id AS game, g.variant, coins_count(g.variant, g.coins) AS coins,
+       coins_margin(g.variant, g.coins, g.max_take) AS at_start,
+       min(r.eval) AS lowest, max(r.eval) AS highest, max(r.eval) - min(r.eval) AS swing,
+       sum(r.grade = 'blunder') AS blunders
+FROM games g, coins_review(g.variant, g.coins, g.moves, g.max_take) r
+WHERE g.variant <> 'I'
+GROUP BY g.id
+ORDER BY swing DESC, g.id
+LIMIT 8;
+
+.print
+.print 10. Openings of variant III rows of 12 coins: each first move, how
+.print     often it was played, how often it was best, and the first player's
+.print     results in practice against those with best play.
+SELECT r.move AS first_move, count(*) AS played, sum(r.grade = 'best') AS best,
+       sum(s.result = 'win') AS won, sum(s.result = 'loss') AS lost,
+       sum(s.expected = 'win') AS best_play_wins
+FROM games g,
+     coins_review(g.variant, g.coins, g.moves, g.max_take) r,
+     coins_scorecard(g.variant, g.coins, g.moves, g.max_take) s
+WHERE g.variant = 'III' AND coins_count(g.variant, g.coins) = 12 AND r.ply = 1 AND s.player = 1
+GROUP BY r.move
+ORDER BY played DESC;

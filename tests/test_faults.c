@@ -457,6 +457,29 @@ static void test_review_under_faults(void **state) {
   FAULT_ALL(sqls, "coins_review");
 }
 
+static void test_analysis_under_faults(void **state) {
+  (void)state;
+  static const char *const sqls[] = {
+      "SELECT * FROM coins_options(3, '[8,15,3,7]')",
+      "SELECT * FROM coins_options(2, '[1,2,3,-9,4]', 3, 2)",
+      "SELECT * FROM coins_options(1, 10, 4)",
+      "+SELECT * FROM coins_options(2, '[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]', 9)",
+      "SELECT * FROM coins_options(3, '[1,2]', 1, 'x')",
+      "SELECT position, lead, eval, only_move, grade, accuracy FROM coins_review(3, "
+      "'[4,1,9,2,6,5,5,3]', 'LLRRLRLR')",
+      "+SELECT position, only_move, accuracy FROM coins_review(2, '[4,1,9,2,6]', '[1,2,2]', 3)",
+      "SELECT * FROM coins_review(1, 10, '[1,2,1,2,2,2]', 3)",
+      "SELECT * FROM coins_scorecard(3, '[8,15,3,7]', 'LRLR')",
+      "+SELECT * FROM coins_scorecard(2, '[4,1,9,2,6]', '[1,2,2]', 3)",
+      "SELECT * FROM coins_scorecard(1, 10, '[1,2]')",
+      "SELECT coins_variant('iii'), coins_count(2, '[1,2,3]'), coins_count(1, 5)",
+      "SELECT coins_variant('x')",
+      "WITH g(v, c, r) AS (VALUES (3, '[8,15,3,7]', 'LRLR'), (2, '[1,2,3]', '[1,2]')) "
+      "SELECT s.* FROM g, coins_scorecard(g.v, g.c, g.r) s",
+  };
+  FAULT_ALL(sqls, "coins_options, coins_review's analysis, coins_scorecard, helpers");
+}
+
 static void test_play_under_faults(void **state) {
   (void)state;
   static const char *const sqls[] = {
@@ -615,6 +638,7 @@ int main(void) {
       cmocka_unit_test(test_scalars_under_faults),
       cmocka_unit_test(test_moves_under_faults),
       cmocka_unit_test(test_review_under_faults),
+      cmocka_unit_test(test_analysis_under_faults),
       cmocka_unit_test(test_play_under_faults),
       cmocka_unit_test(test_deal_and_diagram_under_faults),
       cmocka_unit_test(test_array_under_faults),

@@ -181,6 +181,10 @@ typedef struct coins_tvf {
   /* Optional: moves past the next count rows at once, where that is
   ** cheaper than producing them (cur->row is then stale). */
   void (*skip)(coins_tvf_cursor *cur, uint64_t count);
+  /* 1 when the rows are not the moves of a game (coins_options,
+  ** coins_scorecard): column 0 is no ply, so no constraint or ORDER BY on
+  ** it (or on the rowid, the row's number) is taken over. */
+  int rows_not_plies;
 } coins_tvf;
 
 struct coins_tvf_cursor {
@@ -279,6 +283,8 @@ void coins_picture_summary(sqlite3_str *s, const coins_picture *pic);
 
 /* The functions, one file each (extension.c registers them all). */
 extern const coins_tvf coins_moves_tvf, coins_review_tvf, coins_play_tvf;
+extern const coins_tvf coins_options_tvf, coins_scorecard_tvf;
+int coins_register_helpers(sqlite3 *db);
 int coins_register_scalars(sqlite3 *db);
 int coins_register_record_scalars(sqlite3 *db);
 int coins_register_deal(sqlite3 *db);

@@ -19,7 +19,8 @@ SQLITE_EXTENSION_INIT1
 #endif
 
 static int register_tvfs(sqlite3 *db) {
-  const coins_tvf *all[] = {&coins_moves_tvf, &coins_review_tvf, &coins_play_tvf};
+  const coins_tvf *all[] = {&coins_moves_tvf, &coins_review_tvf, &coins_play_tvf,
+                            &coins_options_tvf, &coins_scorecard_tvf};
   int rc = SQLITE_OK;
   for (size_t i = 0; rc == SQLITE_OK && i < sizeof all / sizeof *all; i++)
     rc = coins_tvf_register(db, all[i]);
@@ -70,10 +71,9 @@ COINS_EXPORT int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
   coins_interrupt_setup(pApi); /* before already_loaded: pApi may be another library's */
   if (already_loaded(db)) return SQLITE_OK;
   static int (*const registrations[])(sqlite3 *) = {
-      coins_register_scalars, coins_register_record_scalars,
-      register_tvfs,          coins_register_deal,
-      coins_register_diagram, coins_register_array,
-      coins_register_svg,     coins_register_rules,
+      coins_register_scalars, coins_register_record_scalars, register_tvfs,
+      coins_register_deal,    coins_register_diagram,        coins_register_array,
+      coins_register_svg,     coins_register_rules,          coins_register_helpers,
       register_version, /* last: see already_loaded */
   };
   int rc = SQLITE_OK;

@@ -317,7 +317,10 @@ static char ply_op(unsigned char op) {
   }
 }
 
-static int is_ply_column(int column) { return column == COINS_COL_PLY || column == -1; }
+/* (A table whose rows are not moves, rows_not_plies, has none.) */
+static int is_ply_column(const coins_tvf *tvf, int column) {
+  return !tvf->rows_not_plies && (column == COINS_COL_PLY || column == -1);
+}
 
 static int tvf_best_index(sqlite3_vtab *base, sqlite3_index_info *info) {
   const coins_tvf *tvf = ((coins_tvf_vtab *)base)->tvf;
@@ -329,7 +332,8 @@ static int tvf_best_index(sqlite3_vtab *base, sqlite3_index_info *info) {
   for (int i = 0; i < info->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &info->aConstraint[i];
     int arg = c->iColumn - tvf->n_visible;
-    if (is_ply_column(c->iColumn) && c->usable && ply_op(c->op) && n_ply < MAX_PLY_CONSTRAINTS) {
+    if (is_ply_column(tvf, c->iColumn) && c->usable && ply_op(c->op) &&
+        n_ply < MAX_PLY_CONSTRAINTS) {
       ops[n_ply] = ply_op(c->op);
       bounded |= ops[n_ply] == '=' ? 3 : ops[n_ply] == '<' || ops[n_ply] == 'l' ? 2 : 1;
       ply_where[n_ply++] = i;
@@ -369,7 +373,8 @@ static int tvf_best_index(sqlite3_vtab *base, sqlite3_index_info *info) {
   /* a bounded scan is cheaper: the planner prefers the plan that has it */
   info->estimatedRows = bounded & 2 ? (bounded == 3 ? 1 : 10) : 1000;
   info->estimatedCost = (double)info->estimatedRows;
-  if (info->nOrderBy >= 1 && is_ply_column(info->aOrderBy[0].iColumn) && !info->aOrderBy[0].desc)
+  if (info->nOrderBy >= 1 && is_ply_column(tvf, info->aOrderBy[0].iColumn) &&
+      !info->aOrderBy[0].desc)
     info->orderByConsumed = 1;
   return SQLITE_OK;
 }

@@ -1081,6 +1081,131 @@ static void reviews(const config *cfg) {
   printf("  (each move off the line re-solves what is left: O(n^2), x100 a step)\n");
 }
 
+/* ------------------------------------------------------- 6. the analysis */
+
+/* One timed run of sql (one integer column), once: seconds. */
+static double once(sqlite3 *db, const char *label, const char *sql, int64_t *result) {
+  op o = sql_op(db, label, sql);
+  double t0 = tick();
+  *result = run_sql(&o);
+  double t = tick() - t0;
+  sqlite3_finalize(o.stmt);
+  return t;
+}
+
+static void analysis(const config *cfg) {
+  printf(
+      "\nthe analysis: coins_options per call; coins_review with and without its new columns,\n"
+      "per move; a leaderboard from coins_scorecard against the same from coins_review rows\n");
+  /* options at 64 coins and at 10^5 */
+  size_t sizes[2] = {64, cfg->smoke ? 1000 : 100000};
+  for (int s = 0; s < 2; s++) {
+    enum { II2, IIN, III, N_OPS };
+    static const char *const labels[N_OPS] = {[II2] = "coins_options(2, k = 2)",
+                                              [IIN] = "coins_options(2, k = n)",
+                                              [III] = "coins_options(3)"};
+    static const char *const sql[N_OPS] = {
+        [II2] = "SELECT sum(rank) FROM t, coins_options(2, t.coins)",
+        [IIN] = "SELECT sum(rank) FROM t, coins_options(2, t.coins, t.n)",
+        [III] = "SELECT sum(rank) FROM t, coins_options(3, t.coins)"};
+    sqlite3 *db = open_db();
+    char *make = sqlite3_mprintf("CREATE TABLE t AS SELECT %lld AS n, coins_deal(5, %lld) AS coins",
+                                 (long long)sizes[s], (long long)sizes[s]);
+    exec(db, make);
+    sqlite3_free(make);
+    op ops[N_OPS];
+    for (int i = 0; i < N_OPS; i++) ops[i] = sql_op(db, labels[i], sql[i]);
+    measure(ops, N_OPS, cfg);
+    printf("  n = %zu:", sizes[s]);
+    for (int i = 0; i < N_OPS; i++)
+      printf("  %s %.1f us (%.1f ns a coin)", labels[i], ops[i].median * 1e6,
+             ops[i].median * 1e9 / (double)sizes[s]);
+    printf("\n");
+    finalize_ops(ops, N_OPS);
+    sqlite3_close(db);
+  }
+  /* reviews of 10^5 and 10^6 random moves */
+  enum { PLAIN, CHEAP, ONLY, N_REVIEW };
+  static const char *const review_labels[N_REVIEW] = {
+      [PLAIN] = "loss only", [CHEAP] = "+ lead, eval, grade, accuracy", [ONLY] = "only_move alone"};
+  for (int v = 2; v <= 3; v++)
+    for (int k = 1; k < 3; k++) {
+      size_t n = cfg->records[k];
+      const char *moves = v == 2 ? "takes" : "random";
+      char *sql[N_REVIEW];
+      sql[PLAIN] = sqlite3_mprintf("SELECT sum(loss) FROM r, coins_review(%d, r.coins, r.%s, %d)",
+                                   v, moves, v == 2 ? 3 : 1);
+      sql[CHEAP] = sqlite3_mprintf(
+          "SELECT sum(loss) + sum(lead) + sum(eval) + sum(grade = 'mistake') + sum(accuracy > 50) "
+          "FROM r, coins_review(%d, r.coins, r.%s, %d)",
+          v, moves, v == 2 ? 3 : 1);
+      sql[ONLY] =
+          sqlite3_mprintf("SELECT sum(only_move) FROM r, coins_review(%d, r.coins, r.%s, %d)", v,
+                          moves, v == 2 ? 3 : 1);
+      sqlite3 *db = open_db();
+      char *make = sqlite3_mprintf(
+          "CREATE TABLE r AS SELECT coins,"
+          " (SELECT group_concat(iif(value, 'L', 'R'), '') FROM json_each(coins_deal(2, %lld, 0, "
+          "1)))"
+          "   AS random, coins_deal(3, %lld, 1, 3) AS takes"
+          " FROM (SELECT coins_deal(1, %lld) AS coins)",
+          (long long)n, (long long)n / 3, (long long)n);
+      exec(db, make);
+      sqlite3_free(make);
+      printf("  coins_review(%d) of %7zu coins, %s:", v, n,
+             v == 2 ? "n/3 takes 1..3" : "n random L/R");
+      for (int i = 0; i < N_REVIEW; i++) {
+        int64_t result;
+        double t;
+        if (i == ONLY && v == 3 && n > cfg->records[1]) { /* O(coins left) a solve */
+          printf("  %s skipped at this size", review_labels[i]);
+          continue;
+        }
+        t = once(db, review_labels[i], sql[i], &result);
+        printf("  %s %.0f ns", review_labels[i], t * 1e9 / (double)(v == 2 ? n / 3 : n));
+        sqlite3_free(sql[i]);
+        sql[i] = NULL;
+      }
+      for (int i = 0; i < N_REVIEW; i++) sqlite3_free(sql[i]);
+      printf(" a move\n");
+      sqlite3_close(db);
+    }
+  /* a leaderboard of games between careless players */
+  sqlite3 *db = open_db();
+  long games = cfg->smoke ? 300 : 20000;
+  char *make = sqlite3_mprintf(
+      "CREATE TABLE g AS WITH RECURSIVE i(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM i "
+      "WHERE i < %ld) SELECT i, 2 + i %% 2 AS variant, 2 - i %% 2 AS k, i %% 12 AS p1, "
+      "(i + 5) %% 12 AS p2, coins_deal(i, 20, 1, 50) AS coins FROM i;"
+      "ALTER TABLE g ADD moves;"
+      "UPDATE g SET moves = (SELECT json_group_array(move) FROM coins_play(variant, coins, "
+      "'careless:' || (5 * p1) || ':' || i, 'careless:' || (5 * p2) || ':' || i, k))",
+      games);
+  exec(db, make);
+  sqlite3_free(make);
+  op board[2] = {
+      sql_op(db, "scorecard",
+             "SELECT sum(round(a * 1000)) FROM (SELECT iif(s.player = 1, g.p1, g.p2) AS name, "
+             "avg(s.accuracy) AS a, sum(s.blunders) AS b FROM g, coins_scorecard(g.variant, "
+             "g.coins, g.moves, g.k) s GROUP BY name)"),
+      sql_op(db, "review rows",
+             "SELECT sum(round(a * 1000)) FROM (SELECT name, avg(acc) AS a, sum(b) AS b FROM "
+             "(SELECT iif(r.player = 1, g.p1, g.p2) AS name, (avg(r.accuracy) + count(*) / "
+             "sum(1 / max(r.accuracy, 1))) / 2 AS acc, sum(r.grade = 'blunder') AS b FROM g, "
+             "coins_review(g.variant, g.coins, g.moves, g.k) r GROUP BY g.i, r.player) "
+             "GROUP BY name)"),
+  };
+  measure(board, 2, cfg);
+  check(board[0].result == board[1].result, "the leaderboards differ: %lld, %lld",
+        (long long)board[0].result, (long long)board[1].result);
+  printf(
+      "  leaderboard of %ld games of 20 coins: coins_scorecard %.1f ms, coins_review rows "
+      "%.1f ms: x%.1f\n",
+      games, board[0].median * 1e3, board[1].median * 1e3, ratio(&board[1], &board[0]));
+  finalize_ops(board, 2);
+  sqlite3_close(db);
+}
+
 /* -------------------------------------------- 5. the textbook algorithm */
 
 static void textbook(const config *cfg) {
@@ -1352,14 +1477,15 @@ int main(int argc, char **argv) {
     else
       usage();
   }
-  static const char *const section_name[5] = {"rows", "streaming", "huge", "reviews", "textbook"};
-  int run[5];
-  for (int k = 0; k < 5; k++) run[k] = only == NULL;
+  static const char *const section_name[6] = {"rows",    "streaming", "huge",
+                                              "reviews", "textbook",  "analysis"};
+  int run[6];
+  for (int k = 0; k < 6; k++) run[k] = only == NULL;
   for (const char *w = only; w && *w; w += strcspn(w, ","), w += *w == ',') {
     size_t wlen = strcspn(w, ","), k = 0;
-    while (k < 5 && !(strlen(section_name[k]) == wlen && strncmp(w, section_name[k], wlen) == 0))
+    while (k < 6 && !(strlen(section_name[k]) == wlen && strncmp(w, section_name[k], wlen) == 0))
       k++;
-    if (k == 5) usage();
+    if (k == 6) usage();
     run[k] = 1;
   }
   if (smoke) {
@@ -1432,10 +1558,14 @@ int main(int argc, char **argv) {
   t_section[3] = now();
   if (run[4]) textbook(&cfg);
   t_section[4] = now();
+  if (run[5]) analysis(&cfg);
+  double t_analysis = now() - t_section[4];
   targets(&cfg, &res);
-  printf("\nsections, s: per-row %.1f, streaming %.1f, huge %.1f, reviews %.1f, textbook %.1f\n",
-         t_section[0] - t_start, t_section[1] - t_section[0], t_section[2] - t_section[1],
-         t_section[3] - t_section[2], t_section[4] - t_section[3]);
+  printf(
+      "\nsections, s: per-row %.1f, streaming %.1f, huge %.1f, reviews %.1f, textbook %.1f, "
+      "analysis %.1f\n",
+      t_section[0] - t_start, t_section[1] - t_section[0], t_section[2] - t_section[1],
+      t_section[3] - t_section[2], t_section[4] - t_section[3], t_analysis);
   double wall = now() - t_start, cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
   printf("%s in %.1f s (CPU time %.1f s: the process had %.0f%% of a CPU)\n",
          failures ? "RESULTS DISAGREE" : "all results agree", wall, cpu, 100 * cpu / wall);

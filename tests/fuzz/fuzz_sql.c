@@ -107,6 +107,15 @@ static const char *const queries[] = {
     /* rowid, and the hidden column of an argument left out (NULL) */
     "SELECT rowid, arg_max_take, * FROM coins_moves(?1, ?2)",
     "SELECT rowid, arg_max_take, * FROM coins_review(?1, ?2, ?3)",
+    /* the analysis: options (a variant I count streams: cut), the
+    ** review's columns (read on some rows only), scorecards, helpers */
+    "SELECT * FROM coins_options(?1, ?2, ?3, ?4) LIMIT 3000",
+    "SELECT rowid, * FROM coins_options(?1, ?2) WHERE move = ?3 LIMIT 3000",
+    "SELECT position, lead, eval, only_move, grade, accuracy FROM "
+    "coins_review(?1, ?2, ?3, ?4)",
+    "SELECT only_move, grade FROM coins_review(?1, ?2, ?3) WHERE ply % 3 = 1",
+    "SELECT * FROM coins_scorecard(?1, ?2, ?3, ?4)",
+    "SELECT coins_variant(?1), coins_count(?1, ?2)",
 };
 #define N_QUERIES (sizeof queries / sizeof *queries)
 

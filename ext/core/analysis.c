@@ -1,0 +1,221 @@
+/*
+** analysis.c -- what a review says about a move beyond its loss (part of
+** the pure core): the stake of a position, the share of it a move gave
+** away, the move's grade and accuracy, the evaluation after it, and
+** whether the best move was the only one that kept the result.
+**
+** The only-move test needs the values of the moves not played:
+**   I    the winning move is unique: the test is the position's result.
+**   II   take t is worth suffix(lo) - 2 best[lo + t]: the moves that keep
+**        the result are those whose best[] is small enough, so the two
+**        least best[] of the window (lo, lo + k] decide.  The window slides
+**        with the positions of the game; it is a queue of two stacks, the
+**        front one keeping the two least of each of its suffixes: O(1)
+**        amortised a coin, whatever k is.
+**   III  the move played is worth gain - margin after; when it was not
+**        optimal, the other end is (its value is the margin before); when
+**        it was, the other end's position is one step off the record and
+**        is solved, O(coins left).
+*/
+#include "internal.h"
+
+size_t coins_analysis_work_words(coins_variant v, size_t n, uint64_t k) {
+  (void)k;
+  switch (v) {
+    case COINS_I: return 0;
+    case COINS_II: return 2 * (n + 1); /* the front stack's two least */
+    case COINS_III: return n;          /* one solve */
+  }
+  return 0;
+}
+
+void coins_analysis_init(coins_analysis *an, coins_variant v, const int64_t *a, uint64_t n,
+                         uint64_t k, int64_t *work, const coins_stop *stop) {
+  *an = (coins_analysis){.variant = v, .n = n, .k = k, .work = work, .stop = stop};
+  if (coins_variant_traits_of(v).has_values) an->a = a; /* variant I: no stake */
+  an->back1 = an->back2 = INT64_MAX;
+}
+
+static uint64_t magnitude(int64_t v) { return v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
+
+coins_status coins_analysis_stake(coins_analysis *an, uint64_t lo, uint64_t hi, uint64_t *stake) {
+  if (an->a == NULL) { /* variant I: no values */
+    *stake = 0;
+    return COINS_OK;
+  }
+  if (!an->stake_ready) {
+    uint64_t sum = 0;
+    for (size_t i = (size_t)lo, end; i < hi; i = end) {
+      if (i > lo && coins_stopped(an->stop)) return COINS_STOPPED;
+      for (end = coins_span_end(i, (size_t)hi, an->stop); i < end; i++) sum += magnitude(an->a[i]);
+    }
+    an->stake_ready = 1;
+    an->stake_lo = lo, an->stake_hi = hi, an->stake = sum;
+  }
+  for (; an->stake_lo < lo; an->stake_lo++) an->stake -= magnitude(an->a[an->stake_lo]);
+  for (; an->stake_hi > hi; an->stake_hi--) an->stake -= magnitude(an->a[an->stake_hi - 1]);
+  *stake = an->stake;
+  return COINS_OK;
+}
+
+double coins_share(coins_variant v, int64_t loss, uint64_t stake) {
+  if (!coins_variant_traits_of(v).has_values) return (double)loss;
+  if (stake == 0) return 0;
+  double share = (double)loss / (2.0 * (double)stake);
+  return share > 1 ? 1 : share;
+}
+
+/* The least share a mistake gives away (docs/reference.md, "Grades and
+** accuracy", has the measurements behind it). */
+#define MISTAKE_SHARE 0.075
+
+coins_grade coins_grade_of(coins_variant v, const coins_judgement *j, uint64_t stake) {
+  if (j->loss == 0) return COINS_BEST;
+  if (j->after < j->before) return COINS_BLUNDER;
+  return coins_share(v, j->loss, stake) >= MISTAKE_SHARE ? COINS_MISTAKE : COINS_INACCURACY;
+}
+
+/* e^x for -8 <= x <= 0, without libm (the core links nothing): e^(x/64)
+** by its series, then squared six times; within 1e-13 of exp. */
+static double exp_small(double x) {
+  double y = x / 64, term = 1, sum = 1;
+  for (int i = 1; i <= 10; i++) {
+    term *= y / i;
+    sum += term;
+  }
+  for (int i = 0; i < 6; i++) sum *= sum;
+  return sum;
+}
+
+double coins_accuracy_of(coins_variant v, const coins_judgement *j, uint64_t stake) {
+  if (j->loss == 0) return 100;
+  double accuracy = 103.1668 * exp_small(-4.354 * coins_share(v, j->loss, stake)) - 3.1669;
+  return accuracy < 0 ? 0 : accuracy > 100 ? 100 : accuracy;
+}
+
+int64_t coins_review_eval(const coins_review *rv) {
+  const coins_state *st = &rv->line.st;
+  int next_first = coins_state_mover(st) == 1;
+  if (!coins_variant_traits_of(st->variant).has_values) {
+    coins_result r;
+    coins1_solve(st->hi - st->lo, st->k, &r); /* no coins: the mover has lost */
+    return (r.outcome == COINS_FIRST) == next_first ? 1 : -1;
+  }
+  /* the totals so far, then the next mover's margin, signed for the first */
+  int64_t so_far = st->totals[0] - st->totals[1];
+  return next_first ? so_far + rv->margin : so_far - rv->margin;
+}
+
+int64_t coins_judgement_lead(const coins_judgement *j) {
+  const coins_ply *p = &j->played;
+  int64_t mine = p->player == 1 ? p->first_total : p->second_total;
+  int64_t theirs = p->player == 1 ? p->second_total : p->first_total;
+  return mine - p->gain - theirs;
+}
+
+/* The sign of lead + v, both parts of one game's final margin. */
+static int result_of(int64_t lead, int64_t v) { return lead > -v ? 1 : lead == -v ? 0 : -1; }
+
+/* II: x into the two least (*least <= *second). */
+static void keep_two(int64_t x, int64_t *least, int64_t *second) {
+  if (x < *least) {
+    *second = *least;
+    *least = x;
+  } else if (x < *second) {
+    *second = x;
+  }
+}
+
+/* II: the window of best[] becomes [from, to); neither end goes back.
+** Front stack [qlo, qmid): front1/front2[j] the two least of best[j..qmid);
+** back [qmid, qhi): its two least in back1, back2. */
+static coins_status slide(coins_analysis *an, const int64_t *best, uint64_t from, uint64_t to) {
+  int64_t *front1 = an->work, *front2 = an->work + an->n + 1;
+  if (from >= an->qhi) { /* past the whole window: start again there */
+    an->qlo = an->qmid = an->qhi = from;
+    an->back1 = an->back2 = INT64_MAX;
+  }
+  for (size_t j = (size_t)an->qhi, end; j < to; j = end) {
+    if (j > an->qhi && coins_stopped(an->stop)) return COINS_STOPPED;
+    for (end = coins_span_end(j, (size_t)to, an->stop); j < end; j++)
+      keep_two(best[j], &an->back1, &an->back2);
+  }
+  if (to > an->qhi) an->qhi = to;
+  if (from >= an->qmid && from > an->qlo) { /* the front is used up: the back becomes it */
+    int64_t least = INT64_MAX, second = INT64_MAX;
+    for (size_t hi = (size_t)an->qhi, start; hi > from; hi = start) {
+      if (hi < an->qhi && coins_stopped(an->stop)) return COINS_STOPPED;
+      start = hi - from > COINS_STOP_SPAN && an->stop ? hi - COINS_STOP_SPAN : (size_t)from;
+      for (size_t i = hi; i-- > start;) {
+        keep_two(best[i], &least, &second);
+        front1[i] = least, front2[i] = second;
+      }
+    }
+    an->qmid = an->qhi;
+    an->back1 = an->back2 = INT64_MAX;
+  }
+  if (from > an->qlo) an->qlo = from;
+  return COINS_OK;
+}
+
+/* II: the test from the two least best[] of the window. */
+static coins_status only_two(coins_analysis *an, const coins_review *rv, const coins_judgement *j,
+                             uint64_t lo, uint64_t moves, int *only) {
+  coins_status rc = slide(an, rv->line.best, lo + 1, lo + moves + 1);
+  if (rc != COINS_OK) return rc;
+  int64_t least = an->back1, second = an->back2;
+  if (an->qlo < an->qmid) {
+    keep_two(an->work[an->qlo], &least, &second);
+    keep_two(an->work[an->n + 1 + an->qlo], &least, &second);
+  }
+  if (j->before == 0) { /* a draw is kept only by the least */
+    *only = second > least;
+  } else { /* a win: is the second least's move a win too? */
+    int64_t suffix = rv->line.suffix + j->played.gain, mine = suffix - second;
+    *only = result_of(coins_judgement_lead(j), mine - second) <= 0;
+  }
+  return COINS_OK;
+}
+
+/* III: the test from the other end's value. */
+static coins_status only_three(coins_analysis *an, const coins_judgement *j, uint64_t lo,
+                               uint64_t hi, int *only) {
+  if (j->loss > 0) { /* the other end was the best: did the move keep the result? */
+    *only = j->after != j->before;
+    return COINS_OK;
+  }
+  if (j->best.side != j->played.move.side) { /* both ends are optimal */
+    *only = 0;
+    return COINS_OK;
+  }
+  int left = j->played.move.side == 'R'; /* the other end */
+  size_t from = (size_t)(left ? lo + 1 : lo), len = (size_t)(hi - lo - 1), m;
+  int64_t coin = an->a[left ? lo : hi - 1];
+  coins_status rc = coins3_fuse_stop(an->a + from, len, an->work, NULL, &m, an->stop);
+  if (rc != COINS_OK) return rc;
+  int64_t other = coin - coins3_blocks_margin(an->work, m);
+  *only = result_of(coins_judgement_lead(j), other) != j->before;
+  return COINS_OK;
+}
+
+coins_status coins_analysis_only_move(coins_analysis *an, const coins_review *rv,
+                                      const coins_judgement *j, uint64_t lo, uint64_t hi,
+                                      int *only) {
+  uint64_t left = hi - lo, most = 0; /* legal moves at most */
+  switch (an->variant) {
+    case COINS_I:
+    case COINS_II: most = an->k; break;
+    case COINS_III: most = 2; break; /* the two ends */
+  }
+  uint64_t moves = most < left ? most : left;
+  *only = -1;
+  if (moves < 2) return COINS_OK;
+  *only = 0;
+  if (j->before < 0) return COINS_OK; /* every move keeps a lost position lost */
+  switch (an->variant) {
+    case COINS_I: *only = 1; return COINS_OK; /* a winning move is the only one */
+    case COINS_II: return only_two(an, rv, j, lo, moves, only);
+    case COINS_III: return only_three(an, j, lo, hi, only);
+  }
+  return COINS_OK;
+}

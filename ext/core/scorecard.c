@@ -1,0 +1,91 @@
+/*
+** scorecard.c -- each player's card for a recorded game: moves, grades,
+** loss, accuracy, coins collected, the result as played and with best
+** play (part of the pure core).  One review of the record, its moves
+** judged and added up here, with nothing of a row's cost: a leaderboard
+** over many games reads two cards a game instead of a row a move.
+*/
+#include <math.h>
+
+#include "internal.h"
+
+double coins_card_accuracy(const coins_card *c) {
+  if (c->moves == 0) return NAN; /* no moves, no accuracy */
+  double mean = c->accuracy_sum / (double)c->moves, harmonic = (double)c->moves / c->harmonic_sum;
+  return (mean + harmonic) / 2;
+}
+
+static int sign(int64_t v) { return (v > 0) - (v < 0); }
+
+/* Adds the judged move j, from a position of the given stake, to card. */
+static coins_status add_move(coins_card *card, coins_variant v, const coins_judgement *j,
+                             uint64_t stake, char err[COINS_ERRMSG_SIZE]) {
+  double accuracy = coins_accuracy_of(v, j, stake);
+  card->moves++;
+  switch (coins_grade_of(v, j, stake)) {
+    case COINS_BEST: card->best++; break;
+    case COINS_INACCURACY: card->inaccuracies++; break;
+    case COINS_MISTAKE: card->mistakes++; break;
+    case COINS_BLUNDER: card->blunders++; break;
+  }
+  if ((uint64_t)card->loss + (uint64_t)j->loss > (uint64_t)INT64_MAX)
+    return coins_fail(err, "ply %llu: the sum of the losses exceeds 2^63-1",
+                      (unsigned long long)j->played.ply);
+  card->loss += j->loss;
+  card->accuracy_sum += accuracy;
+  card->harmonic_sum += 1 / (accuracy < 1 ? 1 : accuracy);
+  return COINS_OK;
+}
+
+/* The result of the game as it stands after the record: 2 while coins
+** are left, else the first player's +1, 0, -1. */
+static int first_result(const coins_state *st) {
+  if (st->lo < st->hi) return 2;
+  if (coins_variant_traits_of(st->variant).has_values)
+    return sign(st->totals[0] - st->totals[1]); /* both within Σ|a| */
+  return st->ply % 2 ? 1 : -1;                  /* the last coin's taker wins */
+}
+
+/* The first player's result with best play from the start. */
+static int first_expected(const coins_review *rv) {
+  const coins_state *st = &rv->line.st;
+  if (coins_variant_traits_of(st->variant).has_values) return sign(rv->margin);
+  coins_result r;
+  coins1_solve(st->n, st->k, &r);
+  return r.outcome == COINS_FIRST ? 1 : -1;
+}
+
+coins_status coins_scorecard_stop(coins_variant v, const int64_t *a, uint64_t n, uint64_t k,
+                                  const int64_t *moves, size_t count, int64_t *work,
+                                  coins_card card[2], char err[COINS_ERRMSG_SIZE],
+                                  const coins_stop *stop) {
+  coins_review rv;
+  coins_analysis an;
+  coins_judgement j;
+  int whole = n < UINT32_MAX - 2; /* as coins_review does */
+  size_t review_words = whole ? coins_review_record_words(v, (size_t)n, k, count)
+                              : coins_review_work_words(v, (size_t)n, k);
+  coins_status rc = whole ? coins_review_init_record_stop(&rv, v, a, n, k, moves, count, work, stop)
+                          : coins_review_init_stop(&rv, v, a, n, k, work, stop);
+  card[0] = card[1] = (coins_card){.moves = 0};
+  if (rc != COINS_OK) return rc;
+  coins_analysis_init(&an, v, a, n, k, work + review_words, stop);
+  int expected = first_expected(&rv);
+  for (size_t i = 0; i < count; i++) {
+    const coins_state *st = &rv.line.st;
+    uint64_t stake = 0;
+    if (i % COINS_STOP_SPAN == COINS_STOP_SPAN - 1 && coins_stopped(stop)) return COINS_STOPPED;
+    rc = coins_analysis_stake(&an, st->lo, st->hi, &stake);
+    if (rc == COINS_OK) rc = coins_review_play(&rv, coins_move_of(v, moves[i]), &j, err);
+    if (rc == COINS_OK) rc = add_move(&card[j.played.player - 1], v, &j, stake, err);
+    if (rc != COINS_OK) return rc;
+  }
+  int result = first_result(&rv.line.st);
+  for (int p = 0; p < 2; p++) {
+    int mine = p == 0 ? 1 : -1; /* a first player's result, seen by player p + 1 */
+    card[p].total = rv.line.st.totals[p];
+    card[p].result = result == 2 ? 2 : mine * result;
+    card[p].expected = mine * expected;
+  }
+  return COINS_OK;
+}

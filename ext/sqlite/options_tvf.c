@@ -1,0 +1,120 @@
+/*
+** options_tvf.c -- coins_options(variant, coins [, max_take [, lead]]),
+** on the machinery of tvf.c: one row per legal move from a position, with
+** what it is worth (options.c): move, take, side, gain, margin, loss,
+** rank, result and best.  The rows are numbered, not plies.
+*/
+#include "coins_sql.h"
+
+SQLITE_EXTENSION_INIT3
+
+enum options_column {
+  OPTIONS_COL_MOVE,
+  OPTIONS_COL_TAKE,
+  OPTIONS_COL_SIDE,
+  OPTIONS_COL_GAIN,
+  OPTIONS_COL_MARGIN,
+  OPTIONS_COL_LOSS,
+  OPTIONS_COL_RANK,
+  OPTIONS_COL_RESULT,
+  OPTIONS_COL_BEST,
+  OPTIONS_COLUMN_COUNT
+};
+
+typedef struct options_state {
+  coins_options options;
+  coins_option row; /* the current row */
+} options_state;
+
+/* The lead argument: any integer (as coins_value_int reads one). */
+static int read_lead(const char *fname, sqlite3_value *v, int64_t *lead, char **err) {
+  sqlite3_int64 i;
+  char what[64];
+  if (v == NULL) return SQLITE_OK; /* left out: 0 */
+  if (sqlite3_value_type(v) == SQLITE_NULL) return COINS_NULL_ARG;
+  int rc = coins_value_int(v, &i, what);
+  if (rc == SQLITE_NOMEM) return rc;
+  if (rc != SQLITE_OK)
+    return coins_sql_fail(err, fname,
+                          "lead must be an integer (the mover's total minus the other "
+                          "player's so far), e.g. 0; got %s",
+                          what);
+  *lead = i;
+  return SQLITE_OK;
+}
+
+static int options_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
+  const char *fname = cur->tvf->name;
+  coins_game *game = &cur->game;
+  int64_t lead = 0;
+  char msg[COINS_ERRMSG_SIZE];
+  int rc = coins_game_read(fname, args[0], args[1], args[2], game, err);
+  if (rc == SQLITE_OK) rc = read_lead(fname, args[3], &lead, err);
+  if (rc != SQLITE_OK) return rc;
+  options_state *state = sqlite3_malloc64(sizeof *state);
+  if (state == NULL) return SQLITE_NOMEM;
+  cur->state = state;
+  size_t words = coins_options_work_words(game->variant, (size_t)game->n, game->k);
+  if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
+  coins_status started = coins_options_init_stop(&state->options, game->variant, game->a, game->n,
+                                                 game->k, lead, cur->work, msg, game->stop);
+  return coins_sql_status(started, fname, msg, err);
+}
+
+static int options_next(coins_tvf_cursor *cur, char **err) {
+  options_state *state = cur->state;
+  (void)err;
+  if (cur->row.ply >= state->options.count) {
+    cur->eof = 1;
+    return SQLITE_OK;
+  }
+  coins_options_row(&state->options, cur->row.ply, &state->row);
+  cur->row.ply++; /* the row's number, its rowid */
+  return SQLITE_OK;
+}
+
+static const char *result_name(int sign) { return sign > 0 ? "win" : sign < 0 ? "loss" : "draw"; }
+
+static void options_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col) {
+  const coins_option *o = &((options_state *)cur->state)->row;
+  coins_variant v = cur->game.variant;
+  int values = coins_variant_traits_of(v).has_values;
+  switch ((enum options_column)col) {
+    case OPTIONS_COL_MOVE: coins_result_move(ctx, v, o->move); break;
+    case OPTIONS_COL_TAKE: sqlite3_result_int64(ctx, (sqlite3_int64)o->move.take); break;
+    case OPTIONS_COL_SIDE:
+      sqlite3_result_text(ctx, o->move.side == 'R' ? "R" : "L", 1, SQLITE_STATIC);
+      break;
+    case OPTIONS_COL_GAIN:
+      if (values) sqlite3_result_int64(ctx, o->gain);
+      break;
+    case OPTIONS_COL_MARGIN:
+      if (values) sqlite3_result_int64(ctx, o->margin);
+      break;
+    case OPTIONS_COL_LOSS: sqlite3_result_int64(ctx, o->loss); break;
+    case OPTIONS_COL_RANK: sqlite3_result_int64(ctx, (sqlite3_int64)o->rank); break;
+    case OPTIONS_COL_RESULT:
+      sqlite3_result_text(ctx, result_name(o->result), -1, SQLITE_STATIC);
+      break;
+    case OPTIONS_COL_BEST: sqlite3_result_int(ctx, o->loss == 0); break;
+    case OPTIONS_COLUMN_COUNT: break;
+  }
+}
+
+static void options_release(coins_tvf_cursor *cur) { sqlite3_free(cur->state); }
+
+const coins_tvf coins_options_tvf = {
+    .name = "coins_options",
+    .schema =
+        "CREATE TABLE x(move, take INTEGER, side TEXT, gain INTEGER, margin INTEGER, "
+        "loss INTEGER, rank INTEGER, result TEXT, best INTEGER, "
+        "arg_variant HIDDEN, arg_coins HIDDEN, arg_max_take HIDDEN, arg_lead HIDDEN)",
+    .n_visible = OPTIONS_COLUMN_COUNT,
+    .n_args = 4,
+    .n_required = 2,
+    .start = options_start,
+    .next = options_next,
+    .column = options_column,
+    .release = options_release,
+    .rows_not_plies = 1,
+};
