@@ -1,6 +1,6 @@
 """setup.py -- builds the Python package sqlite-coins (module sqlite_coins).
 
-The package is a plain Python module (python/sqlite_coins/) next to the
+The package is a plain Python module (bindings/python/sqlite_coins/) next to the
 coins SQLite extension, compiled here from the C sources (ext/core/*.c,
 ext/sqlite/*.c, include/) into sqlite_coins/coins.so (.dylib on macOS,
 .dll on Windows).  It is not a Python extension module: Python never

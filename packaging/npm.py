@@ -2,7 +2,7 @@
 
     python3 packaging/npm.py VERSION STAGE OUT linux-x64=build/pkg/coins.so win32-x64=build/pkg/coins.dll
 
-- sqlite-coins (npm/sqlite-coins: the loader, CommonJS, ESM and types),
+- sqlite-coins (bindings/node: the loader, CommonJS, ESM and types),
   its package.json given VERSION and, as optionalDependencies, one
   platform package per PLATFORM=LIBRARY argument at exactly VERSION;
 - sqlite-coins-<os>-<cpu> for each PLATFORM=LIBRARY: the library as
@@ -55,7 +55,7 @@ def main(version, stage, out, platform_args):
     license_file = os.path.join(ROOT, "LICENSE")
 
     main_dir = os.path.join(stage, "sqlite-coins")
-    shutil.copytree(os.path.join(ROOT, "npm", "sqlite-coins"), main_dir)
+    shutil.copytree(os.path.join(ROOT, "bindings", "node"), main_dir)
     shutil.copy(license_file, main_dir)
     manifest_path = os.path.join(main_dir, "package.json")
     with open(manifest_path, encoding="utf-8") as f:

@@ -1,5 +1,5 @@
 /*
- * wasm/api.js -- the JavaScript API of the WebAssembly build of SQLite with
+ * bindings/wasm/api.js -- the JavaScript API of the WebAssembly build of SQLite with
  * coins (make wasm appends it to build/wasm/coins-sqlite.js, after the
  * Emscripten loader, which it wraps).  One global, CoinsSQLite (also
  * module.exports under Node):

@@ -9,14 +9,14 @@
 **     that opens no file, so that only in-memory databases exist (with
 **     SQLITE_TEMP_STORE=3, temporary tables and sorts stay in memory too),
 **     its clock and randomness taken from the JavaScript host;
-**   - coins_wasm_deadline, which wasm/api.js calls before each statement:
+**   - coins_wasm_deadline, which bindings/wasm/api.js calls before each statement:
 **     SQLite interrupts a statement that runs past the deadline (the error
 **     is SQLite's "interrupted").  A progress handler runs between the
 **     steps of SQLite's virtual machine, never inside one function call:
 **     what stops a long call (coins_deal of 10^8 coins) is the worker of
-**     wasm/api.js, terminated at its deadline.
+**     bindings/wasm/api.js, terminated at its deadline.
 **
-** Built by web/web.mk with the pinned amalgamation (wasm/sqlite.pin);
+** Built by web/web.mk with the pinned amalgamation (bindings/wasm/sqlite.pin);
 ** docs/browser.md describes the build and how it differs from the native one.
 */
 #include <emscripten.h>
@@ -140,7 +140,7 @@ int coins_wasm_init(const char *unused) {
   return sqlite3_auto_extension((void (*)(void))sqlite3_coins_init);
 }
 
-/* ---------------------------------------------------- for wasm/api.js */
+/* ---------------------------------------------------- for bindings/wasm/api.js */
 
 static int past_deadline(void *deadline) { return coins_wasm_now() > *(double *)deadline; }
 

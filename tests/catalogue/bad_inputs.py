@@ -1,8 +1,8 @@
-"""tests/bad_inputs.py -- runs the bad-input catalogue (tests/bad_inputs.tsv)
+"""tests/catalogue/bad_inputs.py -- runs the bad-input catalogue (tests/catalogue/bad_inputs.tsv)
 against every SQL function of coins that takes each kind of argument, from
 the system Python's stdlib sqlite3 module with the built extension loaded.
 
-    /usr/bin/python3 tests/bad_inputs.py build/coins.so [tests/bad_inputs.tsv]
+    /usr/bin/python3 tests/catalogue/bad_inputs.py build/coins.so [tests/catalogue/bad_inputs.tsv]
 
 Each entry of the catalogue is "kind<TAB>SQL expression<TAB>message" (the
 format is described at the top of the .tsv).  For every function that takes
@@ -18,7 +18,7 @@ exits non-zero when anything failed.
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "clients"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clients"))
 from coins_client import connect, error_of  # noqa: E402
 
 SCALARS = ["coins_win", "coins_outcome", "coins_margin", "coins_score",

@@ -1,11 +1,11 @@
-"""tests/readme_examples.py -- runs every ```sql block of the README and of
+"""tests/clients/readme_examples.py -- runs every ```sql block of the README and of
 the pages of docs/ through the sqlite3 shell, with the extension loaded, on
 a scratch copy of an example database, so that the documentation cannot
 drift from what coins does.
 
-    /usr/bin/python3 tests/readme_examples.py EXT FILE.md ... -- DB ...
+    /usr/bin/python3 tests/clients/readme_examples.py EXT FILE.md ... -- DB ...
 
-    e.g. tests/readme_examples.py build/coins.so README.md docs/*.md \\
+    e.g. tests/clients/readme_examples.py build/coins.so README.md docs/*.md \\
              -- build/demo.db build/games.db
 
 In each markdown file:

@@ -1,14 +1,14 @@
-"""tests/smoke.py -- loads the built extension from the system Python's
+"""tests/clients/smoke.py -- loads the built extension from the system Python's
 stdlib sqlite3 module, as a user would, and checks a value, a table-valued
 function and error messages (which must decode as UTF-8 even when the input
 does not).
 
-    /usr/bin/python3 tests/smoke.py build/coins.so
+    /usr/bin/python3 tests/clients/smoke.py build/coins.so
 """
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "clients"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from coins_client import Checks, connect, error_of  # noqa: E402
 
 db = connect(sys.argv[1])

@@ -1,7 +1,7 @@
 """tests/fanout/conftest.py -- what the fan-out tests share (make test-fanout).
 
 The tests import sqlite_coins from PYTHONPATH (make test-fanout puts a
-copy of python/sqlite_coins with build/coins.so in build/fanout/py) and
+copy of bindings/python/sqlite_coins with build/coins.so in build/fanout/py) and
 need Dask distributed (Debian: python3-distributed) and the example
 database (COINS_GAMES_DB, default build/games.db).
 

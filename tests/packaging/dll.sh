@@ -1,10 +1,10 @@
 #!/bin/sh
-# tests/dll.sh -- checks the Windows build (make dll): coins.dll exports
+# tests/packaging/dll.sh -- checks the Windows build (make dll): coins.dll exports
 # sqlite3_coins_init and nothing else (no core function, no helper), and
 # imports only what every Windows has: no SQLite (the loader hands the
 # extension its API table), no MinGW runtime DLL.
 #
-#   sh tests/dll.sh build/coins.dll x86_64-w64-mingw32-objdump
+#   sh tests/packaging/dll.sh build/coins.dll x86_64-w64-mingw32-objdump
 set -eu
 dll=$1
 objdump=${2:-x86_64-w64-mingw32-objdump}

@@ -6,7 +6,7 @@
 **
 ** Prints "22|first" (the first player's best total in variant III on
 ** [8,15,3,7], and who wins) and exits 0; on any error it says what failed
-** and exits 1.  tests/packaging.sh builds it against an installed copy.
+** and exits 1.  tests/packaging/install.sh builds it against an installed copy.
 */
 #include <stdio.h>
 

@@ -1,22 +1,22 @@
 #!/bin/sh
-# tests/packaging.sh -- make install / make uninstall, the installed copy in
+# tests/packaging/install.sh -- make install / make uninstall, the installed copy in
 # use, and what coins asks of SQLite.  Run by `make test-packaging`:
 #
 #   1. every SQLite API ext/ uses is no newer than COINS_SQLITE_MIN_VERSION
 #      (functions: the version block of sqlite3ext.h they sit in; types and
 #      constants: the list below);
-#   2. coins.so refuses an older SQLite with a message (tests/old_sqlite.c);
+#   2. coins.so refuses an older SQLite with a message (tests/packaging/old_sqlite.c);
 #   3. make install DESTDIR=... puts exactly the expected files there; with
-#      pkg-config --cflags --libs coins, tests/embed.c compiles and links
+#      pkg-config --cflags --libs coins, tests/packaging/embed.c compiles and links
 #      against the installed libcoins.a and prints 22|first; the installed
 #      coins.so loads in the sqlite3 shell and exports sqlite3_coins_init
 #      alone; make uninstall removes exactly those files;
 #   4. the same with PREFIX=/opt/coins.
 #
-#   sh tests/packaging.sh SO EXT    (SO: so or dylib; EXT: the built coins.so)
+#   sh tests/packaging/install.sh SO EXT    (SO: so or dylib; EXT: the built coins.so)
 # Environment: MAKE, CC, EMBED_CFLAGS, SQLITE3, SQLITE_INCLUDE.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 so=${1:-so}
 ext=${2:-build/coins.$so}
 make=${MAKE:-make}
@@ -115,7 +115,7 @@ awk '{
 too_new=$(awk -v min="$min" '
   function num(v, p) { split(v, p, "."); return p[1] * 1000000 + p[2] * 1000 + p[3] }
   NR == FNR { since[$1] = $2; next }
-  !($1 in since) { print "  " $1 " (unknown: add it to tests/packaging.sh with its version)"; next }
+  !($1 in since) { print "  " $1 " (unknown: add it to tests/packaging/install.sh with its version)"; next }
   since[$1] != "-" && num(since[$1]) > num(min) { print "  " $1 " (" since[$1] ")" }
 ' "$tmp/known" "$tmp/used")
 if [ -z "$too_new" ]; then
@@ -126,11 +126,11 @@ else
 fi
 
 # ------------------------------------------------ 2. refusing old SQLite
-if "$cc" -Iinclude $cflags -o "$tmp/old_sqlite" tests/old_sqlite.c \
+if "$cc" -Iinclude $cflags -o "$tmp/old_sqlite" tests/packaging/old_sqlite.c \
      -lsqlite3 -ldl && "$tmp/old_sqlite" "$ext"; then
   ok
 else
-  bad "tests/old_sqlite.c: coins.so does not refuse SQLite older than $min"
+  bad "tests/packaging/old_sqlite.c: coins.so does not refuse SQLite older than $min"
 fi
 
 # --------------------------------------------------- 3, 4. install/uninstall
@@ -172,11 +172,11 @@ EOF
 
   flags=$(pc --cflags --libs coins) || { bad "$name: pkg-config --cflags --libs coins failed"; return; }
   # shellcheck disable=SC2086
-  if "$cc" $cflags tests/embed.c $flags -o "$tmp/$name-embed" &&
+  if "$cc" $cflags tests/packaging/embed.c $flags -o "$tmp/$name-embed" &&
      out=$("$tmp/$name-embed") && [ "$out" = "22|first" ]; then
     ok
   else
-    bad "$name: tests/embed.c built with '$flags' printed '${out-}' (want 22|first)"
+    bad "$name: tests/packaging/embed.c built with '$flags' printed '${out-}' (want 22|first)"
   fi
 
   out=$("$sqlite3" -bail :memory: ".load $stage/$p/lib/coins" \

@@ -16,7 +16,7 @@
 **           SQLITE_ERROR, errmsg one that says what SQLite says then;
 **           malloc and free are the real ones).
 **
-**   old_sqlite build/coins.so      (tests/packaging.sh runs it)
+**   old_sqlite build/coins.so      (tests/packaging/install.sh runs it)
 */
 #define SQLITE_CORE 1 /* the real names, not sqlite3_api-> macros */
 #include <dlfcn.h>

@@ -1,9 +1,9 @@
 #!/bin/sh
-# tests/deps.sh -- makes sure the packages the build and the tests need are
+# tests/tools/deps.sh -- makes sure the packages the build and the tests need are
 # there.  Missing ones are installed when we run as root with apt-get;
 # otherwise it stops and prints the exact command to run.
 #
-#   sh tests/deps.sh [extra-package ...]
+#   sh tests/tools/deps.sh [extra-package ...]
 missing=""
 need() { # need PACKAGE TEST...
   pkg=$1; shift

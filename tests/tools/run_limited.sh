@@ -1,8 +1,8 @@
 #!/bin/sh
-# tests/run_limited.sh -- runs a command under a time limit, so that a test
+# tests/tools/run_limited.sh -- runs a command under a time limit, so that a test
 # that hangs fails the run (naming itself) instead of stopping it forever.
 #
-#   sh tests/run_limited.sh SECONDS COMMAND [ARG...]
+#   sh tests/tools/run_limited.sh SECONDS COMMAND [ARG...]
 #
 # Exits with COMMAND's status; when the limit is reached, prints
 # "TIMEOUT: COMMAND did not finish within SECONDS s" to stderr and exits
@@ -13,7 +13,7 @@
 # under that name) with --foreground, so that the command stays in the
 # terminal's process group and Ctrl-C still stops make; the signal goes to
 # the command alone, so a wrapper script must exec its program (as
-# tests/asan-sqlite3.sh does).  Without either, perl's alarm.
+# tests/tools/asan-sqlite3.sh does).  Without either, perl's alarm.
 limit=${1:?usage: run_limited.sh SECONDS COMMAND [ARG...]}
 shift
 if [ $# -eq 0 ]; then

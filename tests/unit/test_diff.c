@@ -1,6 +1,6 @@
 /*
 ** test_diff.c -- differential tests of the pure C core (include/coins.h)
-** against the plain reference solvers of tests/reference.c.
+** against the plain reference solvers of tests/unit/reference.c.
 **
 ** Random games from a seeded splitmix64 generator (the same on every
 ** platform), at least 100,000 per variant by default, plus exhaustive runs

@@ -15,7 +15,7 @@
 **     INT64_MIN and INT64_MAX, huge and infinite REALs, integral REALs
 **     (3.0, which an upper bound must not take as strict), text, blobs and
 **     NULL; and on lines of 10^18 moves, where a bound that is not honoured
-**     never ends (tests/run_limited.sh stops the program).
+**     never ends (tests/tools/run_limited.sh stops the program).
 **
 ** The program runs under AddressSanitizer and UBSan in make asan.
 **

@@ -2,7 +2,7 @@
 ** test_records.c -- differential tests of recorded games and strategies in
 ** the pure C core (include/coins.h: coins_state_*, coins_review_*,
 ** coins_strategy_*, coins_parse_moves, coins_move_of) against the plain
-** reference solvers of tests/reference.c.
+** reference solvers of tests/unit/reference.c.
 **
 ** Random game records from a seeded splitmix64 generator (the same on
 ** every platform), 150,000 in the default run, mixed over the three

@@ -1,16 +1,16 @@
-// tests/node/jsonb.test.js -- JSONB as SQLite itself makes it: better-sqlite3
+// tests/clients/node/jsonb.test.js -- JSONB as SQLite itself makes it: better-sqlite3
 // bundles an SQLite with jsonb(), so coins reads real jsonb() output here,
 // in every function that takes coins or moves, and the answers must be
 // those of the same array as text.
 //
-//   COINS_EXT=build/coins.so node --test tests/node
+//   COINS_EXT=build/coins.so node --test tests/clients/node
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert');
 const path = require('node:path');
 const Database = require('better-sqlite3');
 
-const root = path.join(__dirname, '..', '..');
+const root = path.join(__dirname, '..', '..', '..');
 const ext = path.resolve(root, process.env.COINS_EXT || 'build/coins.so').replace(/\.[^.\/]+$/, '');
 
 function open() {

@@ -1,9 +1,9 @@
-// tests/node/report.test.js -- loads the coins extension into better-sqlite3
+// tests/clients/node/report.test.js -- loads the coins extension into better-sqlite3
 // (which bundles its own, newer SQLite than the system's) and runs the
 // leaderboard report of sql/reports.sql on the example database, plus a few
 // values and an error, so coins is exercised on a second SQLite version.
 //
-//   COINS_EXT=build/coins.so COINS_DB=build/games.db node --test tests/node
+//   COINS_EXT=build/coins.so COINS_DB=build/games.db node --test tests/clients/node
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert');
@@ -11,7 +11,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const Database = require('better-sqlite3');
 
-const root = path.join(__dirname, '..', '..');
+const root = path.join(__dirname, '..', '..', '..');
 const ext = path.resolve(root, process.env.COINS_EXT || 'build/coins.so').replace(/\.[^.\/]+$/, '');
 const dbPath = path.resolve(root, process.env.COINS_DB || 'build/games.db');
 
