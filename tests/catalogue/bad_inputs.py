@@ -21,8 +21,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clients"))
 from coins_client import connect, error_of  # noqa: E402
 
-SCALARS = ["coins_win", "coins_outcome", "coins_margin", "coins_score",
-           "coins_best_move"]
+SCALARS = ["coins_win", "coins_outcome", "coins_margin", "coins_score", "coins_best_move"]
 COINS = "'[1,2,3]'"
 DEFAULT_TAKE = {1: 2, 2: 2, 3: 1}
 VARIANT_NAME = {1: "I", 2: "II", 3: "III"}
@@ -34,39 +33,43 @@ def calls_for(kind, x, v):
     variant v (None for the kinds that have no variant)."""
     k = DEFAULT_TAKE.get(v)
     if kind == "variant":
-        return ([(f, f"SELECT {f}({x}, {COINS})") for f in SCALARS] +
-                [(f, f"SELECT {f}({x}, {COINS}, 1)") for f in SCALARS] + [
-            ("coins_moves", f"SELECT * FROM coins_moves({x}, {COINS})"),
-            ("coins_review", f"SELECT * FROM coins_review({x}, {COINS}, '[]')"),
-            ("coins_play", f"SELECT * FROM coins_play({x}, {COINS}, "
-                           "'optimal', 'optimal')"),
-            ("coins_diagram", f"SELECT coins_diagram({x}, {COINS})"),
-            ("coins_diagram", f"SELECT coins_diagram({x}, {COINS}, '[]')"),
-        ])
+        return (
+            [(f, f"SELECT {f}({x}, {COINS})") for f in SCALARS]
+            + [(f, f"SELECT {f}({x}, {COINS}, 1)") for f in SCALARS]
+            + [
+                ("coins_moves", f"SELECT * FROM coins_moves({x}, {COINS})"),
+                ("coins_review", f"SELECT * FROM coins_review({x}, {COINS}, '[]')"),
+                ("coins_play", f"SELECT * FROM coins_play({x}, {COINS}, " "'optimal', 'optimal')"),
+                ("coins_diagram", f"SELECT coins_diagram({x}, {COINS})"),
+                ("coins_diagram", f"SELECT coins_diagram({x}, {COINS}, '[]')"),
+            ]
+        )
     if kind == "coins":
-        return ([(f, f"SELECT {f}({v}, {x})") for f in SCALARS] +
-                [(f, f"SELECT {f}({v}, {x}, {k})") for f in SCALARS] + [
-            ("coins_moves", f"SELECT * FROM coins_moves({v}, {x})"),
-            ("coins_review", f"SELECT * FROM coins_review({v}, {x}, '[]')"),
-            ("coins_play", f"SELECT * FROM coins_play({v}, {x}, 'optimal', "
-                           "'optimal')"),
-            ("coins_diagram", f"SELECT coins_diagram({v}, {x})"),
-            ("coins_diagram", f"SELECT coins_diagram({v}, {x}, '[]')"),
-        ])
+        return (
+            [(f, f"SELECT {f}({v}, {x})") for f in SCALARS]
+            + [(f, f"SELECT {f}({v}, {x}, {k})") for f in SCALARS]
+            + [
+                ("coins_moves", f"SELECT * FROM coins_moves({v}, {x})"),
+                ("coins_review", f"SELECT * FROM coins_review({v}, {x}, '[]')"),
+                ("coins_play", f"SELECT * FROM coins_play({v}, {x}, 'optimal', " "'optimal')"),
+                ("coins_diagram", f"SELECT coins_diagram({v}, {x})"),
+                ("coins_diagram", f"SELECT coins_diagram({v}, {x}, '[]')"),
+            ]
+        )
     if kind == "max_take":
         return [(f, f"SELECT {f}({v}, {COINS}, {x})") for f in SCALARS] + [
             ("coins_moves", f"SELECT * FROM coins_moves({v}, {COINS}, {x})"),
-            ("coins_review", f"SELECT * FROM coins_review({v}, {COINS}, '[]', "
-                             f"{x})"),
-            ("coins_play", f"SELECT * FROM coins_play({v}, {COINS}, 'optimal', "
-                           f"'optimal', {x})"),
+            ("coins_review", f"SELECT * FROM coins_review({v}, {COINS}, '[]', " f"{x})"),
+            (
+                "coins_play",
+                f"SELECT * FROM coins_play({v}, {COINS}, 'optimal', " f"'optimal', {x})",
+            ),
             ("coins_diagram", f"SELECT coins_diagram({v}, {COINS}, '[]', {x})"),
         ]
     if kind == "moves":
         return [
             ("coins_review", f"SELECT * FROM coins_review({v}, {COINS}, {x})"),
-            ("coins_review", f"SELECT * FROM coins_review({v}, {COINS}, {x}, "
-                             f"{k})"),
+            ("coins_review", f"SELECT * FROM coins_review({v}, {COINS}, {x}, " f"{k})"),
             ("coins_diagram", f"SELECT coins_diagram({v}, {COINS}, {x})"),
             ("coins_diagram", f"SELECT coins_diagram({v}, {COINS}, {x}, {k})"),
         ]
@@ -74,30 +77,34 @@ def calls_for(kind, x, v):
         calls = []
         if kind != "second":
             calls += [
-                ("coins_play", f"SELECT * FROM coins_play({v}, {COINS}, {x}, "
-                               "'optimal')"),
-                ("coins_play", f"SELECT * FROM coins_play({v}, {COINS}, {x}, "
-                               f"'optimal', {k})"),
+                ("coins_play", f"SELECT * FROM coins_play({v}, {COINS}, {x}, " "'optimal')"),
+                ("coins_play", f"SELECT * FROM coins_play({v}, {COINS}, {x}, " f"'optimal', {k})"),
             ]
         if kind != "first":
             calls += [
-                ("coins_play", f"SELECT * FROM coins_play({v}, {COINS}, "
-                               f"'optimal', {x})"),
-                ("coins_play", f"SELECT * FROM coins_play({v}, {COINS}, "
-                               f"'optimal', {x}, {k})"),
+                ("coins_play", f"SELECT * FROM coins_play({v}, {COINS}, " f"'optimal', {x})"),
+                ("coins_play", f"SELECT * FROM coins_play({v}, {COINS}, " f"'optimal', {x}, {k})"),
             ]
         return calls
-    deal = {"seed": [f"{x}, 3", f"{x}, 3, 1, 6"],
-            "count": [f"1, {x}", f"1, {x}, 1, 6"],
-            "lo": [f"1, 3, {x}, 6"], "hi": [f"1, 3, 1, {x}"]}
+    deal = {
+        "seed": [f"{x}, 3", f"{x}, 3, 1, 6"],
+        "count": [f"1, {x}", f"1, {x}, 1, 6"],
+        "lo": [f"1, 3, {x}, 6"],
+        "hi": [f"1, 3, 1, {x}"],
+    }
     if kind in deal:
         return [("coins_deal", f"SELECT coins_deal({a})") for a in deal[kind]]
-    array = {"key": (f"{x}, 1", ""), "value": (f"1, {x}", ""),
-             "rows": ("column1, column2", f" FROM ({x})")}
+    array = {
+        "key": (f"{x}, 1", ""),
+        "value": (f"1, {x}", ""),
+        "rows": ("column1, column2", f" FROM ({x})"),
+    }
     if kind in array:
         args, source = array[kind]
-        return [("coins_array", f"SELECT coins_array({args}){source}"),
-                ("coins_array", f"SELECT coins_array({args}) OVER (){source}")]
+        return [
+            ("coins_array", f"SELECT coins_array({args}){source}"),
+            ("coins_array", f"SELECT coins_array({args}) OVER (){source}"),
+        ]
     return None
 
 
@@ -118,8 +125,11 @@ def parse_kind(field):
 def main():
     if len(sys.argv) not in (2, 3):
         sys.exit("usage: bad_inputs.py EXTENSION [CATALOGUE.tsv]")
-    path = sys.argv[2] if len(sys.argv) == 3 else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "bad_inputs.tsv")
+    path = (
+        sys.argv[2]
+        if len(sys.argv) == 3
+        else os.path.join(os.path.dirname(os.path.abspath(__file__)), "bad_inputs.tsv")
+    )
     db = connect(sys.argv[1])
 
     passed = failed = entries = 0
@@ -130,10 +140,11 @@ def main():
                 continue
             fields = line.split("\t")
             kind, variants = parse_kind(fields[0])
-            if len(fields) != 3 or kind is None or \
-                    calls_for(kind, "x", variants[0]) is None:
-                print(f"FAIL {path}:{number}: not kind<TAB>expression<TAB>"
-                      f"message with a known kind: {line!r}")
+            if len(fields) != 3 or kind is None or calls_for(kind, "x", variants[0]) is None:
+                print(
+                    f"FAIL {path}:{number}: not kind<TAB>expression<TAB>"
+                    f"message with a known kind: {line!r}"
+                )
                 failed += 1
                 continue
             entries += 1
@@ -154,10 +165,11 @@ def main():
                         passed += 1
                     else:
                         failed += 1
-                        print(f"FAIL {path}:{number}: {sql}\n"
-                              f"  expected: {want}\n  got:      {got}")
-    print(f"bad_inputs.py: {entries} entries, {passed} passed, "
-          f"{failed} failed")
+                        print(
+                            f"FAIL {path}:{number}: {sql}\n"
+                            f"  expected: {want}\n  got:      {got}"
+                        )
+    print(f"bad_inputs.py: {entries} entries, {passed} passed, " f"{failed} failed")
     sys.exit(1 if failed else 0)
 
 

@@ -39,7 +39,7 @@ ext = os.path.splitext(os.path.abspath(sys.argv[1]))[0]
 rest = sys.argv[2:]
 if "--" in rest:
     cut = rest.index("--")
-    documents, databases = rest[:cut], rest[cut + 1:]
+    documents, databases = rest[:cut], rest[cut + 1 :]
 else:
     documents = [a for a in rest if a.endswith(".md")]
     databases = [a for a in rest if not a.endswith(".md")]
@@ -108,18 +108,17 @@ def run_blocks(doc, text, tmp):
             continue
         db = os.path.join(tmp, "example.db")
         wanted = re.match(r"-- on (\S+)", body)
-        source = [d for d in databases
-                  if not wanted or os.path.basename(d) == wanted.group(1)]
+        source = [d for d in databases if not wanted or os.path.basename(d) == wanted.group(1)]
         if wanted and not source:
-            fail(f"{doc}: block {body.splitlines()[0]!r}: no database "
-                 f"{wanted.group(1)} given")
+            fail(f"{doc}: block {body.splitlines()[0]!r}: no database " f"{wanted.group(1)} given")
             continue
         if os.path.exists(db):
             os.remove(db)
         if source:
             shutil.copy(source[0], db)
-        run = subprocess.run([shell, "-bail", db], input=f".load {ext}\n{body}",
-                             capture_output=True, text=True)
+        run = subprocess.run(
+            [shell, "-bail", db], input=f".load {ext}\n{body}", capture_output=True, text=True
+        )
         want = None
         if i + 1 < len(blocks) and blocks[i + 1][0] == "text":
             want = blocks[i + 1][1]
@@ -130,15 +129,17 @@ def run_blocks(doc, text, tmp):
             updates[i + 1] = run.stdout
             passed += 1
         elif want is not None and run.stdout != want:
-            fail(f"{doc}: block {first!r}: output differs\n"
-                 f"--- {doc}\n{want}--- got\n{run.stdout}")
+            fail(
+                f"{doc}: block {first!r}: output differs\n"
+                f"--- {doc}\n{want}--- got\n{run.stdout}"
+            )
         else:
             passed += 1
     if updates:
         out, last = [], 0
         for j, m in enumerate(matches):
             if j in updates:
-                out += [text[last:m.start(2)], updates[j]]
+                out += [text[last : m.start(2)], updates[j]]
                 last = m.end(2)
         out.append(text[last:])
         open(doc, "w", encoding="utf-8").write("".join(out))
@@ -149,9 +150,12 @@ def check_error_rows(doc, text):
     """| `coins_f(...)` | `message` | rows must fail just so."""
     global passed
     for call, message in ERROR_ROW.findall(text):
-        run = subprocess.run([shell, ":memory:"],
-                             input=f".load {ext}\nSELECT {call};\n",
-                             capture_output=True, text=True)
+        run = subprocess.run(
+            [shell, ":memory:"],
+            input=f".load {ext}\nSELECT {call};\n",
+            capture_output=True,
+            text=True,
+        )
         got = run.stderr.strip().split(": ", 1)[-1]
         if got != message:
             fail(f"{doc}: error row {call}: got {got!r}")

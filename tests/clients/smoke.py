@@ -23,11 +23,19 @@ rows = db.execute("SELECT ply, move, gain FROM coins_moves(3, '[8,15,3,7]')").fe
 check(rows, [(1, "R", 7), (2, "L", 8), (3, "L", 15), (4, "L", 3)], "coins_moves")
 rows = db.execute("SELECT ply FROM coins_moves(3, '[8,15,3,7]') WHERE ply = 1 OR rowid = 3")
 check(rows.fetchall(), [(1,), (3,)], "an OR over coins_moves")
-check(error_of(db, "SELECT coins_win(3, '[1,2,2.5]')"),
-      "coins_win: element 3 is not an integer: 2.5", "error message")
-check(error_of(db, "SELECT coins_win(3, CAST(X'5B31FF5D' AS TEXT))"),
-      "coins_win: element 1 is not a valid JSON number: 1\\xFF", "non-UTF-8 input")
-check(error_of(db, "SELECT coins_win(CAST(X'C3' AS TEXT), '[1]')"),
-      "coins_win: unknown variant '\\xC3'; expected 1, 2, 3, 'I', 'II' or 'III'",
-      "half a UTF-8 character")
+check(
+    error_of(db, "SELECT coins_win(3, '[1,2,2.5]')"),
+    "coins_win: element 3 is not an integer: 2.5",
+    "error message",
+)
+check(
+    error_of(db, "SELECT coins_win(3, CAST(X'5B31FF5D' AS TEXT))"),
+    "coins_win: element 1 is not a valid JSON number: 1\\xFF",
+    "non-UTF-8 input",
+)
+check(
+    error_of(db, "SELECT coins_win(CAST(X'C3' AS TEXT), '[1]')"),
+    "coins_win: unknown variant '\\xC3'; expected 1, 2, 3, 'I', 'II' or 'III'",
+    "half a UTF-8 character",
+)
 check.done()

@@ -80,8 +80,10 @@ def _loader(conn):
     """(enable, load) of conn: sqlite3 and apsw >= 3.41 spell them
     enable_load_extension/load_extension; older apsw (Debian 12's 3.40)
     enableloadextension/loadextension."""
-    for enable, load_ in (("enable_load_extension", "load_extension"),
-                          ("enableloadextension", "loadextension")):
+    for enable, load_ in (
+        ("enable_load_extension", "load_extension"),
+        ("enableloadextension", "loadextension"),
+    ):
         e, l = getattr(conn, enable, None), getattr(conn, load_, None)
         if callable(e) and callable(l):
             return e, l

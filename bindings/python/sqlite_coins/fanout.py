@@ -74,8 +74,16 @@ from urllib.request import url2pathname
 
 from . import load
 
-__all__ = ["FanoutError", "Result", "Shard", "find_shards", "local_cluster", "map_shard", "run",
-           "main"]
+__all__ = [
+    "FanoutError",
+    "Result",
+    "Shard",
+    "find_shards",
+    "local_cluster",
+    "map_shard",
+    "run",
+    "main",
+]
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 LOCALHOST = "127.0.0.1"
@@ -99,8 +107,12 @@ class Shard(namedtuple("Shard", "name uri")):
     __slots__ = ()
 
 
-class Result(namedtuple("Result", "columns rows shards map_rows skipped workers seconds "
-                                  "map_seconds reduce_seconds")):
+class Result(
+    namedtuple(
+        "Result",
+        "columns rows shards map_rows skipped workers seconds " "map_seconds reduce_seconds",
+    )
+):
     """What a run gives back.
 
     columns, rows: the result (the reduce query's, or ``mapped`` itself);
@@ -115,17 +127,30 @@ class Result(namedtuple("Result", "columns rows shards map_rows skipped workers 
 
     def summary(self):
         """The run's summary, as the command line prints it on stderr."""
-        where = "in-process" if self.workers is None else "%d Dask worker%s" % (
-            self.workers, "" if self.workers == 1 else "s")
-        lines = ["fanout: %d shards (%d read, %d skipped), %s map rows, %.2f s (%s); "
-                 "result: %s rows" % (self.shards, self.shards - len(self.skipped),
-                                      len(self.skipped), format(self.map_rows, ","),
-                                      self.seconds, where, format(len(self.rows), ","))]
+        where = (
+            "in-process"
+            if self.workers is None
+            else "%d Dask worker%s" % (self.workers, "" if self.workers == 1 else "s")
+        )
+        lines = [
+            "fanout: %d shards (%d read, %d skipped), %s map rows, %.2f s (%s); "
+            "result: %s rows"
+            % (
+                self.shards,
+                self.shards - len(self.skipped),
+                len(self.skipped),
+                format(self.map_rows, ","),
+                self.seconds,
+                where,
+                format(len(self.rows), ","),
+            )
+        ]
         lines += ["fanout: skipped %s: %s" % (name, message) for name, message in self.skipped]
         return "\n".join(lines)
 
 
 # ------------------------------------------------------------------ shards
+
 
 def _is_sqlite_file(path):
     with open(path, "rb") as f:
@@ -147,11 +172,13 @@ def _shard(entry, base="."):
     relative paths, in a URI too, are relative to base."""
     if entry.startswith("file:"):
         path, _, fragment = entry.partition("#")
-        path, _, query = path[len("file:"):].partition("?")
+        path, _, query = path[len("file:") :].partition("?")
         modes = [p[5:] for p in query.split("&") if p.startswith("mode=")]
         if any(m != "ro" for m in modes):
-            raise FanoutError("shard %s: fanout opens shards read-only; leave mode out of "
-                              "the URI or write mode=ro" % entry)
+            raise FanoutError(
+                "shard %s: fanout opens shards read-only; leave mode out of "
+                "the URI or write mode=ro" % entry
+            )
         if not modes:
             query += ("&" if query else "") + "mode=ro"
         uri = "file:" + _absolute_uri_path(path, base) + "?" + query
@@ -178,8 +205,10 @@ def find_shards(spec):
             entries = [line.strip() for line in f]
         shards = [_shard(e, base) for e in entries if e and not e.startswith("#")]
         if not shards:
-            raise FanoutError("--shards %s: the file lists no shard (a file that is not an SQLite "
-                              "database, an empty one too, is read as a list)" % spec)
+            raise FanoutError(
+                "--shards %s: the file lists no shard (a file that is not an SQLite "
+                "database, an empty one too, is read as a list)" % spec
+            )
         return shards
     matches = sorted(p for p in glob.glob(spec, recursive=True) if not os.path.isdir(p))
     if not matches:
@@ -212,10 +241,15 @@ def _refuse_twice(shards, identities, where=""):
         path = _shard_path(shard)
         key = ("path", os.path.realpath(path)) if identity is None else ("file", identity)
         if key in seen:
-            same = ("the same file %s" % path if identity is None else
-                    "one file (device %d, inode %d)%s" % (identity + (where,)))
-            raise FanoutError("shard %s is listed twice: %s and %s are %s; each shard must "
-                              "be listed once" % (shard.name, seen[key], shard.name, same))
+            same = (
+                "the same file %s" % path
+                if identity is None
+                else "one file (device %d, inode %d)%s" % (identity + (where,))
+            )
+            raise FanoutError(
+                "shard %s is listed twice: %s and %s are %s; each shard must "
+                "be listed once" % (shard.name, seen[key], shard.name, same)
+            )
         seen[key] = shard.name
 
 
@@ -239,14 +273,37 @@ def _shards_of(shards):
 # SQLite's authorizer action codes (sqlite3.h), for _ReadOnly
 _SELECT, _READ, _FUNCTION, _RECURSIVE, _PRAGMA = 21, 20, 31, 33, 19
 _INSERT, _UPDATE, _DELETE, _ATTACH = 18, 23, 9, 24
-_REFUSED = {1: "CREATE INDEX", 2: "CREATE TABLE", 3: "CREATE TEMP INDEX",
-            4: "CREATE TEMP TABLE", 5: "CREATE TEMP TRIGGER", 6: "CREATE TEMP VIEW",
-            7: "CREATE TRIGGER", 8: "CREATE VIEW", 9: "DELETE FROM", 10: "DROP INDEX",
-            11: "DROP TABLE", 12: "DROP TEMP INDEX", 13: "DROP TEMP TABLE",
-            14: "DROP TEMP TRIGGER", 15: "DROP TEMP VIEW", 16: "DROP TRIGGER", 17: "DROP VIEW",
-            18: "INSERT INTO", 19: "PRAGMA", 22: "a transaction", 23: "UPDATE", 24: "ATTACH",
-            25: "DETACH", 26: "ALTER TABLE", 27: "REINDEX", 28: "ANALYZE",
-            29: "CREATE VIRTUAL TABLE", 30: "DROP VIRTUAL TABLE", 32: "SAVEPOINT"}
+_REFUSED = {
+    1: "CREATE INDEX",
+    2: "CREATE TABLE",
+    3: "CREATE TEMP INDEX",
+    4: "CREATE TEMP TABLE",
+    5: "CREATE TEMP TRIGGER",
+    6: "CREATE TEMP VIEW",
+    7: "CREATE TRIGGER",
+    8: "CREATE VIEW",
+    9: "DELETE FROM",
+    10: "DROP INDEX",
+    11: "DROP TABLE",
+    12: "DROP TEMP INDEX",
+    13: "DROP TEMP TABLE",
+    14: "DROP TEMP TRIGGER",
+    15: "DROP TEMP VIEW",
+    16: "DROP TRIGGER",
+    17: "DROP VIEW",
+    18: "INSERT INTO",
+    19: "PRAGMA",
+    22: "a transaction",
+    23: "UPDATE",
+    24: "ATTACH",
+    25: "DETACH",
+    26: "ALTER TABLE",
+    27: "REINDEX",
+    28: "ANALYZE",
+    29: "CREATE VIRTUAL TABLE",
+    30: "DROP VIRTUAL TABLE",
+    32: "SAVEPOINT",
+}
 _SCHEMA_TABLES = ("sqlite_master", "sqlite_schema", "sqlite_temp_master", "sqlite_temp_schema")
 SQLITE_LIMIT_ATTACHED = 7
 
@@ -321,8 +378,10 @@ def map_shard(uri, map_sql):
             return ("ok", columns, cursor.fetchall())
         except (sqlite3.Error, sqlite3.Warning) as e:
             if guard.refused is not None:
-                return ("error", "the map query may only read (one SELECT): %s is refused"
-                        % guard.refused)
+                return (
+                    "error",
+                    "the map query may only read (one SELECT): %s is refused" % guard.refused,
+                )
             return ("error", "the map query failed: %s" % e)
     finally:
         conn.close()
@@ -355,15 +414,17 @@ def _check_workers(client, wait):
     try:
         client.wait_for_workers(1, timeout=wait)
     except Exception:
-        raise FanoutError("the Dask scheduler %s has no workers (waited %g s); start "
-                          "dask-worker on the machines that hold the shards"
-                          % (client.scheduler.address, wait)) from None
+        raise FanoutError(
+            "the Dask scheduler %s has no workers (waited %g s); start "
+            "dask-worker on the machines that hold the shards" % (client.scheduler.address, wait)
+        ) from None
     try:
         probes = client.run(_worker_probe)
     except Exception as e:
-        raise FanoutError("a Dask worker cannot use sqlite_coins (%s: %s): install "
-                          "sqlite-coins on every worker, with the same version as here"
-                          % (type(e).__name__, e)) from None
+        raise FanoutError(
+            "a Dask worker cannot use sqlite_coins (%s: %s): install "
+            "sqlite-coins on every worker, with the same version as here" % (type(e).__name__, e)
+        ) from None
     return len(probes)
 
 
@@ -403,8 +464,9 @@ def _where(client, shards):
         one_a_host.setdefault(get_address_host(address), address)
     paths = [_shard_path(s) for s in shards]
     seen = {}
-    for address, identities in client.run(_identities, paths,
-                                          workers=list(one_a_host.values())).items():
+    for address, identities in client.run(
+        _identities, paths, workers=list(one_a_host.values())
+    ).items():
         host = get_address_host(address)
         found = [(s, i) for s, i in zip(shards, identities) if i is not None]
         _refuse_twice([s for s, _ in found], [i for _, i in found], " on " + host)
@@ -432,16 +494,23 @@ def _dask_outcomes(client, shards, map_sql, wait):
         groups.setdefault(hosts, []).append(i)
     pending = {}
     for hosts, group in groups.items():
-        futures = client.map(map_shard, [shards[i].uri for i in group], map_sql=map_sql,
-                             key=[keys[i] for i in group], workers=hosts and list(hosts),
-                             allow_other_workers=False, pure=False)
+        futures = client.map(
+            map_shard,
+            [shards[i].uri for i in group],
+            map_sql=map_sql,
+            key=[keys[i] for i in group],
+            workers=hosts and list(hosts),
+            allow_other_workers=False,
+            pure=False,
+        )
         pending.update((f.key, f) for f in futures)
     index = {key: i for i, key in enumerate(keys)}
     pinned = {keys[i]: set(hosts) for i, hosts in enumerate(placements) if hosts}
     stranded = {}  # key: since when no worker can run it
     checked = time.monotonic()
-    finished = as_completed(list(pending.values()), loop=client.loop, with_results=True,
-                            raise_errors=False)
+    finished = as_completed(
+        list(pending.values()), loop=client.loop, with_results=True, raise_errors=False
+    )
     try:
         while not finished.is_empty():
             batch = finished.next_batch(block=not pinned)
@@ -451,8 +520,10 @@ def _dask_outcomes(client, shards, map_sql, wait):
                 pinned.pop(future.key, None)
                 if future.status != "finished":
                     exc = outcome[1] if isinstance(outcome, tuple) else outcome
-                    outcome = ("error", "Dask could not run its task: %s: %s"
-                               % (type(exc).__name__, exc))
+                    outcome = (
+                        "error",
+                        "Dask could not run its task: %s: %s" % (type(exc).__name__, exc),
+                    )
                 yield index[future.key], outcome
             if pinned and time.monotonic() - checked > 2:
                 checked = time.monotonic()
@@ -463,9 +534,11 @@ def _dask_outcomes(client, shards, map_sql, wait):
                     elif checked - stranded.setdefault(key, checked) > wait:
                         del pinned[key]
                         client.cancel([pending.pop(key)])
-                        yield index[key], ("error", "no Dask worker on %s, the machines that "
-                                           "have this shard, for %g s"
-                                           % (", ".join(sorted(hosts)), wait))
+                        yield index[key], (
+                            "error",
+                            "no Dask worker on %s, the machines that "
+                            "have this shard, for %g s" % (", ".join(sorted(hosts)), wait),
+                        )
             if not batch:
                 time.sleep(0.02)
     finally:
@@ -487,9 +560,15 @@ def local_cluster(workers):
         raise FanoutError("--local wants at least 1 worker, not %d" % workers)
     http = LOCALHOST + ":0"
     return distributed.LocalCluster(
-        n_workers=workers, threads_per_worker=1, processes=True, host=LOCALHOST,
-        dashboard_address=None, scheduler_kwargs={"dashboard_address": http},
-        worker_dashboard_address=http, silence_logs=logging.ERROR)
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        host=LOCALHOST,
+        dashboard_address=None,
+        scheduler_kwargs={"dashboard_address": http},
+        worker_dashboard_address=http,
+        silence_logs=logging.ERROR,
+    )
 
 
 @contextlib.contextmanager
@@ -507,13 +586,15 @@ def _cluster(local, scheduler, client, wait):
             try:
                 client = stack.enter_context(distributed.Client(address, set_as_default=False))
             except OSError as e:
-                raise FanoutError("cannot reach the Dask scheduler %s: %s"
-                                  % (scheduler, e)) from None
+                raise FanoutError(
+                    "cannot reach the Dask scheduler %s: %s" % (scheduler, e)
+                ) from None
         workers = _check_workers(client, wait)
         yield (lambda shards, sql: _dask_outcomes(client, shards, sql, wait)), workers
 
 
 # ---------------------------------------------------------- the reduce side
+
 
 def _quote(name):
     return '"' + name.replace('"', '""') + '"'
@@ -569,15 +650,20 @@ class _Mapped:
     def _create(self, columns):
         lower = [c.lower() for c in columns]
         if "shard" in lower:
-            raise FanoutError("the map query has a column named shard, which fanout adds "
-                              "(the shard's name): rename it")
+            raise FanoutError(
+                "the map query has a column named shard, which fanout adds "
+                "(the shard's name): rename it"
+            )
         if len(set(lower)) != len(lower):
-            raise FanoutError("the map query's columns must have distinct names "
-                              "(mapped is a table): %s" % columns)
+            raise FanoutError(
+                "the map query's columns must have distinct names "
+                "(mapped is a table): %s" % columns
+            )
         # no declared types: every value keeps the type the shard gave it
         created = _Columns(columns, "mapped_%d" % (len(self.sets) + 1))
-        self.db.execute("CREATE TABLE %s (shard, %s)" % (created.table,
-                                                         ", ".join(map(_quote, columns))))
+        self.db.execute(
+            "CREATE TABLE %s (shard, %s)" % (created.table, ", ".join(map(_quote, columns)))
+        )
         self.sets.append(created)
         return created
 
@@ -594,11 +680,21 @@ class _Mapped:
         for other in self.sets:
             if other is not kept:
                 self.db.execute("DROP TABLE %s" % other.table)
-                differ += [(i, name, "the map query gives the columns (%s) on this shard but "
-                            "(%s) on %d other%s: its schema differs"
-                            % (", ".join(other.columns), ", ".join(kept.columns),
-                               len(kept.shards), "" if len(kept.shards) == 1 else "s"))
-                           for i, name in other.shards]
+                differ += [
+                    (
+                        i,
+                        name,
+                        "the map query gives the columns (%s) on this shard but "
+                        "(%s) on %d other%s: its schema differs"
+                        % (
+                            ", ".join(other.columns),
+                            ", ".join(kept.columns),
+                            len(kept.shards),
+                            "" if len(kept.shards) == 1 else "s",
+                        ),
+                    )
+                    for i, name in other.shards
+                ]
         self.rows = kept.rows
         self.db.commit()
         return sorted(differ)
@@ -614,8 +710,17 @@ def _reduce(db, reduce_sql):
         raise FanoutError("the reduce query failed: %s" % e) from None
 
 
-def run(shards, map_sql, reduce_sql=None, local=None, scheduler=None, client=None,
-        skip_bad=False, progress=None, wait=30):
+def run(
+    shards,
+    map_sql,
+    reduce_sql=None,
+    local=None,
+    scheduler=None,
+    client=None,
+    skip_bad=False,
+    progress=None,
+    wait=30,
+):
     """Runs map_sql on every shard and reduce_sql over the rows gathered.
 
     shards: a glob pattern or a file listing shards (as --shards; see
@@ -660,18 +765,29 @@ def run(shards, map_sql, reduce_sql=None, local=None, scheduler=None, client=Non
         # in the order listed, whatever order the shards finished in
         skipped = [(name, message) for _, name, message in sorted(skipped + differ)]
         if len(skipped) == len(shards):
-            raise FanoutError("no shard could be read:\n" + "\n".join(
-                "  %s: %s" % s for s in skipped))
+            raise FanoutError(
+                "no shard could be read:\n" + "\n".join("  %s: %s" % s for s in skipped)
+            )
         map_done = time.monotonic()
         columns, rows = _reduce(db, reduce_sql)
     finally:
         db.close()
     ended = time.monotonic()
-    return Result(columns, rows, len(shards), mapped.rows, skipped, workers,
-                  ended - started, map_done - started, ended - map_done)
+    return Result(
+        columns,
+        rows,
+        len(shards),
+        mapped.rows,
+        skipped,
+        workers,
+        ended - started,
+        map_done - started,
+        ended - map_done,
+    )
 
 
 # ------------------------------------------------------------------ output
+
 
 def _text(value):
     """A value as the sqlite3 shell shows it: NULL empty, a REAL with
@@ -753,13 +869,15 @@ def write_table(path, table, columns, rows):
         with db:
             db.execute("DROP TABLE IF EXISTS %s" % _quote(table))
             db.execute("CREATE TABLE %s (%s)" % (_quote(table), ", ".join(map(_quote, columns))))
-            db.executemany("INSERT INTO %s VALUES (%s)" % (_quote(table), ", ".join(
-                "?" * len(columns))), rows)
+            db.executemany(
+                "INSERT INTO %s VALUES (%s)" % (_quote(table), ", ".join("?" * len(columns))), rows
+            )
     finally:
         db.close()
 
 
 # ------------------------------------------------------------ command line
+
 
 class _ProgressBar:
     """shards done / total, map rows, elapsed, redrawn in place on a
@@ -776,8 +894,10 @@ class _ProgressBar:
             return
         self.last = now
         filled = 24 * done // total
-        self.stream.write("\r[%s%s] %d/%d shards, %s rows, %.1f s\x1b[K" % (
-            "#" * filled, "." * (24 - filled), done, total, format(rows, ","), seconds))
+        self.stream.write(
+            "\r[%s%s] %d/%d shards, %s rows, %.1f s\x1b[K"
+            % ("#" * filled, "." * (24 - filled), done, total, format(rows, ","), seconds)
+        )
         self.stream.flush()
         self.shown = True
 
@@ -803,36 +923,73 @@ def _parser():
     p = argparse.ArgumentParser(
         prog="python3 -m sqlite_coins.fanout",
         description="Runs a map query on every SQLite shard (read-only, coins loaded), "
-                    "gathers the rows with a shard column into a table mapped, and runs a "
-                    "reduce query over mapped in a fresh database with coins loaded.",
+        "gathers the rows with a shard column into a table mapped, and runs a "
+        "reduce query over mapped in a fresh database with coins loaded.",
         epilog="Exit status: 0 done; 1 a shard or a query failed, or shards were skipped "
-               "(--skip-bad without --allow-partial); 2 wrong arguments. A run ends with a "
-               "summary (shards, map rows, time) on stderr, or with the error that stopped it.")
-    p.add_argument("--shards", action="append", required=True, metavar="GLOB|LIST",
-                   help="a glob of shard files, a file: URI, or a text file listing shards "
-                        "(a path or file: URI a line); may be repeated")
-    p.add_argument("--map", required=True, type=_sql_argument, metavar="SQL|@FILE",
-                   help="the query run on every shard")
-    p.add_argument("--reduce", type=_sql_argument, metavar="SQL|@FILE",
-                   help="the query over the table mapped (default: mapped itself)")
+        "(--skip-bad without --allow-partial); 2 wrong arguments. A run ends with a "
+        "summary (shards, map rows, time) on stderr, or with the error that stopped it.",
+    )
+    p.add_argument(
+        "--shards",
+        action="append",
+        required=True,
+        metavar="GLOB|LIST",
+        help="a glob of shard files, a file: URI, or a text file listing shards "
+        "(a path or file: URI a line); may be repeated",
+    )
+    p.add_argument(
+        "--map",
+        required=True,
+        type=_sql_argument,
+        metavar="SQL|@FILE",
+        help="the query run on every shard",
+    )
+    p.add_argument(
+        "--reduce",
+        type=_sql_argument,
+        metavar="SQL|@FILE",
+        help="the query over the table mapped (default: mapped itself)",
+    )
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--local", type=int, metavar="N",
-                       help="run on a Dask LocalCluster of N worker processes (127.0.0.1)")
-    where.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                       help="run on the Dask cluster of this scheduler")
+    where.add_argument(
+        "--local",
+        type=int,
+        metavar="N",
+        help="run on a Dask LocalCluster of N worker processes (127.0.0.1)",
+    )
+    where.add_argument(
+        "--scheduler", metavar="tcp://HOST:PORT", help="run on the Dask cluster of this scheduler"
+    )
     p.add_argument("--format", choices=FORMATS, default="box", help="output format (box)")
-    p.add_argument("--out", metavar="FILE",
-                   help="write to FILE instead of stdout; FILE.db (.sqlite, .sqlite3): "
-                        "into a table of that SQLite database")
-    p.add_argument("--table", default="result",
-                   help="the table --out FILE.db writes, replacing one of that name (result)")
-    p.add_argument("--wait", type=float, default=30, metavar="SECONDS",
-                   help="how long to wait for a first Dask worker, and for a worker on a "
-                        "machine that has a shard when none is left (30)")
-    p.add_argument("--skip-bad", action="store_true",
-                   help="skip shards that fail, list them in the summary, exit 1")
-    p.add_argument("--allow-partial", action="store_true",
-                   help="with --skip-bad: exit 0 even when shards were skipped")
+    p.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write to FILE instead of stdout; FILE.db (.sqlite, .sqlite3): "
+        "into a table of that SQLite database",
+    )
+    p.add_argument(
+        "--table",
+        default="result",
+        help="the table --out FILE.db writes, replacing one of that name (result)",
+    )
+    p.add_argument(
+        "--wait",
+        type=float,
+        default=30,
+        metavar="SECONDS",
+        help="how long to wait for a first Dask worker, and for a worker on a "
+        "machine that has a shard when none is left (30)",
+    )
+    p.add_argument(
+        "--skip-bad",
+        action="store_true",
+        help="skip shards that fail, list them in the summary, exit 1",
+    )
+    p.add_argument(
+        "--allow-partial",
+        action="store_true",
+        help="with --skip-bad: exit 0 even when shards were skipped",
+    )
     return p
 
 
@@ -849,14 +1006,23 @@ def main(argv=None):
         shards = []
         for spec in args.shards:
             shards += find_shards(spec)
-        result = run(shards, args.map, args.reduce, local=args.local,
-                     scheduler=args.scheduler, skip_bad=args.skip_bad, progress=bar,
-                     wait=args.wait)
+        result = run(
+            shards,
+            args.map,
+            args.reduce,
+            local=args.local,
+            scheduler=args.scheduler,
+            skip_bad=args.skip_bad,
+            progress=bar,
+            wait=args.wait,
+        )
     except (FanoutError, KeyboardInterrupt) as e:
         if bar:
             bar.erase()
-        print("fanout: %s" % ("interrupted" if isinstance(e, KeyboardInterrupt)
-                                else "error: %s" % e), file=sys.stderr)
+        print(
+            "fanout: %s" % ("interrupted" if isinstance(e, KeyboardInterrupt) else "error: %s" % e),
+            file=sys.stderr,
+        )
         return 130 if isinstance(e, KeyboardInterrupt) else 1
     if bar:
         bar.erase()
@@ -866,8 +1032,13 @@ def main(argv=None):
         with open(args.out, "w", encoding="utf-8", newline="") as f:
             WRITERS[args.format](f, result.columns, result.rows)
     else:
-        out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="",
-                               line_buffering=False, write_through=False)
+        out = io.TextIOWrapper(
+            sys.stdout.buffer,
+            encoding="utf-8",
+            newline="",
+            line_buffering=False,
+            write_through=False,
+        )
         WRITERS[args.format](out, result.columns, result.rows)
         out.flush()
         out.detach()
