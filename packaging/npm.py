@@ -1,6 +1,7 @@
 """packaging/npm.py -- stages and packs the npm packages of coins.
 
-    python3 packaging/npm.py VERSION STAGE OUT linux-x64=build/pkg/coins.so win32-x64=build/pkg/coins.dll
+    python3 packaging/npm.py VERSION STAGE OUT \\
+        linux-x64=build/pkg/coins.so win32-x64=build/pkg/coins.dll
 
 - sqlite-coins (bindings/node: the loader, CommonJS, ESM and types),
   its package.json given VERSION and, as optionalDependencies, one

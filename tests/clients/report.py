@@ -17,7 +17,7 @@ def report_sql(number):
     section = re.search(
         rf"^\.print {number}\. .*?(?=^\.print\s*\n\.print \d+\.|\Z)", text, re.M | re.S
     ).group(0)
-    return "\n".join(l for l in section.splitlines() if not l.startswith("."))
+    return "\n".join(line for line in section.splitlines() if not line.startswith("."))
 
 
 db = connect(sys.argv[1], sys.argv[2])

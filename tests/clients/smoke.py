@@ -13,7 +13,12 @@ from coins_client import Checks, connect, error_of  # noqa: E402
 
 db = connect(sys.argv[1])
 check = Checks("smoke.py")
-one = lambda sql, *args: db.execute(sql, args).fetchone()[0]
+
+
+def one(sql, *args):
+    return db.execute(sql, args).fetchone()[0]
+
+
 check(one("SELECT coins_score(3, ?)", "[8,15,3,7]"), 22, "coins_score")
 check(one("SELECT coins_outcome('ii', ?, 3)", "[1,2,3,6]"), "draw", "coins_outcome")
 check(one("SELECT coins_best_move(3, ?)", "[8,15,3,7]"), "R", "coins_best_move")

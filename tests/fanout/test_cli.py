@@ -142,7 +142,7 @@ def test_list_file_paths_uris_and_comments(shards, tmp_path):
     run = fanout_cli("--shards", str(listing), "--map", COUNT, "--format", "json")
     assert run.returncode == 0, run.stderr
     names = [o["shard"] for o in json.loads(run.stdout)]
-    assert names == [l.strip() for l in lines[2:]]
+    assert names == [line.strip() for line in lines[2:]]
     assert sum(o["games"] for o in json.loads(run.stdout)) == 3000
 
 

@@ -84,9 +84,9 @@ def _loader(conn):
         ("enable_load_extension", "load_extension"),
         ("enableloadextension", "loadextension"),
     ):
-        e, l = getattr(conn, enable, None), getattr(conn, load_, None)
-        if callable(e) and callable(l):
-            return e, l
+        on, loader = getattr(conn, enable, None), getattr(conn, load_, None)
+        if callable(on) and callable(loader):
+            return on, loader
     sqlite3 = sys.modules.get("sqlite3")
     if sqlite3 is not None and isinstance(conn, sqlite3.Connection):
         raise ExtensionLoadingUnavailable(_no_loading_message())
