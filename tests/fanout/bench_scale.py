@@ -47,6 +47,7 @@ from distributed import Client
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import archive  # noqa: E402
+import sqlite_coins  # noqa: E402
 from sqlite_coins import fanout  # noqa: E402
 
 REPORTS = {
@@ -240,14 +241,14 @@ def reduce_at_scale(paths, map_sql, reduce_sql, shards):
     the reduce query (fanout's _reduce)."""
     outcome = map_result(paths[0], map_sql)
     db = sqlite3.connect("")
-    fanout.load(db)
+    sqlite_coins.load(db)
     started = time.monotonic()
-    mapped = fanout._Mapped(db)
+    mapped = fanout.gather._Mapped(db)
     shard = fanout.Shard("a/shard/name-of-some-length-0000.db", "")
     for i in range(shards):
         mapped.put(i, shard, outcome)
     mapped.finish()
-    fanout._reduce(db, reduce_sql)
+    fanout.gather._reduce(db, reduce_sql)
     seconds = time.monotonic() - started
     db.close()
     return seconds, mapped.rows

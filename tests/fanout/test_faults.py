@@ -284,8 +284,8 @@ def test_placements_follow_the_files():
     when all do (a shared file system) or none does (SQLite then says what
     is wrong)."""
     seen = {"a": b"\x01\x01\x00\x01", "b": b"\x01\x00\x00\x01", "c": b"\x01\x00\x00\x00"}
-    assert fanout._placements(seen, 4) == [None, ("a",), None, ("a", "b")]
-    assert fanout._placements({"a": b"\x00\x01"}, 2) == [None, None]
+    assert fanout.cluster._placements(seen, 4) == [None, ("a",), None, ("a", "b")]
+    assert fanout.cluster._placements({"a": b"\x00\x01"}, 2) == [None, None]
 
 
 @pytest.fixture
@@ -294,7 +294,7 @@ def pinned(monkeypatch):
     hosts only, as if only those machines had their files."""
 
     def pin(where):
-        real = fanout._where
+        real = fanout.cluster._where
 
         def fake(client, shards):
             placements = real(client, shards)
@@ -302,7 +302,7 @@ def pinned(monkeypatch):
                 placements[i] = hosts
             return placements
 
-        monkeypatch.setattr(fanout, "_where", fake)
+        monkeypatch.setattr(fanout.cluster, "_where", fake)
 
     return pin
 

@@ -57,14 +57,14 @@ def test_a_hard_link_is_refused_on_the_workers_machines(shards, tmp_path, client
     link = str(tmp_path / "link.db")
     os.link(first, link)
     st = os.stat(first)
-    listed = [fanout.Shard(p, fanout._shard(p).uri) for p in (first, shards(7)[1], link)]
+    listed = [fanout.Shard(p, fanout.shards._shard(p).uri) for p in (first, shards(7)[1], link)]
     with pytest.raises(fanout.FanoutError) as refused:
-        fanout._where(clients(1), listed)
+        fanout.cluster._where(clients(1), listed)
     assert str(refused.value) == (
         "shard %s is listed twice: %s and %s are one file (device %d, inode %d) on 127.0.0.1; "
         "each shard must be listed once" % (link, first, link, st.st_dev, st.st_ino)
     )
-    assert fanout._where(clients(1), listed[:2]) == [None, None]
+    assert fanout.cluster._where(clients(1), listed[:2]) == [None, None]
 
 
 def _private_mount_namespace():
@@ -152,13 +152,13 @@ def test_a_relative_uri_in_a_list_is_relative_to_the_list(shards, tmp_path):
     assert sum(int(n) for _, n in rows) == 3000
     assert os.listdir(str(elsewhere)) == []
     # the URI a worker gets names the file itself, wherever it runs
-    shard = fanout._shard("file:a b.db?cache=private", "/srv/the list #1")
+    shard = fanout.shards._shard("file:a b.db?cache=private", "/srv/the list #1")
     assert shard == (
         "file:a b.db?cache=private",
         "file:/srv/the%20list%20%231/a b.db?cache=private&mode=ro",
     )
-    assert fanout._shard("file:///srv/a.db").uri == "file:///srv/a.db?mode=ro"
-    assert fanout._shard("file:/srv/a.db#x", "/elsewhere").uri == "file:/srv/a.db?mode=ro#x"
+    assert fanout.shards._shard("file:///srv/a.db").uri == "file:///srv/a.db?mode=ro"
+    assert fanout.shards._shard("file:/srv/a.db#x", "/elsewhere").uri == "file:/srv/a.db?mode=ro#x"
 
 
 # --------------------------------------------- a map query may only read
@@ -311,7 +311,7 @@ def finishing_order(monkeypatch):
     """The shards' indexes in the order their outcomes reached run() from
     the workers."""
     order = []
-    real = fanout._dask_outcomes
+    real = fanout.cluster._dask_outcomes
 
     def spy(*args):
         with contextlib.closing(real(*args)) as outcomes:
@@ -319,7 +319,7 @@ def finishing_order(monkeypatch):
                 order.append(i)
                 yield i, outcome
 
-    monkeypatch.setattr(fanout, "_dask_outcomes", spy)
+    monkeypatch.setattr(fanout.cluster, "_dask_outcomes", spy)
     return order
 
 
