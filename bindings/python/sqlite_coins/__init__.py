@@ -18,10 +18,11 @@ function is described in docs/reference.md of the coins repository.
 import os
 import sys
 from importlib.metadata import PackageNotFoundError, version as _dist_version
-from typing import Any
+from typing import Any, Callable, Optional, Tuple
 
 __all__ = ["ExtensionLoadingUnavailable", "load", "loadable_path", "__version__"]
 
+__version__: Optional[str]
 try:  # the version of the installed distribution: COINS_VERSION of coins.h
     __version__ = _dist_version("sqlite-coins")
 except PackageNotFoundError:  # imported from a source tree, not installed
@@ -76,7 +77,7 @@ def _no_loading_message() -> str:
     )
 
 
-def _loader(conn):
+def _loader(conn: Any) -> Tuple[Callable[[bool], Any], Callable[[str], Any]]:
     """(enable, load) of conn: sqlite3 and apsw >= 3.41 spell them
     enable_load_extension/load_extension; older apsw (Debian 12's 3.40)
     enableloadextension/loadextension."""

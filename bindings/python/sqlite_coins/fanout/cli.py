@@ -5,6 +5,7 @@ import io
 import signal
 import sys
 import time
+from typing import List, Optional, TextIO
 
 from .engine import run
 from .output import FORMATS, WRITERS, write_table
@@ -19,12 +20,12 @@ class _ProgressBar:
     """shards done / total, map rows, elapsed, redrawn in place on a
     terminal at most ten times a second; erased before the summary."""
 
-    def __init__(self, stream):
+    def __init__(self, stream: TextIO) -> None:
         self.stream = stream
         self.last = 0.0
         self.shown = False
 
-    def __call__(self, done, total, rows, seconds):
+    def __call__(self, done: int, total: int, rows: int, seconds: float) -> None:
         now = time.monotonic()
         if done < total and now - self.last < 0.1:
             return
@@ -37,14 +38,14 @@ class _ProgressBar:
         self.stream.flush()
         self.shown = True
 
-    def erase(self):
+    def erase(self) -> None:
         if self.shown:
             self.stream.write("\r\x1b[K")
             self.stream.flush()
             self.shown = False
 
 
-def _sql_argument(text):
+def _sql_argument(text: str) -> str:
     """--map/--reduce: the SQL itself, or @FILE for the SQL in FILE."""
     if text.startswith("@"):
         try:
@@ -55,7 +56,7 @@ def _sql_argument(text):
     return text
 
 
-def _parser():
+def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python3 -m sqlite_coins.fanout",
         description="Runs a map query on every SQLite shard (read-only, coins loaded), "
@@ -129,7 +130,7 @@ def _parser():
     return p
 
 
-def main(argv=None):
+def main(argv: Optional[List[str]] = None) -> int:
     """The command line; returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)

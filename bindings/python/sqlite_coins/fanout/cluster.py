@@ -6,10 +6,16 @@ import contextlib
 import logging
 import time
 import uuid
+from typing import Any, Callable, Dict, Generator, Iterator, List, Optional, Set, Tuple
 
 from .mapper import _serial_outcomes, map_shard
-from .result import FanoutError
-from .shards import _file_identity, _refuse_twice, _shard_path
+from .result import FanoutError, Outcome
+from .shards import Identity, Shard, _file_identity, _refuse_twice, _shard_path
+
+# (index, outcome) of each shard, as the shards finish.
+Outcomes = Generator[Tuple[int, Outcome], None, None]
+# Where a shard may run: the hosts that have its file, or None (anywhere).
+Placement = Optional[Tuple[str, ...]]
 
 
 LOCALHOST = "127.0.0.1"
@@ -20,7 +26,7 @@ DASK_MISSING = (
 )
 
 
-def _import_distributed():
+def _import_distributed() -> Any:
     try:
         import distributed
     except ImportError as e:
@@ -28,14 +34,14 @@ def _import_distributed():
     return distributed
 
 
-def _worker_probe():
+def _worker_probe() -> str:
     """On a worker: where its sqlite_coins finds coins (raises if nowhere)."""
     from sqlite_coins import loadable_path
 
     return loadable_path()
 
 
-def _check_workers(client, wait):
+def _check_workers(client: Any, wait: float) -> int:
     """Waits up to wait seconds for a worker; fails early, with the way out,
     when a worker cannot import sqlite_coins or finds no coins library."""
     try:
@@ -55,42 +61,42 @@ def _check_workers(client, wait):
     return len(probes)
 
 
-def _identities(paths):
+def _identities(paths: List[str]) -> List[Optional[Identity]]:
     """On a worker: _file_identity of each of paths on its machine."""
     return [_file_identity(p) for p in paths]
 
 
-def _placements(seen, count):
+def _placements(seen: Dict[str, bytes], count: int) -> List[Placement]:
     """Where each of count shards may run, from seen: {host: bytes, 1 for
     each shard whose file that host has, else 0}.  A tuple of the hosts
     that see the shard's file (shards on local disks), or None: any worker
     (every host sees it, as on a shared file system; or none does, and
     SQLite will say why)."""
-    placements = []
+    placements: List[Placement] = []
     for i in range(count):
         hosts = tuple(sorted(h for h, flags in seen.items() if flags[i]))
         placements.append(hosts if hosts and len(hosts) < len(seen) else None)
     return placements
 
 
-def _live_hosts(client):
+def _live_hosts(client: Any) -> Set[str]:
     from distributed.comm import get_address_host
 
     return {get_address_host(a) for a in client.scheduler_info()["workers"]}
 
 
-def _where(client, shards):
+def _where(client: Any, shards: List[Shard]) -> List[Placement]:
     """_placements of shards, asking one worker on each host which shard
     files it sees (for a file: URI, the file its path names).  Two shards
     that are one file on a host (which this machine may not see: local
     disks) fail the run, as _shards_of does here."""
     from distributed.comm import get_address_host
 
-    one_a_host = {}
+    one_a_host: Dict[str, str] = {}
     for address in client.scheduler_info()["workers"]:
         one_a_host.setdefault(get_address_host(address), address)
     paths = [_shard_path(s) for s in shards]
-    seen = {}
+    seen: Dict[str, bytes] = {}
     for address, identities in client.run(
         _identities, paths, workers=list(one_a_host.values())
     ).items():
@@ -101,7 +107,7 @@ def _where(client, shards):
     return _placements(seen, len(shards))
 
 
-def _dask_outcomes(client, shards, map_sql, wait):
+def _dask_outcomes(client: Any, shards: List[Shard], map_sql: str, wait: float) -> Outcomes:
     """(index, outcome) of every shard as its task finishes on the cluster.
 
     A shard whose file only some machines have (local disks) runs on a
@@ -116,10 +122,10 @@ def _dask_outcomes(client, shards, map_sql, wait):
     run_id = uuid.uuid4().hex[:12]
     keys = ["fanout-map-%s-%d" % (run_id, i) for i in range(len(shards))]
     placements = _where(client, shards)
-    groups = {}
+    groups: Dict[Placement, List[int]] = {}
     for i, hosts in enumerate(placements):
         groups.setdefault(hosts, []).append(i)
-    pending = {}
+    pending: Dict[str, Any] = {}  # key: its future
     for hosts, group in groups.items():
         futures = client.map(
             map_shard,
@@ -133,7 +139,7 @@ def _dask_outcomes(client, shards, map_sql, wait):
         pending.update((f.key, f) for f in futures)
     index = {key: i for i, key in enumerate(keys)}
     pinned = {keys[i]: set(hosts) for i, hosts in enumerate(placements) if hosts}
-    stranded = {}  # key: since when no worker can run it
+    stranded: Dict[str, float] = {}  # key: since when no worker can run it
     checked = time.monotonic()
     finished = as_completed(
         list(pending.values()), loop=client.loop, with_results=True, raise_errors=False
@@ -155,8 +161,8 @@ def _dask_outcomes(client, shards, map_sql, wait):
             if pinned and time.monotonic() - checked > 2:
                 checked = time.monotonic()
                 live = _live_hosts(client)
-                for key, hosts in list(pinned.items()):
-                    if hosts & live:
+                for key, machines in list(pinned.items()):
+                    if machines & live:
                         stranded.pop(key, None)
                     elif checked - stranded.setdefault(key, checked) > wait:
                         del pinned[key]
@@ -164,7 +170,7 @@ def _dask_outcomes(client, shards, map_sql, wait):
                         yield index[key], (
                             "error",
                             "no Dask worker on %s, the machines that "
-                            "have this shard, for %g s" % (", ".join(sorted(hosts)), wait),
+                            "have this shard, for %g s" % (", ".join(sorted(machines)), wait),
                         )
             if not batch:
                 time.sleep(0.02)
@@ -173,7 +179,7 @@ def _dask_outcomes(client, shards, map_sql, wait):
             client.cancel(list(pending.values()))
 
 
-def local_cluster(workers):
+def local_cluster(workers: int) -> Any:
     """A Dask LocalCluster as --local N starts it: N worker processes of
     one thread each (SQLite runs a query on one core); the scheduler, the
     nannies and the workers listen on 127.0.0.1 only, on ports the system
@@ -199,7 +205,9 @@ def local_cluster(workers):
 
 
 @contextlib.contextmanager
-def _cluster(local, scheduler, client, wait):
+def _cluster(
+    local: Optional[int], scheduler: Optional[str], client: Any, wait: float
+) -> Iterator[Tuple[Callable[[List[Shard], str], Outcomes], Optional[int]]]:
     """A function (shards, map_sql) -> outcomes, and the number of Dask
     workers (None in-process).  For local, starts a LocalCluster and stops
     it at the end; for scheduler, connects to it; a client is used as is."""

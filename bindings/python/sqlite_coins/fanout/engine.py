@@ -1,26 +1,31 @@
 """run(): the map query on every shard, the rows gathered, the reduce query."""
 import contextlib
+import os
 import sqlite3
 import time
+from typing import Any, Callable, Iterable, List, Optional, Union
 
 from .. import load
 from .cluster import _cluster
-from .gather import _Mapped, _reduce
+from .gather import LeftOut, _Mapped, _reduce
 from .result import FanoutError, Result
-from .shards import _shards_of
+from .shards import Shard, _shards_of
+
+# progress(done, total, rows, seconds), after each shard
+Progress = Callable[[int, int, int, float], object]
 
 
 def run(
-    shards,
-    map_sql,
-    reduce_sql=None,
-    local=None,
-    scheduler=None,
-    client=None,
-    skip_bad=False,
-    progress=None,
-    wait=30,
-):
+    shards: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]", Shard]]],
+    map_sql: str,
+    reduce_sql: Optional[str] = None,
+    local: Optional[int] = None,
+    scheduler: Optional[str] = None,
+    client: Any = None,
+    skip_bad: bool = False,
+    progress: Optional[Progress] = None,
+    wait: float = 30,
+) -> Result:
     """Runs map_sql on every shard and reduce_sql over the rows gathered.
 
     shards: a glob pattern or a file listing shards (as --shards; see
@@ -42,29 +47,28 @@ def run(
     started = time.monotonic()
     if sum(x is not None for x in (local, scheduler, client)) > 1:
         raise ValueError("give at most one of local, scheduler and client")
-    shards = _shards_of(shards)
-    skipped = []
+    listed = _shards_of(shards)
+    failed: List[LeftOut] = []
     db = sqlite3.connect("")  # a private temporary database, on disk only if it grows
     try:
         load(db)
         mapped = _Mapped(db)
         with _cluster(local, scheduler, client, wait) as (outcomes_of, workers):
-            with contextlib.closing(outcomes_of(shards, map_sql)) as outcomes:
+            with contextlib.closing(outcomes_of(listed, map_sql)) as outcomes:
                 for done, (i, outcome) in enumerate(outcomes, 1):
                     if outcome[0] != "ok":
                         if not skip_bad:
-                            raise FanoutError("shard %s: %s" % (shards[i].name, outcome[1]))
-                        skipped.append((i, shards[i].name, outcome[1]))
-                        outcome = None
-                    mapped.put(i, shards[i], outcome)
+                            raise FanoutError("shard %s: %s" % (listed[i].name, outcome[1]))
+                        failed.append((i, listed[i].name, outcome[1]))
+                    mapped.put(i, listed[i], outcome if outcome[0] == "ok" else None)
                     if progress is not None:
-                        progress(done, len(shards), mapped.rows, time.monotonic() - started)
+                        progress(done, len(listed), mapped.rows, time.monotonic() - started)
         differ = mapped.finish()
         if differ and not skip_bad:
             raise FanoutError("\n".join("shard %s: %s" % d[1:] for d in differ))
         # in the order listed, whatever order the shards finished in
-        skipped = [(name, message) for _, name, message in sorted(skipped + differ)]
-        if len(skipped) == len(shards):
+        skipped = [(name, message) for _, name, message in sorted(failed + differ)]
+        if len(skipped) == len(listed):
             raise FanoutError(
                 "no shard could be read:\n" + "\n".join("  %s: %s" % s for s in skipped)
             )
@@ -76,7 +80,7 @@ def run(
     return Result(
         columns,
         rows,
-        len(shards),
+        len(listed),
         mapped.rows,
         skipped,
         workers,

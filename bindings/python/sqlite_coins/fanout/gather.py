@@ -1,11 +1,16 @@
 """The reduce side: the table mapped, filled in the order the shards were
 listed, and the reduce query over it."""
 import sqlite3
+from typing import Dict, List, Optional, Tuple
 
-from .result import FanoutError
+from .result import FanoutError, Outcome, Row
+from .shards import Shard
+
+# (index, shard name, message): a shard left out of mapped.
+LeftOut = Tuple[int, str, str]
 
 
-def _quote(name):
+def _quote(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
@@ -13,10 +18,10 @@ class _Columns:
     """The shards whose map query gave one list of columns, and the table
     their rows are gathered in."""
 
-    def __init__(self, columns, table):
+    def __init__(self, columns: List[str], table: str) -> None:
         self.columns = columns
         self.table = table
-        self.shards = []  # (index, name), in the order listed
+        self.shards: List[Tuple[int, str]] = []  # (index, name), in the order listed
         self.rows = 0
 
 
@@ -30,14 +35,14 @@ class _Mapped:
     finish() keeps the list most shards gave (of equals, the first listed)
     as mapped, and names the others."""
 
-    def __init__(self, db):
+    def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
-        self.sets = []  # _Columns, in the order first seen
+        self.sets: List[_Columns] = []  # in the order first seen
         self.rows = 0  # rows gathered so far, in every set
         self.next = 0
-        self.waiting = {}
+        self.waiting: Dict[int, Tuple[Shard, Optional[Outcome]]] = {}
 
-    def put(self, index, shard, outcome):
+    def put(self, index: int, shard: Shard, outcome: Optional[Outcome]) -> None:
         """outcome: ("ok", columns, rows), or None for a skipped shard."""
         self.waiting[index] = (shard, outcome)
         while self.next in self.waiting:
@@ -46,7 +51,7 @@ class _Mapped:
                 self._insert(self.next, shard.name, outcome[1], outcome[2])
             self.next += 1
 
-    def _insert(self, index, name, columns, rows):
+    def _insert(self, index: int, name: str, columns: List[str], rows: List[Row]) -> None:
         into = next((c for c in self.sets if c.columns == columns), None)
         if into is None:
             into = self._create(columns)
@@ -56,7 +61,7 @@ class _Mapped:
         into.rows += len(rows)
         self.rows += len(rows)
 
-    def _create(self, columns):
+    def _create(self, columns: List[str]) -> _Columns:
         lower = [c.lower() for c in columns]
         if "shard" in lower:
             raise FanoutError(
@@ -76,7 +81,7 @@ class _Mapped:
         self.sets.append(created)
         return created
 
-    def finish(self):
+    def finish(self) -> List[LeftOut]:
         """Makes mapped; returns (index, name, message) of each shard whose
         columns differ from those of mapped, in the order listed."""
         if not self.sets:
@@ -85,7 +90,7 @@ class _Mapped:
             return []
         kept = max(self.sets, key=lambda c: len(c.shards))
         self.db.execute("ALTER TABLE %s RENAME TO mapped" % kept.table)
-        differ = []
+        differ: List[LeftOut] = []
         for other in self.sets:
             if other is not kept:
                 self.db.execute("DROP TABLE %s" % other.table)
@@ -109,7 +114,7 @@ class _Mapped:
         return sorted(differ)
 
 
-def _reduce(db, reduce_sql):
+def _reduce(db: sqlite3.Connection, reduce_sql: Optional[str]) -> Tuple[List[str], List[Row]]:
     try:
         cursor = db.execute(reduce_sql or "SELECT * FROM mapped ORDER BY rowid")
         if cursor.description is None:

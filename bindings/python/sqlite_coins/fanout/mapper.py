@@ -2,8 +2,11 @@
 worker runs), and every shard in this process one after the other."""
 import socket
 import sqlite3
+from typing import Generator, List, Optional, Tuple
 
 from .. import load
+from .result import Outcome
+from .shards import Shard
 
 
 # SQLite's authorizer action codes (sqlite3.h), for _ReadOnly
@@ -57,11 +60,18 @@ class _ReadOnly:
     as coins_moves is set up that way) passes: SQLite refuses a statement
     that writes them itself.  refused says what was refused first."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.query = False
-        self.refused = None
+        self.refused: Optional[str] = None
 
-    def __call__(self, action, arg1, arg2, database, trigger):
+    def __call__(
+        self,
+        action: int,
+        arg1: Optional[str],
+        arg2: Optional[str],
+        database: Optional[str],
+        trigger: Optional[str],
+    ) -> int:
         if action in (_INSERT, _UPDATE, _DELETE) and arg1 in _SCHEMA_TABLES:
             return sqlite3.SQLITE_OK
         if action == _SELECT:
@@ -79,7 +89,7 @@ class _ReadOnly:
         return sqlite3.SQLITE_DENY
 
 
-def map_shard(uri, map_sql):
+def map_shard(uri: str, map_sql: str) -> Outcome:
     """Runs map_sql on the shard at uri (read-only); this is the task a Dask
     worker runs.
 
@@ -123,7 +133,9 @@ def map_shard(uri, map_sql):
         conn.close()
 
 
-def _serial_outcomes(shards, map_sql):
+def _serial_outcomes(
+    shards: List[Shard], map_sql: str
+) -> Generator[Tuple[int, Outcome], None, None]:
     """(index, outcome) of every shard, in this process, in order."""
     for i, shard in enumerate(shards):
         yield i, map_shard(shard.uri, map_sql)

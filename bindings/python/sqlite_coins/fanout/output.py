@@ -3,14 +3,19 @@ or a table of an SQLite database."""
 import csv
 import json
 import sqlite3
+from typing import Any, Callable, Dict, List, Sequence, TextIO
 
 from .gather import _quote
+from .result import Row
+
+# A writer: writer(out, columns, rows).
+Writer = Callable[[TextIO, List[str], List[Row]], None]
 
 
 FORMATS = ("box", "csv", "json")
 
 
-def _text(value):
+def _text(value: Any) -> str:
     """A value as the sqlite3 shell shows it: NULL empty, a REAL with
     %!.15g (always a decimal point), a BLOB as hex digits."""
     if value is None:
@@ -28,17 +33,17 @@ def _text(value):
     return str(value)
 
 
-def write_box(out, columns, rows):
+def write_box(out: TextIO, columns: List[str], rows: List[Row]) -> None:
     """The sqlite3 shell's .mode box (nothing for no rows, as the shell)."""
     if not rows:
         return
     cells = [[_text(v) for v in row] for row in rows]
     widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
 
-    def rule(left, mid, right):
+    def rule(left: str, mid: str, right: str) -> str:
         return left + mid.join("\u2500" * (w + 2) for w in widths) + right + "\n"
 
-    def line(values, center=False):
+    def line(values: Sequence[str], center: bool = False) -> str:
         parts = []
         for v, w in zip(values, widths):
             pad = w - len(v)
@@ -54,7 +59,7 @@ def write_box(out, columns, rows):
     out.write(rule("\u2514", "\u2534", "\u2518"))
 
 
-def write_csv(out, columns, rows):
+def write_csv(out: TextIO, columns: List[str], rows: List[Row]) -> None:
     """CSV with a header row; values as the sqlite3 shell prints them."""
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(columns)
@@ -62,13 +67,13 @@ def write_csv(out, columns, rows):
         writer.writerow([_text(v) for v in row])
 
 
-def _json_value(value):
+def _json_value(value: Any) -> str:
     if isinstance(value, bytes):
         return json.dumps(value.hex().upper())
     return json.dumps(value)
 
 
-def write_json(out, columns, rows):
+def write_json(out: TextIO, columns: List[str], rows: List[Row]) -> None:
     """A JSON array of objects keyed by column name, one object a line
     (keys in column order; a BLOB as a string of hex digits)."""
     keys = [json.dumps(c) + ": " for c in columns]
@@ -79,10 +84,10 @@ def write_json(out, columns, rows):
     out.write("\n]\n" if rows else "]\n")
 
 
-WRITERS = {"box": write_box, "csv": write_csv, "json": write_json}
+WRITERS: Dict[str, Writer] = {"box": write_box, "csv": write_csv, "json": write_json}
 
 
-def write_table(path, table, columns, rows):
+def write_table(path: str, table: str, columns: List[str], rows: List[Row]) -> None:
     """Writes the result into table of the SQLite database path (created if
     need be; a table of that name is replaced, nothing else is touched)."""
     db = sqlite3.connect(path)

@@ -1,17 +1,17 @@
 """What a run gives back (Result), or the error that stopped it (FanoutError)."""
-from collections import namedtuple
+from typing import Any, List, NamedTuple, Optional, Tuple
+
+# A row as sqlite3 gives it.
+Row = Tuple[Any, ...]
+# What map_shard gives back: ("ok", columns, rows) or ("error", message).
+Outcome = Tuple[Any, ...]
 
 
 class FanoutError(Exception):
     """A run that cannot give a complete, correct answer (the message says why)."""
 
 
-class Result(
-    namedtuple(
-        "Result",
-        "columns rows shards map_rows skipped workers seconds " "map_seconds reduce_seconds",
-    )
-):
+class Result(NamedTuple):
     """What a run gives back.
 
     columns, rows: the result (the reduce query's, or ``mapped`` itself);
@@ -22,9 +22,17 @@ class Result(
     until the last shard's rows were in, reduce_seconds the reduce query.
     """
 
-    __slots__ = ()
+    columns: List[str]
+    rows: List[Row]
+    shards: int
+    map_rows: int
+    skipped: List[Tuple[str, str]]
+    workers: Optional[int]
+    seconds: float
+    map_seconds: float
+    reduce_seconds: float
 
-    def summary(self):
+    def summary(self) -> str:
         """The run's summary, as the command line prints it on stderr."""
         where = (
             "in-process"

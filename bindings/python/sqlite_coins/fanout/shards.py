@@ -3,7 +3,7 @@ the check that no file is listed twice under two names."""
 import glob
 import os
 import pathlib
-from collections import namedtuple
+from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 from urllib.parse import quote, urlsplit
 from urllib.request import url2pathname
 
@@ -13,19 +13,24 @@ from .result import FanoutError
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
-class Shard(namedtuple("Shard", "name uri")):
+class Shard(NamedTuple):
     """One shard: name is what the ``shard`` column of ``mapped`` says (the
     path or URI as given), uri the read-only URI that SQLite opens."""
 
-    __slots__ = ()
+    name: str
+    uri: str
 
 
-def _is_sqlite_file(path):
+# The device and inode of a file (see _file_identity).
+Identity = Tuple[int, int]
+
+
+def _is_sqlite_file(path: str) -> bool:
     with open(path, "rb") as f:
         return f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
 
 
-def _absolute_uri_path(path, base):
+def _absolute_uri_path(path: str, base: str) -> str:
     """The path part of a file: URI (what follows "file:"), made absolute
     against base when it is relative (file:archive/a.db), as a plain path
     is; an authority (file://...), an absolute path, an empty one and
@@ -35,7 +40,7 @@ def _absolute_uri_path(path, base):
     return quote(os.path.abspath(base), safe="/") + "/" + path
 
 
-def _shard(entry, base="."):
+def _shard(entry: str, base: str = ".") -> Shard:
     """A Shard from a path or a file: URI (taken literally, no glob);
     relative paths, in a URI too, are relative to base."""
     if entry.startswith("file:"):
@@ -55,7 +60,7 @@ def _shard(entry, base="."):
     return Shard(entry, pathlib.Path(full).as_uri() + "?mode=ro")
 
 
-def find_shards(spec):
+def find_shards(spec: str) -> List[Shard]:
     """The shards one --shards argument names, in a stable order.
 
     spec is a glob pattern (``**`` included), whose matches are sorted by
@@ -84,12 +89,12 @@ def find_shards(spec):
     return [_shard(p) for p in matches]
 
 
-def _shard_path(shard):
+def _shard_path(shard: Shard) -> str:
     """The file a shard's URI names (on the machine that opens it)."""
     return url2pathname(urlsplit(shard.uri).path)
 
 
-def _file_identity(path):
+def _file_identity(path: str) -> Optional[Identity]:
     """(st_dev, st_ino) of the file at path, symbolic links followed: the
     same for every name of one file (hard links, bind mounts); None when
     the file cannot be reached from here."""
@@ -100,11 +105,13 @@ def _file_identity(path):
     return (st.st_dev, st.st_ino)
 
 
-def _refuse_twice(shards, identities, where=""):
+def _refuse_twice(
+    shards: List[Shard], identities: List[Optional[Identity]], where: str = ""
+) -> None:
     """Raises FanoutError when two shards are one file: the same
     identity (see _file_identity), or, for files not reachable from
     here, the same path once symbolic links are resolved."""
-    seen = {}
+    seen: Dict[Tuple[str, object], str] = {}
     for shard, identity in zip(shards, identities):
         path = _shard_path(shard)
         key = ("path", os.path.realpath(path)) if identity is None else ("file", identity)
@@ -121,7 +128,9 @@ def _refuse_twice(shards, identities, where=""):
         seen[key] = shard.name
 
 
-def _shards_of(shards):
+def _shards_of(
+    shards: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]", Shard]]]
+) -> List[Shard]:
     """run()'s shards argument as a list of Shard: a str is one --shards
     argument (find_shards); otherwise an iterable of paths and URIs, each
     one shard.  The same file twice is an error (it would count twice),
