@@ -83,7 +83,7 @@ const ERRORS = [
 
 /* A REAL as the sqlite3 shell prints it (%!.15g). */
 function real(x) {
-  let s = x.toPrecision(15);
+  const s = x.toPrecision(15);
   const [m, e] = s.split('e');
   const trim = (t) => (t.includes('.') ? t.replace(/0+$/, '').replace(/\.$/, '.0') : t + '.0');
   if (e === undefined) return trim(m);

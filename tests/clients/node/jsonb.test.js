@@ -11,7 +11,7 @@ const path = require('node:path');
 const Database = require('better-sqlite3');
 
 const root = path.join(__dirname, '..', '..', '..');
-const ext = path.resolve(root, process.env.COINS_EXT || 'build/coins.so').replace(/\.[^.\/]+$/, '');
+const ext = path.resolve(root, process.env.COINS_EXT || 'build/coins.so').replace(/\.[^./]+$/, '');
 
 function open() {
   const db = new Database(':memory:');
