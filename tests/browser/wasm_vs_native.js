@@ -205,8 +205,10 @@ async function main() {
   check.same(db.value('SELECT 9223372036854775807'), 9223372036854775807n, 'a 64-bit integer');
   check.same(
     db
-      .exec('CREATE TABLE t(x); INSERT INTO t VALUES (1), (2); SELECT sum(x) AS s FROM t; ' +
-            'SELECT 1 WHERE 0')
+      .exec(
+        'CREATE TABLE t(x); INSERT INTO t VALUES (1), (2); SELECT sum(x) AS s FROM t; ' +
+          'SELECT 1 WHERE 0',
+      )
       .map((r) => [r.columns, r.rows]),
     [
       [['s'], [[3]]],
