@@ -1,7 +1,7 @@
 /*
  * web/app.js -- the coins playground: a game board (analysis drawn with
  * coins_svg, a game against coins, its review) and a SQL console, on the
- * WebAssembly build (coins-sqlite.js, wasm/api.js).  Plain DOM code: no
+ * WebAssembly build (coins-sqlite.js, bindings/wasm/api.js).  Plain DOM code: no
  * framework, nothing fetched but this folder's files.
  *
  * The database runs in a Web Worker (CoinsSQLite.worker), so that no query
@@ -742,7 +742,8 @@
       const fixed = (x) => x.fixed_take !== null && String(x.fixed_take) === $('max-take').value;
       $('max-take').disabled = r.fixed_take !== null;
       if (r.fixed_take !== null) $('max-take').value = String(r.fixed_take);
-      else if (rules.some(fixed)) $('max-take').value = String(r.default_take); /* one left behind */
+      else if (rules.some(fixed))
+        $('max-take').value = String(r.default_take); /* one left behind */
       showGame(readForm());
     });
     $('max-take').addEventListener('change', () => showGame(readForm()));

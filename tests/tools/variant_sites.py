@@ -58,7 +58,7 @@ def compiled_sites(cc, line, patched, include_dir):
                 cmd, capture_output=True, text=True, env=dict(os.environ, LC_ALL="C")
             )
         except FileNotFoundError:
-            sys.exit(f"variant_sites: no {cc}: it needs gcc (tests/deps.sh installs it)")
+            sys.exit(f"variant_sites: no {cc}: it needs gcc (tests/tools/deps.sh installs it)")
         if run.returncode != 0:
             sys.exit("variant_sites: the throwaway build failed:\n" + run.stderr)
         sites, function = set(), None
