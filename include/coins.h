@@ -393,9 +393,11 @@ typedef struct coins_judgement {
 **
 **   coins_review_init, for moves that come one at a time (coins_play): in
 **   variant III `best` is the next move of coins' optimal line, started
-**   afresh where the moves left it; a move on that line costs O(1), a move
-**   off it O(coins left) when the next best move or judgement is asked
-**   for.
+**   afresh where the moves left it; a move on that line costs O(1).  Off
+**   it, the first best move asked for makes a table of the row, O(n log
+**   n) once, from which each later move costs O(log n) (coins_review_apply
+**   and coins_review_best); a judgement off the line (coins_review_play)
+**   re-solves the coins left, O(coins left).
 **
 ** line.st is the position reached. */
 typedef struct coins_review {
@@ -408,6 +410,9 @@ typedef struct coins_review {
   size_t record_count;
   int64_t *record_margin; /* the margin after t moves             */
   char *record_best;      /* the best move after t moves          */
+  int64_t *interval;      /* III, one move at a time: the table of
+                            the row in work once made, in place of
+                            the line's blocks (NULL: none)        */
 } coins_review;
 
 size_t coins_review_work_words(coins_variant v, size_t n, uint64_t k);
