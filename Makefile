@@ -39,7 +39,7 @@ EXT      := $(B)/coins.$(SO)
 CORE_OBJ := $(CORE_SRC:ext/%.c=$(B)/obj/%.o)
 STATIC_OBJ := $(CORE_SRC:ext/%.c=$(B)/static/%.o) $(SQL_SRC:ext/%.c=$(B)/static/%.o)
 CMOCKA_LIBS := -lcmocka
-TESTS := $(B)/test_core $(B)/test_ties $(B)/test_jsonb $(B)/test_diff $(B)/test_scan $(B)/test_records \
+TESTS := $(B)/test_core $(B)/test_ties $(B)/test_jsonb $(B)/test_diff $(B)/test_scan $(B)/test_records $(B)/test_play \
          $(B)/test_sql $(B)/test_plans $(B)/test_faults $(B)/test_limits $(B)/test_interrupt
 
 .PHONY: all demo test test-unit test-shell test-clients asan deps clean
@@ -83,6 +83,11 @@ $(B)/test_diff: tests/test_diff.c tests/test_random.c tests/test_random.h tests/
 
 $(B)/test_records: tests/test_records.c tests/test_random.c tests/test_random.h tests/reference.c tests/reference.h $(CORE_OBJ)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_records.c tests/test_random.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
+
+# Variant III play on the table of the row (interval.c), move by move
+# against a plain reference of the line's rule.
+$(B)/test_play: tests/test_play.c tests/test_random.c tests/test_random.h tests/reference.c tests/reference.h $(CORE_OBJ)
+	$(CC) $(CPPFLAGS) -Itests -Iext/core $(CFLAGS) $(WARN) -o $@ tests/test_play.c tests/test_random.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
 
 $(B)/test_sql: tests/test_sql.c tests/test_sqlutil.c tests/test_sqlutil.h $(B)/libcoins.a
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_sql.c tests/test_sqlutil.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
@@ -147,6 +152,7 @@ test-unit: $(TESTS)
 	COINS_SIMD=avx2 sh tests/run_limited.sh 300 $(B)/test_diff
 	COINS_SIMD=0 sh tests/run_limited.sh 120 $(B)/test_sql
 	sh tests/run_limited.sh 300 $(B)/test_records
+	sh tests/run_limited.sh 300 $(B)/test_play
 	sh tests/run_limited.sh 120 $(B)/test_sql
 	sh tests/run_limited.sh 120 $(B)/test_plans
 	sh tests/run_limited.sh 600 $(B)/test_faults
