@@ -438,8 +438,9 @@ coins_move coins_review_best(coins_review *rv);
 ** the sum of |coins| exceeds 2^62; the move is played). */
 coins_status coins_review_play(coins_review *rv, coins_move m, coins_judgement *out,
                                char err[COINS_ERRMSG_SIZE]);
-/* Plays m like coins_review_play but without judging it: O(1), and the
-** optimal line is re-solved only when coins_review_best next needs it. */
+/* Plays m like coins_review_play but without judging it: O(1) (O(log n)
+** in variant III on the table of the row), and the optimal line is
+** started afresh only when coins_review_best next needs it. */
 coins_status coins_review_apply(coins_review *rv, coins_move m, coins_ply *out,
                                 char err[COINS_ERRMSG_SIZE]);
 
