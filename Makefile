@@ -94,7 +94,8 @@ $(B)/libcoins.a: $(STATIC_OBJ)
 # libcoins.a); UNIT_LIBS, libraries besides cmocka; UNIT_CFLAGS, extra
 # compiler flags.
 UNIT := tests/unit
-UNIT_CORE := test_core test_ties test_jsonb test_diff test_scan test_records test_analysis
+UNIT_CORE := test_core test_ties test_jsonb test_diff test_scan test_records test_play \
+             test_analysis
 UNIT_SQL  := test_sql test_analysis_sql test_plans test_faults test_limits test_interrupt
 TESTS := $(addprefix $(B)/,$(UNIT_CORE) $(UNIT_SQL))
 
@@ -106,6 +107,8 @@ $(B)/test_scan:    UNIT_SRC = $(UNIT)/test_random.c
 $(B)/test_scan:    UNIT_CFLAGS = -Iext/core
 $(B)/test_diff:    UNIT_SRC = $(UNIT)/test_random.c $(UNIT)/reference.c
 $(B)/test_records: UNIT_SRC = $(UNIT)/test_random.c $(UNIT)/reference.c
+$(B)/test_play:     UNIT_SRC = $(UNIT)/test_random.c $(UNIT)/reference.c
+$(B)/test_play:     UNIT_CFLAGS = -Iext/core
 $(B)/test_analysis: UNIT_SRC = $(UNIT)/test_random.c $(UNIT)/reference.c
 $(B)/test_analysis: UNIT_LIBS = -lm
 $(B)/test_sql $(B)/test_analysis_sql $(B)/test_plans $(B)/test_faults $(B)/test_limits: \
@@ -164,6 +167,7 @@ test-unit: $(TESTS)
 	COINS_SIMD=avx2 $(RUN) 300 $(B)/test_diff
 	COINS_SIMD=0 $(RUN) 120 $(B)/test_sql
 	$(RUN) 300 $(B)/test_records
+	$(RUN) 300 $(B)/test_play
 	$(RUN) 300 $(B)/test_analysis
 	$(RUN) 120 $(B)/test_sql
 	$(RUN) 120 $(B)/test_analysis_sql

@@ -424,9 +424,11 @@ typedef struct coins_judgement {
 **
 **   coins_review_init, for moves that come one at a time (coins_play): in
 **   variant III `best` is the next move of coins' optimal line, started
-**   afresh where the moves left it; a move on that line costs O(1), a move
-**   off it O(coins left) when the next best move or judgement is asked
-**   for.
+**   afresh where the moves left it; a move on that line costs O(1).  Off
+**   it, the first best move asked for makes a table of the row, O(n log
+**   n) once, from which each later move costs O(log n) (coins_review_apply
+**   and coins_review_best); a judgement off the line (coins_review_play)
+**   re-solves the coins left, O(coins left).
 **
 ** line.st is the position reached. */
 typedef struct coins_review {
@@ -439,6 +441,9 @@ typedef struct coins_review {
   size_t record_count;
   int64_t *record_margin; /* the margin after t moves             */
   char *record_best;      /* the best move after t moves          */
+  int64_t *interval;      /* III, one move at a time: the table of
+                            the row in work once made, in place of
+                            the line's blocks (NULL: none)        */
 } coins_review;
 
 size_t coins_review_work_words(coins_variant v, size_t n, uint64_t k);
@@ -464,8 +469,9 @@ coins_move coins_review_best(coins_review *rv);
 ** the sum of |coins| exceeds 2^62; the move is played). */
 coins_status coins_review_play(coins_review *rv, coins_move m, coins_judgement *out,
                                char err[COINS_ERRMSG_SIZE]);
-/* Plays m like coins_review_play but without judging it: O(1), and the
-** optimal line is re-solved only when coins_review_best next needs it. */
+/* Plays m like coins_review_play but without judging it: O(1) (O(log n)
+** in variant III on the table of the row), and the optimal line is
+** started afresh only when coins_review_best next needs it. */
 coins_status coins_review_apply(coins_review *rv, coins_move m, coins_ply *out,
                                 char err[COINS_ERRMSG_SIZE]);
 

@@ -332,6 +332,27 @@ coins_status coins3_solve_record(const int64_t *a, size_t n, const int64_t *move
                                  int64_t *work, int64_t **margin, char **best,
                                  const coins_stop *stop);
 
+/* The first and last fused blocks of any interval of a row (interval.c),
+** as the left-to-right fusion stack makes them: set up once in
+** coins_interval_words(n) words (0 when n is over COINS_INTERVAL_MAX_N)
+** by coins_interval_build, O(n log n), polling stop; then
+** coins_interval_ends, O(log n), for 0 <= lo < hi <= n.  The two blocks
+** are one when first_len is hi - lo. */
+#define COINS_INTERVAL_MAX_N ((size_t)UINT32_MAX - 2)
+typedef struct coins_ends {
+  int64_t first_value, last_value;
+  uint64_t first_len, last_len;
+} coins_ends;
+size_t coins_interval_words(size_t n);
+coins_status coins_interval_build(int64_t *words, const int64_t *a, size_t n,
+                                  const coins_stop *stop);
+void coins_interval_ends(int64_t *words, size_t n, size_t lo, size_t hi, coins_ends *out);
+/* The optimal line on it, as coins_line_peek and coins_line_follow play
+** it from a line's run (run_left, run_side) and position: the block being
+** played out, else the end block of larger value. */
+coins_move coins_interval_peek(const coins_line *line, int64_t *words);
+int coins_interval_follow(coins_line *line, int64_t *words, char side);
+
 /* The result of a game whose fused blocks are value[0..m) (a valley) and
 ** whose coins sum to total. */
 void coins3_solve_blocks(const int64_t *value, size_t m, int64_t total, coins_result *r);

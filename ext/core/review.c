@@ -10,17 +10,20 @@
 **        O(log n) a move.  Played move by move (coins_review_init, as
 **        coins_play does): the optimal line coins_line plays from the
 **        current interval and its margin.  While the moves follow that line
-**        the next margin is known (it is gain - margin); a move off the
-**        line re-solves the interval that is left, O(coins left).
+**        the next margin is known (it is gain - margin).  Off the line, the
+**        best move comes from a table of the row made once (interval.c):
+**        O(log n) a move; a judgement off the line re-solves the interval
+**        that is left, O(coins left).
 */
 #include "internal.h"
 
 size_t coins_review_work_words(coins_variant v, size_t n, uint64_t k) {
   size_t words = coins_line_work_words(v, n, k);
+  size_t table = coins_interval_words(n); /* in place of the line's blocks */
   switch (v) {
-    case COINS_I:
-    case COINS_III: return words;
+    case COINS_I: return words;
     case COINS_II: return words + 2 * n + 1; /* greedy play's tables */
+    case COINS_III: return words > table ? words : table;
   }
   return words;
 }
@@ -61,6 +64,24 @@ static void restart_line(coins_review *rv) {
   line->br = left ? coins3_fuse(st->a + st->lo, left, line->block_value, line->block_len) : 0;
   rv->margin = coins3_blocks_margin(line->block_value, line->br);
   rv->line_stale = 0;
+  rv->interval = NULL; /* its words now hold the blocks */
+}
+
+/* III: starts the line afresh on the table of the row, made the first
+** time (in place of the line's blocks), without re-solving.  COINS_OK;
+** COINS_NO_ROOM for a row too long for the table; COINS_STOPPED by the
+** line's stop while making it. */
+static coins_status restart_on_table(coins_review *rv) {
+  coins_line *line = &rv->line;
+  if (rv->interval == NULL) {
+    if (coins_interval_words((size_t)line->st.n) == 0) return COINS_NO_ROOM;
+    coins_status rc = coins_interval_build(line->work, line->st.a, (size_t)line->st.n, line->stop);
+    if (rc != COINS_OK) return rc;
+    rv->interval = line->work;
+  }
+  line->run_left = 0;
+  rv->line_stale = 0;
+  return COINS_OK;
 }
 
 /* II: the mover's margin from the position on. */
@@ -127,7 +148,14 @@ coins_move coins_review_best(coins_review *rv) {
     if (best.take) best.side = rv->record_best[st->ply];
     return best;
   }
-  if (rv->line_stale && st->lo < st->hi) restart_line(rv);
+  if (rv->line_stale && st->lo < st->hi) {
+    coins_status rc = restart_on_table(rv);
+    /* stopped: a legal move, the table still to make (the caller, asked
+    ** to stop, does not play it) */
+    if (rc == COINS_STOPPED) return (coins_move){1, 'L'};
+    if (rc != COINS_OK) restart_line(rv);
+  }
+  if (rv->interval) return coins_interval_peek(&rv->line, rv->interval);
   return coins_line_peek(&rv->line);
 }
 
@@ -147,6 +175,10 @@ static void play_legal(coins_review *rv, coins_move m, int judge, coins_ply *out
       if (rv->record) { /* solved in advance */
         coins_state_apply(&line->st, m, out);
         rv->margin = rv->record_margin[line->st.ply];
+      } else if (rv->interval) { /* the line on the table (never judged) */
+        if (!rv->line_stale && !coins_interval_follow(line, rv->interval, m.side))
+          rv->line_stale = 1;
+        coins_state_apply(&line->st, m, out);
       } else if (!rv->line_stale && coins_line_follow(line, m.side, out)) {
         rv->margin = out->gain - rv->margin; /* an optimal move */
       } else {
@@ -185,6 +217,8 @@ coins_status coins_review_play(coins_review *rv, coins_move m, coins_judgement *
   const coins_state *st = &rv->line.st;
   int mover = coins_state_mover(st);
   int64_t lead = st->totals[mover - 1] - st->totals[2 - mover];
+  /* the margin before: the line's, re-solved off it (the table keeps none) */
+  if ((rv->interval || rv->line_stale) && st->lo < st->hi) restart_line(rv);
   out->best = coins_review_best(rv); /* may re-solve: before the margin */
   int64_t margin_before = rv->margin;
   coins_status rc = check_next(rv, m, err);

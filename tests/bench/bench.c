@@ -52,9 +52,13 @@
 **      (VmHWM, reset through /proc/self/clear_refs where allowed), and the
 **      memory of the worst case (a valley, where nothing fuses);
 **   4. reviews and strategies on records of 10^4..10^6 coins;
-**   5. the textbook O(n^2) DP (tests/unit/reference.c) against coins3_solve,
+**   5. variant III play, 10^4..10^6 coins: 'optimal' against random,
+**      greedy and careless players (off its line at almost every other
+**      move) and against itself;
+**   6. the textbook O(n^2) DP (tests/unit/reference.c) against coins3_solve,
 **      called directly;
-**   6. targets, printed as met / not met (they never fail the run).
+**   7. the analysis: coins_options, the review's new columns, scorecards;
+**   8. targets, printed as met / not met (they never fail the run).
 **
 ** Every result is checked (against the core, the reference DP, or the
 ** known count); a disagreement prints MISMATCH and the exit status is 1.
@@ -99,8 +103,7 @@ typedef struct config {
   long rows;           /* games per per-row table                      */
   size_t row_coins[3]; /* coins per game: 16, 64, 256                  */
   size_t huge[N_HUGE]; /* one huge game: 10^5, 10^6, 2*10^6, 10^7      */
-  size_t records[3];   /* reviews and strategies: 10^4, 10^5, 10^6     */
-  double play_budget;  /* seconds a quadratic coins_play may take      */
+  size_t records[3];   /* reviews, strategies, play: 10^4, 10^5, 10^6  */
   size_t n_dp;
   size_t dp[MAX_SIZES]; /* the DP comparison                            */
   double min_time;      /* a measurement lasts at least this (seconds)  */
@@ -1049,39 +1052,115 @@ static void reviews(const config *cfg) {
       printf(" %9.1f ns (x%5.2f)", per_move[k][i], per_move[k][i] / per_move[k][base]);
     printf("  x%.2f, x%.2f\n", per_move[1][i] / per_move[0][i], per_move[2][i] / per_move[1][i]);
   }
-  /* variant III play, optimal against a random player: the one case
-  ** left quadratic (each move off the line re-solves what is left); a
-  ** size that would take more than cfg->play_budget at O(n^2) is skipped */
-  printf("  coins_play(3, optimal, random) once, s:");
-  double last_t = 0;
-  size_t last_n = 0;
-  for (int k = 0; k < 3; k++) {
-    size_t n = cfg->records[k] / 10;
-    double guess =
-        last_n ? last_t * ((double)n / (double)last_n) * ((double)n / (double)last_n) : 0;
-    if (guess > cfg->play_budget) {
-      printf(" n=%zu skipped (~%.0f s at O(n^2))", n, guess);
-      continue;
-    }
-    sqlite3 *db = open_db();
-    char *q = sqlite3_mprintf(
-        "SELECT count(*) FROM coins_play(3, coins_deal(1, %lld), 'optimal', 'random:1')",
-        (long long)n);
-    op o = sql_op(db, "play", q);
-    double t0 = tick();
-    int64_t rows = run_sql(&o);
-    last_t = tick() - t0;
-    last_n = n;
-    check(rows == (int64_t)n, "coins_play(3) played %lld moves", (long long)rows);
-    printf(" n=%zu %.3f", n, last_t);
-    sqlite3_finalize(o.stmt);
-    sqlite3_free(q);
-    sqlite3_close(db);
-  }
-  printf("  (each move off the line re-solves what is left: O(n^2), x100 a step)\n");
 }
 
-/* ------------------------------------------------------- 6. the analysis */
+/* ------------------------------------------------- 5. variant III play */
+
+static void plays(const config *cfg) {
+  enum { SELF, RANDOM, GREEDY, CARELESS, N_OPS };
+  static const char *const opponent[N_OPS] = {
+      [SELF] = "optimal",
+      [RANDOM] = "random:1",
+      [GREEDY] = "greedy",
+      [CARELESS] = "careless:50:1",
+  };
+  double seconds[3][N_OPS];
+  printf(
+      "\nvariant III play: SELECT sum(iif(player = 1, gain, -gain)) FROM coins_play(3, coins,\n"
+      "'optimal', X), coins = coins_deal(1, n); the lead checked against coins_margin\n");
+  for (int k = 0; k < 3; k++) {
+    size_t n = cfg->records[k];
+    sqlite3 *db = open_db();
+    char *make = sqlite3_mprintf(
+        "CREATE TABLE r AS SELECT coins, coins_margin(3, coins) AS margin"
+        " FROM (SELECT coins_deal(1, %lld) AS coins)",
+        (long long)n);
+    exec(db, make);
+    sqlite3_free(make);
+    sqlite3_stmt *margin_stmt = prepare(db, "SELECT margin FROM r");
+    if (sqlite3_step(margin_stmt) != SQLITE_ROW) die("the margin: %s", sqlite3_errmsg(db));
+    int64_t margin = sqlite3_column_int64(margin_stmt, 0);
+    sqlite3_finalize(margin_stmt);
+    op ops[N_OPS];
+    char *sql[N_OPS];
+    for (int i = 0; i < N_OPS; i++) {
+      sql[i] = sqlite3_mprintf(
+          "SELECT sum(iif(player = 1, gain, -gain)) FROM r, "
+          "coins_play(3, r.coins, 'optimal', '%s')",
+          opponent[i]);
+      ops[i] = sql_op(db, opponent[i], sql[i]);
+    }
+    measure(ops, N_OPS, cfg);
+    check(ops[SELF].result == margin, "optimal against itself ended %lld ahead, the margin is %lld",
+          (long long)ops[SELF].result, (long long)margin);
+    for (int i = 0; i < N_OPS; i++) {
+      check(ops[i].result >= margin, "optimal against %s ended %lld ahead, the margin is %lld",
+            opponent[i], (long long)ops[i].result, (long long)margin);
+      seconds[k][i] = ops[i].median;
+      sqlite3_free(sql[i]);
+    }
+    finalize_ops(ops, N_OPS);
+    sqlite3_close(db);
+  }
+  printf("  %-24s", "X \\ n");
+  for (int k = 0; k < 3; k++) printf(" %23zu", cfg->records[k]);
+  printf("  per move, n x10\n");
+  for (int i = 0; i < N_OPS; i++) {
+    printf("  %-24s", opponent[i]);
+    for (int k = 0; k < 3; k++)
+      printf(" %9.4f s (%5.0f ns)", seconds[k][i], seconds[k][i] * 1e9 / (double)cfg->records[k]);
+    printf("  x%.2f, x%.2f\n",
+           seconds[1][i] / seconds[0][i] * (double)cfg->records[0] / (double)cfg->records[1],
+           seconds[2][i] / seconds[1][i] * (double)cfg->records[1] / (double)cfg->records[2]);
+  }
+}
+
+/* -------------------------------------------- 6. the textbook algorithm */
+
+static void textbook(const config *cfg) {
+  op ref[MAX_SIZES], core[MAX_SIZES];
+  printf(
+      "\nthe textbook O(n^2) DP (ref3_margin) against coins3_solve, both "
+      "called directly\n");
+  printf("  %7s | %12s %12s | %9s | %7s %9s %9s\n", "n", "DP us", "coins3 us", "DP/coins3", "n x",
+         "DP grow", "core grow");
+  for (size_t k = 0; k < cfg->n_dp; k++) {
+    size_t n = cfg->dp[k];
+    int64_t *a = xmalloc(n * sizeof *a);
+    int64_t *work = xmalloc(coins3_work_words(n) * sizeof *work);
+    uint64_t seed = 77 + n;
+    deal(&seed, a, n);
+    op pair[2] = {
+        {.label = "ref3_margin", .run = run_ref3, .a = a, .n = n},
+        {.label = "coins3_solve", .run = run_core3, .a = a, .n = n, .work = work},
+    };
+    measure(pair, 2, cfg);
+    check(pair[0].result == pair[1].result,
+          "n=%zu: coins3_solve margin %lld, "
+          "ref3_margin %lld",
+          n, (long long)pair[1].result, (long long)pair[0].result);
+    ref[k] = pair[0];
+    core[k] = pair[1];
+    printf("  %7zu | %12.2f %12.3f | %9.1f |", n, ref[k].median * 1e6, core[k].median * 1e6,
+           ratio(&ref[k], &core[k]));
+    if (k > 0)
+      printf(" %7.1f %9.1f %9.1f\n", (double)n / (double)cfg->dp[k - 1],
+             ref[k].median / ref[k - 1].median, core[k].median / core[k - 1].median);
+    else
+      printf(" %7s %9s %9s\n", "", "", "");
+    free(a);
+    free(work);
+  }
+  /* where the lines cross: c_dp n^2 = c_core n, from the smallest size */
+  double n0 = (double)cfg->dp[0];
+  double c_dp = ref[0].median / (n0 * n0), c_core = core[0].median / n0;
+  printf(
+      "  crossover (from n=%zu: DP ~ c n^2, coins3 ~ c' n): n ~ %.1f; "
+      "above it coins3 wins\n",
+      cfg->dp[0], c_core / c_dp);
+}
+
+/* ------------------------------------------------------- 7. the analysis */
 
 /* One timed run of sql (one integer column), once: seconds. */
 static double once(sqlite3 *db, const char *label, const char *sql, int64_t *result) {
@@ -1206,52 +1285,7 @@ static void analysis(const config *cfg) {
   sqlite3_close(db);
 }
 
-/* -------------------------------------------- 5. the textbook algorithm */
-
-static void textbook(const config *cfg) {
-  op ref[MAX_SIZES], core[MAX_SIZES];
-  printf(
-      "\nthe textbook O(n^2) DP (ref3_margin) against coins3_solve, both "
-      "called directly\n");
-  printf("  %7s | %12s %12s | %9s | %7s %9s %9s\n", "n", "DP us", "coins3 us", "DP/coins3", "n x",
-         "DP grow", "core grow");
-  for (size_t k = 0; k < cfg->n_dp; k++) {
-    size_t n = cfg->dp[k];
-    int64_t *a = xmalloc(n * sizeof *a);
-    int64_t *work = xmalloc(coins3_work_words(n) * sizeof *work);
-    uint64_t seed = 77 + n;
-    deal(&seed, a, n);
-    op pair[2] = {
-        {.label = "ref3_margin", .run = run_ref3, .a = a, .n = n},
-        {.label = "coins3_solve", .run = run_core3, .a = a, .n = n, .work = work},
-    };
-    measure(pair, 2, cfg);
-    check(pair[0].result == pair[1].result,
-          "n=%zu: coins3_solve margin %lld, "
-          "ref3_margin %lld",
-          n, (long long)pair[1].result, (long long)pair[0].result);
-    ref[k] = pair[0];
-    core[k] = pair[1];
-    printf("  %7zu | %12.2f %12.3f | %9.1f |", n, ref[k].median * 1e6, core[k].median * 1e6,
-           ratio(&ref[k], &core[k]));
-    if (k > 0)
-      printf(" %7.1f %9.1f %9.1f\n", (double)n / (double)cfg->dp[k - 1],
-             ref[k].median / ref[k - 1].median, core[k].median / core[k - 1].median);
-    else
-      printf(" %7s %9s %9s\n", "", "", "");
-    free(a);
-    free(work);
-  }
-  /* where the lines cross: c_dp n^2 = c_core n, from the smallest size */
-  double n0 = (double)cfg->dp[0];
-  double c_dp = ref[0].median / (n0 * n0), c_core = core[0].median / n0;
-  printf(
-      "  crossover (from n=%zu: DP ~ c n^2, coins3 ~ c' n): n ~ %.1f; "
-      "above it coins3 wins\n",
-      cfg->dp[0], c_core / c_dp);
-}
-
-/* ----------------------------------------------------------- 6. targets */
+/* ----------------------------------------------------------- 8. targets */
 
 static void target(int met, int smoke, const char *fmt, ...) PRINTF_LIKE(3, 4);
 static void target(int met, int smoke, const char *fmt, ...) {
@@ -1438,7 +1472,8 @@ static void print_facts(const config *cfg, int argc, char **argv) {
 static void usage(void) {
   fprintf(stderr,
           "usage: bench [--smoke | --quick] [--wall] [--rounds=R] [--rows=N] [--only=S,...]\n"
-          "  S: rows, streaming, huge, reviews, textbook (the sections; all by default)\n"
+          "  S: rows, streaming, huge, reviews, play, textbook, analysis (the sections; all by\n"
+          "  default)\n"
           "  (BENCH_SMOKE=1 in the environment means --smoke)\n");
   exit(2);
 }
@@ -1452,7 +1487,6 @@ int main(int argc, char **argv) {
       .row_coins = {16, 64, 256},
       .huge = {100000, 1000000, 2000000, 10000000},
       .records = {10000, 100000, 1000000},
-      .play_budget = 3,
       .n_dp = 6,
       .dp = {16, 64, 256, 1000, 10000, 20000},
       .min_time = 0.02,
@@ -1477,15 +1511,17 @@ int main(int argc, char **argv) {
     else
       usage();
   }
-  static const char *const section_name[6] = {"rows",    "streaming", "huge",
-                                              "reviews", "textbook",  "analysis"};
-  int run[6];
-  for (int k = 0; k < 6; k++) run[k] = only == NULL;
+  enum { N_SECTIONS = 7 };
+  static const char *const section_name[N_SECTIONS] = {"rows", "streaming", "huge",    "reviews",
+                                                       "play", "textbook",  "analysis"};
+  int run[N_SECTIONS];
+  for (int k = 0; k < N_SECTIONS; k++) run[k] = only == NULL;
   for (const char *w = only; w && *w; w += strcspn(w, ","), w += *w == ',') {
     size_t wlen = strcspn(w, ","), k = 0;
-    while (k < 6 && !(strlen(section_name[k]) == wlen && strncmp(w, section_name[k], wlen) == 0))
+    while (k < N_SECTIONS &&
+           !(strlen(section_name[k]) == wlen && strncmp(w, section_name[k], wlen) == 0))
       k++;
-    if (k == 6) usage();
+    if (k == N_SECTIONS) usage();
     run[k] = 1;
   }
   if (smoke) {
@@ -1496,7 +1532,6 @@ int main(int argc, char **argv) {
                 .row_coins = {16, 64, 256},
                 .huge = {100, 1000, 2000, 10000},
                 .records = {100, 1000, 10000},
-                .play_budget = 1,
                 .n_dp = 3,
                 .dp = {16, 64, 200},
                 .min_time = 0};
@@ -1506,7 +1541,6 @@ int main(int argc, char **argv) {
     cfg.rounds = 3;
     cfg.short_rounds = 5;
     cfg.rows = 20000;
-    cfg.play_budget = 1;
     cfg.n_dp = 5;
   }
   if (rounds) {
@@ -1544,7 +1578,7 @@ int main(int argc, char **argv) {
       }
     }
   }
-  double t_section[5];
+  double t_section[N_SECTIONS];
   t_section[0] = now();
   for (int f = 0; f < N_FORMATS; f++)
     if (db64[f]) {
@@ -1556,16 +1590,19 @@ int main(int argc, char **argv) {
   t_section[2] = now();
   if (run[3]) reviews(&cfg);
   t_section[3] = now();
-  if (run[4]) textbook(&cfg);
+  if (run[4]) plays(&cfg);
   t_section[4] = now();
-  if (run[5]) analysis(&cfg);
-  double t_analysis = now() - t_section[4];
+  if (run[5]) textbook(&cfg);
+  t_section[5] = now();
+  if (run[6]) analysis(&cfg);
+  t_section[6] = now();
   targets(&cfg, &res);
   printf(
-      "\nsections, s: per-row %.1f, streaming %.1f, huge %.1f, reviews %.1f, textbook %.1f, "
-      "analysis %.1f\n",
+      "\nsections, s: per-row %.1f, streaming %.1f, huge %.1f, reviews %.1f, play %.1f, "
+      "textbook %.1f, analysis %.1f\n",
       t_section[0] - t_start, t_section[1] - t_section[0], t_section[2] - t_section[1],
-      t_section[3] - t_section[2], t_section[4] - t_section[3], t_analysis);
+      t_section[3] - t_section[2], t_section[4] - t_section[3], t_section[5] - t_section[4],
+      t_section[6] - t_section[5]);
   double wall = now() - t_start, cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
   printf("%s in %.1f s (CPU time %.1f s: the process had %.0f%% of a CPU)\n",
          failures ? "RESULTS DISAGREE" : "all results agree", wall, cpu, 100 * cpu / wall);
