@@ -19,7 +19,8 @@
 ** spare for the minima (docs/performance.md has the figures).  Only the
 ** low 64-bit lane of each register is used.
 */
-#include "internal.h"
+#include "compiler.h"
+#include "solve2.h"
 
 #if COINS_X86_SIMD
 

@@ -6,7 +6,10 @@
 */
 #include <stdio.h>
 
-#include "internal.h"
+#include "compiler.h"
+#include "state.h"
+#include "stop.h"
+#include "text.h"
 
 void coins_state_init(coins_state *st, coins_variant v, const int64_t *a, uint64_t n, uint64_t k) {
   *st = (coins_state){.variant = v, .a = a, .n = n, .k = k, .hi = n};
