@@ -20,14 +20,14 @@ enum review_column {
 };
 
 typedef struct review_state {
-  coins_tvf_review base;  /* first: the review and the record */
-  size_t next;            /* the next move of the record */
-  coins_judgement judged; /* the current row */
+  coins_review_setup base; /* first: the review and the record */
+  size_t next;             /* the next move of the record */
+  coins_judgement judged;  /* the current row */
 } review_state;
 
 static int review_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
   if (sqlite3_value_type(args[2]) == SQLITE_NULL) return COINS_NULL_ARG;
-  return coins_tvf_review_begin(cur, args, 2, 3, sizeof(review_state), err);
+  return coins_review_setup_begin(cur, args, 2, 3, err);
 }
 
 static int review_next(coins_tvf_cursor *cur, char **err) {
@@ -77,8 +77,9 @@ const coins_tvf coins_review_tvf = {
     .n_visible = REVIEW_COLUMN_COUNT,
     .n_args = 4,
     .n_required = 3,
+    .state_size = sizeof(review_state),
     .start = review_start,
     .next = review_next,
     .column = review_column,
-    .release = coins_tvf_review_release,
+    .release = coins_review_setup_release,
 };
