@@ -29,7 +29,7 @@ coins_status coins2_window_pass_stop(const int64_t *a, size_t n, uint64_t k, int
 #if COINS_X86_SIMD
 /* Variant II for 3 <= k <= COINS2_SMALL_K in AVX-512VL registers
 ** (solve_avx512.c; the AVX-512 scanner's solve2_small, scan.h): best[0..k] into
-** w[0..k] (INT64_MAX past the row), exactly as solve.c's solver for
+** w[0..k] (INT64_MAX past the row), exactly as solve2.c's solver for
 ** small k computes them.  Returns the sum of a[0..n). */
 int64_t coins2_small_avx512(const int64_t *a, size_t n, int k, int64_t w[COINS2_SMALL_K + 1]);
 #endif
