@@ -166,8 +166,8 @@ typedef struct coins_tvf {
   const char *schema; /* CREATE TABLE x(...): visible columns, then args */
   int n_visible;      /* the argument (hidden) columns start here */
   int n_args, n_required;
-  /* The bytes of the function's own state, cur->state: made zeroed with
-  ** the cursor and kept, for every game, until it closes. */
+  /* The bytes of the function's own state, cur->state, made with the
+  ** cursor and zeroed before each start (0: cur->state is NULL then). */
   size_t state_size;
   /* Sets up a cursor for args (NULL where left out); SQLITE_OK,
   ** COINS_NULL_ARG (no rows) or an error with *err.  It may set cur->rows
@@ -176,7 +176,8 @@ typedef struct coins_tvf {
   /* Produces the next row in cur->row; sets cur->eof at the end. */
   int (*next)(coins_tvf_cursor *cur, char **err);
   void (*column)(coins_tvf_cursor *cur, sqlite3_context *ctx, int col);
-  /* Optional: frees what cur->state holds, when the cursor closes. */
+  /* Optional: frees what cur->state holds (unless it is NULL), before the
+  ** next start and when the cursor closes. */
   void (*release)(coins_tvf_cursor *cur);
   /* Optional: moves past the next count rows at once, where that is
   ** cheaper than producing them (cur->row is then stale). */
@@ -232,16 +233,15 @@ void coins_tvf_ply_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col);
 ** (review_setup.c). */
 typedef struct coins_review_setup {
   coins_review rv;
-  int64_t *moves; /* coins_review: the record (its buffer reused) */
+  int64_t *moves; /* coins_review: the record */
   size_t room, count;
 } coins_review_setup;
 
 /* Reads the game args give (variant args[0], coins args[1], max_take
 ** args[max_take_arg]) and, unless moves_arg < 0, the record
-** args[moves_arg]; zeroes cur->state (the function's state_size bytes,
-** starting with a coins_review_setup) but for the record's buffer, and
-** starts its review (for the record when there is one).  SQLITE_OK,
-** COINS_NULL_ARG or an error with *err. */
+** args[moves_arg], into cur->state (the function's state, starting with a
+** coins_review_setup), and starts its review (for the record when there
+** is one).  SQLITE_OK, COINS_NULL_ARG or an error with *err. */
 int coins_review_setup_begin(coins_tvf_cursor *cur, sqlite3_value **args, int moves_arg,
                              int max_take_arg, char **err);
 /* Frees what the review's state holds (a coins_tvf release). */

@@ -3,8 +3,6 @@
 ** play_tvf.c) share: the game and the record read, and a review of them
 ** started, in the cursor's state (coins_review_setup, coins_sql.h).
 */
-#include <string.h>
-
 #include "coins_sql.h"
 
 SQLITE_EXTENSION_INIT3
@@ -14,10 +12,6 @@ int coins_review_setup_begin(coins_tvf_cursor *cur, sqlite3_value **args, int mo
   const char *fname = cur->tvf->name;
   coins_game *game = &cur->game;
   coins_review_setup *state = cur->state;
-  int64_t *moves = state->moves; /* the previous game's record: its buffer is reused */
-  size_t room = state->room;
-  memset(state, 0, cur->tvf->state_size);
-  state->moves = moves, state->room = room;
   int rc = coins_game_read(fname, args[0], args[1], args[max_take_arg], game, err);
   if (rc != SQLITE_OK) return rc;
   if (moves_arg >= 0)

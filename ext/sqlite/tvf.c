@@ -60,9 +60,21 @@ static int tvf_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out) {
   return SQLITE_OK;
 }
 
+/* Has the function free what its state holds (a start may have left it
+** there), then makes the state new: zeroed, or, without a state_size,
+** none (the function may then make its own in start). */
+static void release_state(coins_tvf_cursor *cur) {
+  const coins_tvf *tvf = cur->tvf;
+  if (cur->state && tvf->release) tvf->release(cur);
+  if (tvf->state_size)
+    memset(cur->state, 0, tvf->state_size);
+  else
+    cur->state = NULL;
+}
+
 static int tvf_close(sqlite3_vtab_cursor *base) {
   coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
-  if (cur->tvf->release) cur->tvf->release(cur);
+  release_state(cur);
   coins_game_free(&cur->game);
   sqlite3_free(cur->work);
   for (int i = 0; i < COINS_TVF_MAX_ARGS; i++) sqlite3_free(cur->args[i].bytes);
@@ -207,6 +219,7 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
   sqlite3_value *args[COINS_TVF_MAX_ARGS] = {0};
   char *err = NULL;
   int j = 0;
+  release_state(cur);
   cur->eof = 1, cur->lazy = 0, cur->rows = UINT64_MAX;
   memset(&cur->row, 0, sizeof cur->row);
   if ((~idx_num & ((1 << tvf->n_required) - 1)) != 0) /* see tvf_best_index */
