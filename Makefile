@@ -53,7 +53,7 @@ endif
 # ext/sqlite: the SQL layer, which includes only the public headers.
 CORE_SRC := $(sort $(wildcard ext/core/*.c))
 SQL_SRC  := $(sort $(wildcard ext/sqlite/*.c))
-HEADERS  := include/coins.h include/coins_sqlite.h ext/core/internal.h ext/core/scan.h ext/sqlite/coins_sql.h
+HEADERS  := include/coins.h include/coins_sqlite.h $(wildcard ext/core/*.h) ext/sqlite/coins_sql.h
 EXT      := $(B)/coins.$(SO)
 CORE_OBJ := $(CORE_SRC:ext/%.c=$(B)/obj/%.o)
 STATIC_OBJ := $(CORE_SRC:ext/%.c=$(B)/static/%.o) $(SQL_SRC:ext/%.c=$(B)/static/%.o)

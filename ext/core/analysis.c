@@ -17,7 +17,22 @@
 **        it was, the other end's position is one step off the record and
 **        is solved, O(coins left).
 */
-#include "internal.h"
+#include "compiler.h"
+#include "fuse.h"
+#include "interval.h"
+#include "line.h"
+#include "notation.h"
+#include "number.h"
+#include "parse.h"
+#include "result.h"
+#include "review.h"
+#include "scan.h"
+#include "solve2.h"
+#include "solve3.h"
+#include "state.h"
+#include "stop.h"
+#include "text.h"
+#include "valley.h"
 
 size_t coins_analysis_work_words(coins_variant v, size_t n, uint64_t k) {
   (void)k;

@@ -28,7 +28,22 @@
 **
 ** Positions are uint32_t: rows of at most COINS_INTERVAL_MAX_N coins.
 */
-#include "internal.h"
+#include "interval.h"
+#include "compiler.h"
+#include "fuse.h"
+#include "line.h"
+#include "notation.h"
+#include "number.h"
+#include "parse.h"
+#include "result.h"
+#include "review.h"
+#include "scan.h"
+#include "solve2.h"
+#include "solve3.h"
+#include "state.h"
+#include "stop.h"
+#include "text.h"
+#include "valley.h"
 
 #define NONE UINT32_MAX
 

@@ -15,7 +15,11 @@
 */
 #include <string.h>
 
-#include "internal.h"
+#include "notation.h"
+#include "number.h"
+#include "parse.h"
+#include "stop.h"
+#include "text.h"
 
 /* Element types (the low four bits of a header); 13..15 are reserved. */
 enum {

@@ -9,7 +9,14 @@
 **        (left on a tie) and the block is played out from that end, the
 **        players alternating inside it (every block has odd length).
 */
-#include "internal.h"
+#include "line.h"
+#include "compiler.h"
+#include "fuse.h"
+#include "scan.h"
+#include "solve2.h"
+#include "solve3.h"
+#include "state.h"
+#include "stop.h"
 
 size_t coins_line_work_words(coins_variant v, size_t n, uint64_t k) {
   switch (v) {
@@ -83,10 +90,11 @@ coins_status coins_line_init_text_stop(coins_line *line, const char *text, size_
                                        int64_t *work, size_t words, size_t *need,
                                        const coins_stop *stop) {
   size_t half = words / 2, top, n;
-  if (len < COINS_STOP_SPAN) stop = NULL;    /* not worth a poll */
+  if (len < COINS_STOP_SPAN) stop = NULL; /* not worth a poll */
+  const coins_scanner *scan = coins_scan_table_choice();
   int scanned = half < COINS_FUSE_FLOOR ? -1 /* no room, as the scanner says it */
-                : stop ? coins_scan_line_stop(text, len, work, work + half, half, &top, &n, stop)
-                       : coins_scan_line(text, len, work, work + half, half, &top, &n);
+                : stop ? scan->line_stop(text, len, work, work + half, half, &top, &n, stop)
+                       : scan->line(text, len, work, work + half, half, &top, &n);
   if (scanned == SCAN_STOPPED) return COINS_STOPPED;
   if (scanned < 0) { /* the blocks did not fit: as many as there are coins do */
     *need = half < TEXT_LINE_FIRST_WORDS / 2

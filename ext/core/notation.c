@@ -7,12 +7,27 @@
 ** a switch over coins_notation with no default, so that a new notation (a
 ** side and a take, say "L2") is added here, in the traits and in the
 ** places -Wswitch names.  The two calls on every move's path,
-** coins_notation_move and coins_notation_check, are inline in internal.h.
+** coins_notation_move and coins_notation_check, are inline in notation.h.
 */
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "compiler.h"
+#include "fuse.h"
+#include "interval.h"
+#include "line.h"
+#include "notation.h"
+#include "number.h"
+#include "parse.h"
+#include "result.h"
+#include "review.h"
+#include "scan.h"
+#include "solve2.h"
+#include "solve3.h"
+#include "state.h"
+#include "stop.h"
+#include "text.h"
+#include "valley.h"
 
 char coins_side_of(int c) { return c == 'L' || c == 'l' ? 'L' : c == 'R' || c == 'r' ? 'R' : 0; }
 

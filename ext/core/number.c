@@ -6,7 +6,8 @@
 ** through a double.  JSON5 forms (as JSONB's INT5 and FLOAT5 hold them)
 ** are read on request.
 */
-#include "internal.h"
+#include "number.h"
+#include "text.h"
 
 static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 

@@ -13,7 +13,22 @@
 ** Ranks: the margins sorted by a radix sort (eight passes of a byte at
 ** most, a pass skipped when every margin has the same byte there), O(n).
 */
-#include "internal.h"
+#include "compiler.h"
+#include "fuse.h"
+#include "interval.h"
+#include "line.h"
+#include "notation.h"
+#include "number.h"
+#include "parse.h"
+#include "result.h"
+#include "review.h"
+#include "scan.h"
+#include "solve2.h"
+#include "solve3.h"
+#include "state.h"
+#include "stop.h"
+#include "text.h"
+#include "valley.h"
 
 /* Rows of variant II: min(k, n). */
 static uint64_t take_rows(uint64_t n, uint64_t k) { return k < n ? k : n; }

@@ -12,7 +12,13 @@
 */
 #include <string.h>
 
-#include "internal.h"
+#include "compiler.h"
+#include "notation.h"
+#include "number.h"
+#include "parse.h"
+#include "scan.h"
+#include "stop.h"
+#include "text.h"
 
 size_t coins_parse_capacity(const char *text, size_t len) {
   size_t commas = 0, i = 0;
@@ -177,8 +183,9 @@ static int sum_exceeds(uint64_t *abs_sum, int64_t v) {
 COINS_INLINE coins_status parse_array(const char *text, size_t len, int64_t *out, size_t cap,
                                       size_t *count, char err[COINS_ERRMSG_SIZE], const char *noun,
                                       const coins_stop *stop) {
-  int scanned = stop ? coins_scan_store_stop(text, len, out, cap, count, stop)
-                     : coins_scan_store(text, len, out, cap, count);
+  const coins_scanner *scan = coins_scan_table_choice();
+  int scanned = stop ? scan->store_stop(text, len, out, cap, count, stop)
+                     : scan->store(text, len, out, cap, count);
   if (scanned == 1) return COINS_OK; /* the usual case */
   if (scanned == SCAN_STOPPED) return COINS_STOPPED;
   return coins_parse_array_general_stop(text, len, out, cap, count, err, noun, stop);
@@ -480,48 +487,4 @@ coins_status coins_parse_moves_stop(coins_variant v, const char *text, size_t le
                         i + 1, (long long)moves[i]);
   *count = n;
   return COINS_OK;
-}
-
-/* ----------------------------------------------- parse and fuse at once */
-
-/* (stop a constant NULL once inlined into coins3_parse_fused) */
-COINS_INLINE coins_status parse_fused(const char *text, size_t len, int64_t *stack, size_t cap,
-                                      int64_t **blocks, size_t *m, int64_t *total, size_t *need,
-                                      char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
-  size_t top;
-  int scanned = stop ? coins_scan_fuse_stop(text, len, stack, cap, &top, total, stop)
-                     : coins_scan_fuse(text, len, stack, cap, &top, total);
-  if (scanned == 1) {
-    *blocks = stack + COINS_FUSE_FLOOR, *m = top - COINS_FUSE_FLOOR;
-    return COINS_OK;
-  }
-  if (scanned == SCAN_STOPPED) return COINS_STOPPED;
-  /* the stack did not fit: numbers are at least two bytes apart, so this
-  ** is room enough, without counting them */
-  size_t bound = len / 2 + 1 + COINS_FUSE_FLOOR;
-  if (scanned < 0 && cap < bound) {
-    *need = bound;
-    return COINS_NO_ROOM;
-  }
-  /* anything unusual: the general parser, then fusion in place */
-  size_t n;
-  *blocks = stack;
-  coins_status rc = coins_parse_array_general_stop(text, len, stack, cap, &n, err, "element", stop);
-  if (rc == COINS_NO_ROOM) *need = coins_parse_capacity(text, len);
-  if (rc != COINS_OK) return rc;
-  *total = 0;
-  for (size_t i = 0; i < n; i++) *total += stack[i];
-  return coins3_fuse_stop(stack, n, stack, NULL, m, stop);
-}
-
-coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap,
-                                int64_t **blocks, size_t *m, int64_t *total, size_t *need,
-                                char err[COINS_ERRMSG_SIZE]) {
-  return parse_fused(text, len, stack, cap, blocks, m, total, need, err, NULL);
-}
-
-coins_status coins3_parse_fused_stop(const char *text, size_t len, int64_t *stack, size_t cap,
-                                     int64_t **blocks, size_t *m, int64_t *total, size_t *need,
-                                     char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
-  return parse_fused(text, len, stack, cap, blocks, m, total, need, err, stop);
 }

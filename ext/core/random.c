@@ -3,7 +3,8 @@
 ** random and careless strategies: the same sequence on every platform
 ** (part of the pure core).
 */
-#include "internal.h"
+#include "coins.h"
+#include "compiler.h"
 
 COINS_INLINE uint64_t next(uint64_t *state) {
   uint64_t z = (*state += 0x9E3779B97F4A7C15u);

@@ -15,7 +15,15 @@
 **        O(log n) a move; a judgement off the line re-solves the interval
 **        that is left, O(coins left).
 */
-#include "internal.h"
+#include "review.h"
+#include "interval.h"
+#include "line.h"
+#include "solve2.h"
+#include "solve3.h"
+#include "state.h"
+#include "stop.h"
+#include "text.h"
+#include "valley.h"
 
 size_t coins_review_work_words(coins_variant v, size_t n, uint64_t k) {
   size_t words = coins_line_work_words(v, n, k);

@@ -1,244 +1,63 @@
 /*
-** scan.h -- what the fast scanners of a row (scan.c, portable;
-** scan_avx2.c and scan_avx512.c, x86-64 with AVX2 or AVX-512) share:
-** reading one integer, and doing with it what the caller asked (store it,
-** fuse it, count it).  Each takes a row exactly as parse.c's general
-** parser would, or gives up (returns 0) and lets the general parser
-** decide, with its messages.
+** scan.h -- the row scanners as the rest of the core calls them: the fast
+** path of the row parser, for a flat JSON array of plain integers.  Each
+** scanner either takes a row exactly as parse.c's general parser would or
+** gives up (returns 0) and lets the general parser decide, with its
+** messages.  There is one table of them, best first (scan_table.c), a row
+** for each kind of CPU; the core calls the one coins_scan_table_choice()
+** picks.  Adding a scanner is one file and one row (docs/architecture.md).
 */
 #ifndef COINS_SCAN_H
 #define COINS_SCAN_H
 
-#include <string.h>
+#include "coins.h"
 
-#include "internal.h"
-
-/* Each scanner on its own (the tests compare them): the portable one,
-** built everywhere, and the AVX2 and AVX-512 ones, where COINS_X86_SIMD
-** is set and coins_scan_has_avx2() / coins_scan_has_avx512() say the CPU
-** can run them.  The AVX-512 one hands rows with a '-' or a number of four
-** digits or more to the AVX2 one. */
-int coins_scan_portable_store(const char *text, size_t len, int64_t *out, size_t cap,
-                              size_t *count);
-int coins_scan_portable_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
-                             int64_t *total);
-int coins_scan_portable_count(const char *text, size_t len, size_t *count);
-int coins_scan_portable_line(const char *text, size_t len, int64_t *stack, int64_t *starts,
-                             size_t cap, size_t *top, size_t *coins);
-int coins_scan_has_avx2(void);
-int coins_scan_has_avx512(void);
-/* ... and the same with a stop (SCAN_ENTRY_POINTS below). */
-#define SCAN_DECLARE_STOP(prefix)                                                                \
-  int prefix##_store_stop(const char *text, size_t len, int64_t *out, size_t cap, size_t *count, \
-                          const coins_stop *stop);                                               \
-  int prefix##_fuse_stop(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,  \
-                         int64_t *total, const coins_stop *stop);                                \
-  int prefix##_count_stop(const char *text, size_t len, size_t *count, const coins_stop *stop);  \
-  int prefix##_line_stop(const char *text, size_t len, int64_t *stack, int64_t *starts,          \
-                         size_t cap, size_t *top, size_t *coins, const coins_stop *stop);
-SCAN_DECLARE_STOP(coins_scan_portable)
-
-/* The SIMD scanners, where the x86-64 SIMD code is built (internal.h). */
-#if COINS_X86_SIMD
-int coins_scan_avx2_store(const char *text, size_t len, int64_t *out, size_t cap, size_t *count);
-int coins_scan_avx2_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
-                         int64_t *total);
-int coins_scan_avx2_count(const char *text, size_t len, size_t *count);
-int coins_scan_avx2_line(const char *text, size_t len, int64_t *stack, int64_t *starts, size_t cap,
-                         size_t *top, size_t *coins);
-int coins_scan_avx512_store(const char *text, size_t len, int64_t *out, size_t cap, size_t *count);
-int coins_scan_avx512_fuse(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
-                           int64_t *total);
-int coins_scan_avx512_count(const char *text, size_t len, size_t *count);
-int coins_scan_avx512_line(const char *text, size_t len, int64_t *stack, int64_t *starts,
-                           size_t cap, size_t *top, size_t *coins);
-SCAN_DECLARE_STOP(coins_scan_avx2)
-SCAN_DECLARE_STOP(coins_scan_avx512)
-#endif
-
-/* What the scanner does with each number. */
-typedef enum scan_mode {
-  SCAN_STORE, /* out[n++] = value                                */
-  SCAN_FUSE,  /* peak fusion onto the stack out; sum in *total    */
-  SCAN_COUNT, /* only count (variant I)                           */
-  SCAN_LINE   /* FUSE, and where each block begins, in starts     */
-} scan_mode;
-
-/* What a scanner returns when its output is full. */
+/* What an entry point returns besides 1 (it took the whole row) and 0
+** (the general parser must decide): out or stack (cap words) too small,
+** or (the _stop entry points) stopped by the stop. */
 #define SCAN_NO_ROOM (-1)
+#define SCAN_STOPPED (-3)
 
-/* How much text a scanner with a stop reads between two polls (about a
-** quarter of a millisecond); it returns SCAN_STOPPED (internal.h) when the
-** stop says so. */
-#define SCAN_POLL_BYTES ((size_t)1 << 18)
+/* One implementation: a scanner, and the vector code that runs with it.
+** Its entry points, on text[0..len):
+**   store  the values into out (cap of them at most), their number in *count;
+**   fuse   peak fusion onto stack (a coins_fuse_stack, fuse.h:
+**          COINS_FUSE_FLOOR words of floor, then the blocks, up to
+**          stack[*top - 1]) and the coins' sum in *total;
+**   line   fuse, and starts[i] (starts has cap words too) the first coin of
+**          the block at stack[i]; the coins counted in *coins;
+**   count  only how many (variant I);
+** and each the same polling stop (_stop), every 2^18 bytes of text. */
+typedef struct coins_scanner {
+  const char *name;       /* "avx512", "avx2", "portable": what COINS_SIMD names */
+  int (*supported)(void); /* 1 when this CPU can run it */
+  int (*store)(const char *text, size_t len, int64_t *out, size_t cap, size_t *count);
+  int (*fuse)(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
+              int64_t *total);
+  int (*line)(const char *text, size_t len, int64_t *stack, int64_t *starts, size_t cap,
+              size_t *top, size_t *coins);
+  int (*count)(const char *text, size_t len, size_t *count);
+  int (*store_stop)(const char *text, size_t len, int64_t *out, size_t cap, size_t *count,
+                    const coins_stop *stop);
+  int (*fuse_stop)(const char *text, size_t len, int64_t *stack, size_t cap, size_t *top,
+                   int64_t *total, const coins_stop *stop);
+  int (*line_stop)(const char *text, size_t len, int64_t *stack, int64_t *starts, size_t cap,
+                   size_t *top, size_t *coins, const coins_stop *stop);
+  int (*count_stop)(const char *text, size_t len, size_t *count, const coins_stop *stop);
+  /* Variant II for 3 <= k <= COINS2_SMALL_K in vector registers, as
+  ** solve2.h says of coins2_small_avx512; NULL: the portable loop. */
+  int64_t (*solve2_small)(const int64_t *a, size_t n, int k, int64_t *w);
+} coins_scanner;
 
-/* Short values are below 1000 and long ones are checked up to 2^62: the
-** sum of |values| fits int64_t for any text no longer than this. */
-#define SCAN_MAX_LEN (((uint64_t)INT64_MAX / 2) / 1000)
+/* The scanners this build has, best first; the portable one is last. */
+extern const coins_scanner *const coins_scan_table[];
+extern const size_t coins_scan_table_size;
 
-/* JSON whitespace: ' ', '\t', '\n', '\r', as one shift and mask. */
-COINS_INLINE int is_space(unsigned char c) {
-  const uint64_t spaces = ((uint64_t)1 << ' ') | (1u << '\t') | (1u << '\n') | (1u << '\r');
-  return c <= ' ' && ((spaces >> c) & 1);
-}
-
-/* Reads the integer at p: an optional '-', then digits, followed by a
-** byte before end that is not a digit.  Numbers of 1 to 3 digits, nine in
-** ten of the values people store, take a branch a digit rather than a
-** loop; only longer ones are checked for 18 digits and for the running
-** sum of their sizes, *long_sum, passing 2^62.  Returns the byte after
-** the number, or NULL to give up. */
-COINS_INLINE const unsigned char *read_integer(const unsigned char *p, const unsigned char *end,
-                                               int64_t *value, uint64_t *long_sum) {
-  int negative = *p == '-';
-  p += negative;
-  unsigned d0 = (unsigned)(p[0] - '0'), d1, d2;
-  uint64_t v;
-  if (d0 > 9) return NULL;
-  if ((d1 = (unsigned)(p[1] - '0')) > 9) {
-    v = d0, p += 1;
-  } else if (d0 == 0) {
-    return NULL; /* a leading zero */
-  } else if ((d2 = (unsigned)(p[2] - '0')) > 9) {
-    v = d0 * 10 + d1, p += 2;
-  } else if ((unsigned)(p[3] - '0') > 9) {
-    v = d0 * 100 + d1 * 10 + d2, p += 3;
-  } else {
-    const unsigned char *first = p;
-    unsigned d;
-    for (v = 0; p < end && (d = (unsigned)(*p - '0')) <= 9; p++) v = v * 10 + d;
-    if (p - first > 18) return NULL;
-    *long_sum += v;
-    if (*long_sum > (uint64_t)INT64_MAX / 2) return NULL;
-  }
-  *value = negative ? -(int64_t)v : (int64_t)v;
-  return p;
-}
-
-/* What a scan has made so far: n values (STORE, COUNT, and LINE's
-** count) in out, or (FUSE, LINE) the fusion stack over out and the sum;
-** LINE: starts[i] is the coin a block at stack word i begins with. */
-typedef struct scan_out {
-  int64_t *out, *starts;
-  size_t n;
-  int64_t sum;
-  coins_fuse_stack stack;
-} scan_out;
-
-/* The words of out in use: the values, or the stack with its floor. */
-COINS_INLINE size_t scan_used(const scan_out *o, scan_mode mode) {
-  return mode == SCAN_FUSE || mode == SCAN_LINE ? o->stack.n : o->n;
-}
-
-/* What a scan gives back besides its status. */
-typedef struct scan_result {
-  size_t count;  /* values (STORE, COUNT) or stack words (FUSE, LINE) */
-  size_t coins;  /* the numbers read */
-  int64_t total; /* their sum (FUSE) */
-} scan_result;
-
-/* The checks every scan starts with; o is then ready on out (and starts,
-** for LINE).  1 to go on, 0 to give up, or SCAN_NO_ROOM. */
-COINS_INLINE int scan_start(scan_out *o, size_t len, int64_t *out, int64_t *starts, size_t cap,
-                            scan_mode mode) {
-  if ((uint64_t)len > SCAN_MAX_LEN) return 0;
-  if ((mode == SCAN_FUSE || mode == SCAN_LINE) && cap < COINS_FUSE_FLOOR) return SCAN_NO_ROOM;
-  o->out = out, o->starts = starts, o->n = 0, o->sum = 0;
-  if (mode == SCAN_FUSE || mode == SCAN_LINE) coins_fuse_begin(&o->stack, out);
-  return 1;
-}
-
-/* What a scan returns to hand its row to another scanner (the AVX-512
-** one, for rows with a '-' or a long number); entry points pass it on. */
-#define SCAN_HAND_ON (-2)
-
-/* A scan that took its row: what it made, in *res.  Returns 1. */
-COINS_INLINE int scan_finish(scan_out *o, scan_mode mode, scan_result *res) {
-  if (mode == SCAN_FUSE || mode == SCAN_LINE) coins_fuse_end(&o->stack);
-  res->count = scan_used(o, mode), res->coins = o->n, res->total = o->sum;
-  return 1;
-}
-
-/* Does with value what mode says; out has room for one more. */
-COINS_INLINE void take_value(scan_mode mode, int64_t value, scan_out *o) {
-  switch (mode) {
-    case SCAN_STORE: o->out[o->n++] = value; break;
-    case SCAN_FUSE:
-      o->sum += value;
-      coins_fuse_push(&o->stack, value);
-      break;
-    case SCAN_COUNT: o->n++; break;
-    case SCAN_LINE:
-      o->starts[o->stack.n] = (int64_t)o->n++; /* a fusion keeps its first block's */
-      coins_fuse_push(&o->stack, value);
-      break;
-  }
-}
-
-/* Fusion in vectors (the SIMD scanners, SCAN_FUSE).  Pushing a row's
-** values on the fusion stack one by one costs some 25 instructions a value
-** and a dependency chain from each push to the next.  So the SIMD scanners
-** first fuse peaks many at a time: in a group of consecutive values held
-** in a vector, every middle value v[j] at least as large as both its
-** neighbours (a peak) with no peak one or two places before it becomes,
-** with its neighbours, the one value v[j-1] - v[j] + v[j+1].  No two
-** peaks chosen so share a value, and the group is packed.  Of a random
-** 64-coin row, about 18 values are left for the stack (AVX-512: groups
-** of 32, three rounds) or 30 (AVX2: groups of 8, two rounds).  The
-** blocks at the end are the same: a fusion keeps every other peak a
-** peak (the new value is at most both of the ones it replaces), so the
-** order of fusions does not matter and every order ends on the one row
-** with no peak left (docs/algorithms.md, "Fusion in any order"); the
-** tests hold the scanners to coins3_fuse block for block. */
-
-/* Defines a scanner's entry points (declared above), built with
-** attributes attr: prefix##_store, _fuse, _line and _count, and each with
-** _stop, which polls a coins_stop every SCAN_POLL_BYTES of text (scan_fn
-** is instantiated twice: without a stop its polls compile away).  Each
-** runs scan_fn, a function shaped as scan() in scan.c, in its mode, and
-** passes a row it hands on to the same entry point of the scanner named
-** by fallback. */
-#define SCAN_ENTRY_POINTS(attr, prefix, scan_fn, fallback)        \
-  SCAN_ENTRY_POINTS_AS(attr, prefix, , scan_fn, fallback, NULL, ) \
-  SCAN_ENTRY_POINTS_AS(attr, prefix, _stop, scan_fn, fallback, stop, SCAN_STOP_PARAM)
-#define SCAN_STOP_PARAM , const coins_stop *stop
-#define SCAN_ENTRY_POINTS_AS(attr, prefix, sfx, scan_fn, fallback, stop_arg, stop_param)           \
-  attr int prefix##_store##sfx(const char *text, size_t len, int64_t *out, size_t cap,             \
-                               size_t *count stop_param) {                                         \
-    scan_result r = {0, 0, 0};                                                                     \
-    int rc = scan_fn(text, len, out, NULL, cap, SCAN_STORE, &r, stop_arg);                         \
-    if (rc == SCAN_HAND_ON)                                                                        \
-      return fallback##_store##sfx(text, len, out, cap, count SCAN_PASS_##stop_arg);               \
-    *count = r.count;                                                                              \
-    return rc;                                                                                     \
-  }                                                                                                \
-  attr int prefix##_fuse##sfx(const char *text, size_t len, int64_t *stack, size_t cap,            \
-                              size_t *top, int64_t *total stop_param) {                            \
-    scan_result r = {0, 0, 0};                                                                     \
-    int rc = scan_fn(text, len, stack, NULL, cap, SCAN_FUSE, &r, stop_arg);                        \
-    if (rc == SCAN_HAND_ON)                                                                        \
-      return fallback##_fuse##sfx(text, len, stack, cap, top, total SCAN_PASS_##stop_arg);         \
-    *top = r.count, *total = r.total;                                                              \
-    return rc;                                                                                     \
-  }                                                                                                \
-  attr int prefix##_line##sfx(const char *text, size_t len, int64_t *stack, int64_t *starts,       \
-                              size_t cap, size_t *top, size_t *coins stop_param) {                 \
-    scan_result r = {0, 0, 0};                                                                     \
-    int rc = scan_fn(text, len, stack, starts, cap, SCAN_LINE, &r, stop_arg);                      \
-    if (rc == SCAN_HAND_ON)                                                                        \
-      return fallback##_line##sfx(text, len, stack, starts, cap, top, coins SCAN_PASS_##stop_arg); \
-    *top = r.count, *coins = r.coins;                                                              \
-    return rc;                                                                                     \
-  }                                                                                                \
-  attr int prefix##_count##sfx(const char *text, size_t len, size_t *count stop_param) {           \
-    scan_result r = {0, 0, 0};                                                                     \
-    int rc = scan_fn(text, len, NULL, NULL, 0, SCAN_COUNT, &r, stop_arg);                          \
-    if (rc == SCAN_HAND_ON) return fallback##_count##sfx(text, len, count SCAN_PASS_##stop_arg);   \
-    *count = r.count;                                                                              \
-    return rc;                                                                                     \
-  }
-/* The stop passed on to the fallback: none, or the same. */
-#define SCAN_PASS_NULL
-#define SCAN_PASS_stop , stop
+/* The scanner that runs: the first of the table the CPU can run, from the
+** one the environment's COINS_SIMD names ("0" or "portable": the portable
+** one, on any machine; "avx2": AVX2 at most; any other name of the
+** table likewise; unset or unknown: the best).  Decided on the first call,
+** then kept. */
+const coins_scanner *coins_scan_table_choice(void);
 
 #endif

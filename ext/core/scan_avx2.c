@@ -1,6 +1,6 @@
 /*
-** scan_avx2.c -- the row scanner for x86-64 CPUs with AVX2 (scan.c picks
-** it at run time, and keeps the portable scanner for every other CPU).
+** scan_avx2.c -- the row scanner for x86-64 CPUs with AVX2 (a row of
+** scan_table.c, after the AVX-512 one and before the portable one).
 **
 ** It reads 64 bytes at a time.  Bit masks of the bytes' classes (digits,
 ** '-', commas, the bytes allowed at all) check the row's shape: numbers
@@ -12,13 +12,13 @@
 ** two loads, in the order of the mask bits: no byte-by-byte walk, and no
 ** branch on the number's length.  For variant III (SCAN_FUSE) the values
 ** are packed eight bytes at a time into a buffer of 16-bit values, fused
-** in vectors there (scan.h) in groups of 8, and what is left pushed on
+** in vectors there (scan_impl.h) in groups of 8, and what is left pushed on
 ** the fusion stack.  A block with a '-', or a number of four
 ** digits or more, has its numbers read one by one (read_integer).
 ** Anything else (a NUL, a byte that is not ASCII, a point, an exponent, a
 ** string, a leading zero) and it gives up, like the portable scanner.
 */
-#include "scan.h"
+#include "scan_impl.h"
 
 #if COINS_X86_SIMD
 
@@ -146,7 +146,7 @@ static AVX2 COINS_ALWAYS_INLINE masks read_block_at(const unsigned char *base,
 
 /* FUSE: the values of the blocks read by value (below 1000), held until
 ** a block read otherwise, the end of the row, or a full buffer, then
-** fused in vectors (scan.h) before the stack takes them (take_pending). */
+** fused in vectors (scan_impl.h) before the stack takes them (take_pending). */
 #define PENDING 256
 typedef struct pending {
   int16_t value[PENDING + 16]; /* (16 are read at a time, and 8 written) */
@@ -171,7 +171,7 @@ typedef struct pending {
 #define PACK64_(m) PACK16_(m), PACK16_((m) + 16), PACK16_((m) + 32), PACK16_((m) + 48)
 static const unsigned __int128 packing[256] = {PACK64_(0), PACK64_(64), PACK64_(128), PACK64_(192)};
 
-/* One round of fusion in vectors (scan.h) on two groups of up to 8
+/* One round of fusion in vectors (scan_impl.h) on two groups of up to 8
 ** values, one in each 128-bit half of x (lens[0] and lens[1] values);
 ** returns what is left, packed to the front of each half, with the new
 ** counts in lens. */
@@ -295,7 +295,7 @@ static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned 
   return 1;
 }
 
-/* Scans text[0..len) in the given mode, as scan() in scan.c does. */
+/* Scans text[0..len) in the given mode, as scan() in scan_portable.c does. */
 static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int64_t *out,
                                               int64_t *starts, size_t cap, scan_mode mode,
                                               scan_result *res, const coins_stop *stop) {
@@ -364,5 +364,14 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
 
 /* (scan_avx2 never hands a row on) */
 SCAN_ENTRY_POINTS(AVX2, coins_scan_avx2, scan_avx2, coins_scan_avx2)
+
+/* The CPU has AVX2, BMI and POPCNT. */
+static int supported(void) {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+         __builtin_cpu_supports("popcnt");
+}
+
+const coins_scanner coins_scan_avx2 = SCAN_ROW(coins_scan_avx2, "avx2", supported, NULL);
 
 #endif

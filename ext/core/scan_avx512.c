@@ -1,6 +1,7 @@
 /*
 ** scan_avx512.c -- the row scanner for x86-64 CPUs with AVX-512 (BW,
-** VBMI and VBMI2); scan.c picks it at run time, before the AVX2 scanner.
+** VBMI and VBMI2): the first row of scan_table.c, with variant II's
+** solver for small k in AVX-512 registers (solve_avx512.c).
 **
 ** It reads 64 bytes at a time, the last ones with a masked load (the bytes
 ** past the row read as spaces, and never touched).  Bit masks of the
@@ -11,12 +12,13 @@
 ** at the bytes after them (vpcompressb, no loop) and kept, 32 a block at
 ** most, in a buffer of 16-bit values that is taken at the end, or when it
 ** fills: stored eight at a time, counted, or, for variant III, fused in
-** vectors (scan.h) in groups of 32, and what is left pushed on the
+** vectors (scan_impl.h) in groups of 32, and what is left pushed on the
 ** fusion stack one by one.  A row with a '-' or a number of
 ** four digits or more, rare in stored games, is handed to the AVX2 scanner;
 ** anything else it is unsure of is given up, as the other scanners do.
 */
-#include "scan.h"
+#include "scan_impl.h"
+#include "solve2.h"
 
 #if COINS_X86_SIMD
 
@@ -29,12 +31,12 @@
 ** (a number and the byte after it are two bytes). */
 #define BUFFERED 512
 
-/* Rounds of fusion in vectors a group takes (scan.h); more fuse more,
+/* Rounds of fusion in vectors a group takes (scan_impl.h); more fuse more,
 ** but each costs about what a push does, and the fourth fused too few
 ** to pay for itself here (values then stay above -(2^3 - 1) * 999). */
 #define FUSE_ROUNDS 3
 
-/* One round of peak fusion in vectors (scan.h) on the group x of *len
+/* One round of peak fusion in vectors (scan_impl.h) on the group x of *len
 ** values (up to 32); returns what is left, packed, with its count in
 ** *len. */
 static AVX512 COINS_ALWAYS_INLINE __m512i fuse_round(__m512i x, unsigned *len) {
@@ -128,7 +130,7 @@ static AVX512 COINS_ALWAYS_INLINE __m512i values_at(__m512i digits, __m512i last
                           _mm512_mullo_epi16(_mm512_cvtepu8_epi16(high), _mm512_set1_epi16(100)));
 }
 
-/* Scans text[0..len) in the given mode, as scan() in scan.c does, or
+/* Scans text[0..len) in the given mode, as scan() in scan_portable.c does, or
 ** returns SCAN_HAND_ON: the AVX2 scanner reads the row. */
 static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, int64_t *out,
                                                   int64_t *starts, size_t cap, scan_mode mode,
@@ -198,6 +200,21 @@ static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, 
   return scan_finish(&o, mode, res);
 }
 
+SCAN_DECLARE(coins_scan_avx2)
 SCAN_ENTRY_POINTS(AVX512, coins_scan_avx512, scan_avx512, coins_scan_avx2)
+
+/* The CPU has what the AVX2 scanner needs, and AVX-512 F, BW, VL, VBMI
+** and VBMI2, and BMI2. */
+static int supported(void) {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+         __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("avx512f") &&
+         __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
+         __builtin_cpu_supports("bmi2");
+}
+
+const coins_scanner coins_scan_avx512 =
+    SCAN_ROW(coins_scan_avx512, "avx512", supported, coins2_small_avx512);
 
 #endif

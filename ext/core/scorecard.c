@@ -7,7 +7,22 @@
 */
 #include <math.h>
 
-#include "internal.h"
+#include "compiler.h"
+#include "fuse.h"
+#include "interval.h"
+#include "line.h"
+#include "notation.h"
+#include "number.h"
+#include "parse.h"
+#include "result.h"
+#include "review.h"
+#include "scan.h"
+#include "solve2.h"
+#include "solve3.h"
+#include "state.h"
+#include "stop.h"
+#include "text.h"
+#include "valley.h"
 
 double coins_card_accuracy(const coins_card *c) {
   if (c->moves == 0) return NAN; /* no moves, no accuracy */

@@ -1,9 +1,10 @@
 /*
 ** solve_avx512.c -- variant II for 3 <= k <= 8 in AVX-512VL registers
-** (part of the pure core); solve.c calls it where the AVX-512 code runs.
+** (part of the pure core); solve2.c calls it where the AVX-512 scanner runs
+** (its row of scan_table.c names it).
 **
-** The recurrence is solve.c's for small k, two coins a step, and every
-** value it computes is one that solve.c computes too (docs/algorithms.md,
+** The recurrence is solve2.c's for small k, two coins a step, and every
+** value it computes is one that solve2.c computes too (docs/algorithms.md,
 ** "Overflow bounds", holds as it is): with w[j] = best[i + 2 + j],
 **
 **   best[i + 1] = suffix[i + 1] - min(w[0 .. k-1])
@@ -19,7 +20,8 @@
 ** spare for the minima (docs/performance.md has the figures).  Only the
 ** low 64-bit lane of each register is used.
 */
-#include "internal.h"
+#include "compiler.h"
+#include "solve2.h"
 
 #if COINS_X86_SIMD
 

@@ -4,7 +4,13 @@
 ** on it, checking first that the move is legal; and checking a whole
 ** record for legality without playing it.
 */
-#include "internal.h"
+#include <stdio.h>
+
+#include "compiler.h"
+#include "notation.h"
+#include "state.h"
+#include "stop.h"
+#include "text.h"
 
 void coins_state_init(coins_state *st, coins_variant v, const int64_t *a, uint64_t n, uint64_t k) {
   *st = (coins_state){.variant = v, .a = a, .n = n, .k = k, .hi = n};

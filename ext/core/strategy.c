@@ -5,7 +5,8 @@
 */
 #include <string.h>
 
-#include "internal.h"
+#include "review.h"
+#include "text.h"
 
 /* A strict decimal int64: optional '-', digits, nothing else. */
 static int parse_seed(const char *s, size_t len, uint64_t *seed) {

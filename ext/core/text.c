@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "text.h"
 
 void coins_quote(const unsigned char *s, size_t len, char *out, size_t size) {
   size_t o = 0;

@@ -17,7 +17,9 @@
 ** every position costs O(log n) to keep: O((n + moves) log n) for a whole
 ** record, O(n) memory, all of it in the caller's work space.
 */
-#include "internal.h"
+#include "valley.h"
+#include "compiler.h"
+#include "stop.h"
 
 /* A treap node; index 0 is the empty tree. */
 typedef struct node {

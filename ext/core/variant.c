@@ -5,7 +5,7 @@
 */
 #include <string.h>
 
-#include "internal.h"
+#include "text.h"
 
 coins_status coins_variant_of_number(int64_t i, coins_variant *v) {
   if (i < 1 || i > 64) return COINS_INVALID;

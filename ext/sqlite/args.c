@@ -1,25 +1,14 @@
 /*
 ** args.c -- turns the sqlite3_values a user passes into a game for the
 ** core: the variant (1, '1', 'I', ... any case), max_take and the coins (a
-** JSON array as TEXT, JSONB as a BLOB, or for variant I a count), and grows the
-** buffers they are read into.  Every rejection is a message that names
-** the function and says what was wrong.
+** JSON array as TEXT, JSONB as a BLOB, or for variant I a count).  Every
+** rejection is a message that names the function and says what was wrong.
 */
 #include <string.h>
 
 #include "coins_sql.h"
 
 SQLITE_EXTENSION_INIT3
-
-int coins_reserve(int64_t **buf, size_t *room, size_t words) {
-  if (*buf && words <= *room) return SQLITE_OK;
-  if (words < 16) words = 16;
-  int64_t *grown = sqlite3_realloc64(*buf, (sqlite3_uint64)words * sizeof **buf);
-  if (grown == NULL) return SQLITE_NOMEM;
-  *buf = grown;
-  *room = words;
-  return SQLITE_OK;
-}
 
 /* coins_value_int for a value whose type (sqlite3_value_type) is known. */
 static int value_int_of_type(sqlite3_value *v, int type, sqlite3_int64 *out, char what[64]) {

@@ -94,8 +94,8 @@ const char *coins_type_name(sqlite3_value *v);
 ** message: "2.5", "'abc'" (quoted as coins_quote does), "a BLOB" or "NULL". */
 int coins_value_int(sqlite3_value *v, sqlite3_int64 *out, char what[64]);
 
-/* Grows *buf (sqlite3_realloc64) to hold at least words int64_t.
-** Returns SQLITE_OK or SQLITE_NOMEM (*buf is then unchanged). */
+/* Grows *buf (sqlite3_realloc64) to hold at least words int64_t
+** (reserve.c).  Returns SQLITE_OK or SQLITE_NOMEM (*buf is then unchanged). */
 int coins_reserve(int64_t **buf, size_t *room, size_t words);
 
 /* ----------------------------------------------------------- arguments */
@@ -170,17 +170,29 @@ typedef struct coins_tvf {
   const char *schema; /* CREATE TABLE x(...): visible columns, then args */
   int n_visible;      /* the argument (hidden) columns start here */
   int n_args, n_required;
+  /* The bytes of the function's own state, cur->state, made with the
+  ** cursor and zeroed before each start (0: cur->state is NULL then). */
+  size_t state_size;
   /* Sets up a cursor for args (NULL where left out); SQLITE_OK,
-  ** COINS_NULL_ARG (no rows) or an error with *err. */
+  ** COINS_NULL_ARG (no rows) or an error with *err.  It may set cur->rows
+  ** (see seek). */
   int (*start)(coins_tvf_cursor *cur, sqlite3_value **args, char **err);
-  /* Produces the next row in cur->row; sets cur->eof at the end.  NULL:
-  ** the rows are the moves of cur->line (one call less a row). */
+  /* Produces the next row in cur->row; sets cur->eof at the end. */
   int (*next)(coins_tvf_cursor *cur, char **err);
   void (*column)(coins_tvf_cursor *cur, sqlite3_context *ctx, int col);
-  void (*release)(coins_tvf_cursor *cur); /* frees cur->state */
+  /* Optional: frees what cur->state holds (unless it is NULL), before the
+  ** next start and when the cursor closes. */
+  void (*release)(coins_tvf_cursor *cur);
   /* Optional: moves past the next count rows at once, where that is
   ** cheaper than producing them (cur->row is then stale). */
   void (*skip)(coins_tvf_cursor *cur, uint64_t count);
+  /* For a start that set cur->rows, the number of rows, known without
+  ** producing them: the cursor is then lazy (a row is only counted until
+  ** a column asks for it, so that count(*) or a join on ply produces
+  ** none), and seek makes cur->row the row of ply cur->ply, later than
+  ** the one it holds, when a column first asks.  SQLITE_OK, or
+  ** SQLITE_INTERRUPT when the statement was interrupted on the way. */
+  int (*seek)(coins_tvf_cursor *cur);
   /* 1 when the rows are not the moves of a game (coins_options,
   ** coins_scorecard): column 0 is no ply, so no constraint or ORDER BY on
   ** it (or on the rowid, the row's number) is taken over. */
@@ -194,15 +206,12 @@ struct coins_tvf_cursor {
   coins_game game; /* the parsed game, its buffer reused */
   int64_t *work;   /* the core's work space, reused */
   size_t work_words;
-  coins_line line;         /* coins_moves: the optimal line */
   coins_ply row;           /* the current row (lazy: once a column asks) */
   uint64_t ply;            /* the current row's ply */
   uint64_t ply_lo, ply_hi; /* the plies the constraints allow */
-  /* The line's rows when it knows how many it has (coins_moves, variant
-  ** III; ply_hi then stops at the last): a row is only counted until a
-  ** column asks for it, so that count(*) or a join on ply plays no moves. */
-  int lazy;
-  void *state; /* what the function keeps besides */
+  uint64_t rows;           /* set by start when known (coins_tvf.seek); else UINT64_MAX */
+  int lazy;                /* rows is known: ply_hi stops at the last */
+  void *state;             /* the function's own (coins_tvf.state_size bytes) */
   coins_saved_arg args[COINS_TVF_MAX_ARGS];
   coins_stop stop; /* game.stop points here where interrupts can be seen */
 };
@@ -228,22 +237,23 @@ enum coins_ply_column {
 void coins_tvf_ply_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col);
 
 /* What coins_review and coins_play keep in cur->state (first, in a
-** larger struct of their own): a review of the game, and the record. */
-typedef struct coins_tvf_review {
+** larger struct of their own): a review of the game, and the record
+** (review_setup.c). */
+typedef struct coins_review_setup {
   coins_review rv;
   int64_t *moves; /* coins_review: the record */
   size_t room, count;
-} coins_tvf_review;
+} coins_review_setup;
 
 /* Reads the game args give (variant args[0], coins args[1], max_take
 ** args[max_take_arg]) and, unless moves_arg < 0, the record
-** args[moves_arg]; puts in cur->state a zeroed state of state_size bytes
-** starting with a coins_tvf_review, and starts its review (for the record
-** when there is one).  SQLITE_OK, COINS_NULL_ARG or an error with *err. */
-int coins_tvf_review_begin(coins_tvf_cursor *cur, sqlite3_value **args, int moves_arg,
-                           int max_take_arg, size_t state_size, char **err);
-/* Frees what coins_tvf_review_begin made. */
-void coins_tvf_review_release(coins_tvf_cursor *cur);
+** args[moves_arg], into cur->state (the function's state, starting with a
+** coins_review_setup), and starts its review (for the record when there
+** is one).  SQLITE_OK, COINS_NULL_ARG or an error with *err. */
+int coins_review_setup_begin(coins_tvf_cursor *cur, sqlite3_value **args, int moves_arg,
+                             int max_take_arg, char **err);
+/* Frees what the review's state holds (a coins_tvf release). */
+void coins_review_setup_release(coins_tvf_cursor *cur);
 
 /* Registers the table-valued function tvf on db. */
 int coins_tvf_register(sqlite3 *db, const coins_tvf *tvf);

@@ -4,7 +4,10 @@
 ** both players (ply, player, move, take, pos, gain, first_total,
 ** second_total).  The rows stream: the O(n) set-up happens once in
 ** xFilter, each row costs O(1) amortised, and variant I needs no memory,
-** nor variant III from a plain array beyond its fused blocks.
+** nor variant III from a plain array beyond its fused blocks.  The
+** cursor's state is the line (a coins_line); variant III's, which knows
+** how many moves it has, makes the cursor lazy (coins_tvf.seek): rows are
+** counted, and played only when a column asks.
 */
 #include "coins_sql.h"
 
@@ -23,11 +26,21 @@ static int moves_start_text(coins_tvf_cursor *cur) {
   const coins_saved_arg *coins = &cur->args[1];
   size_t need = 0;
   coins_status rc;
-  while ((rc = coins_line_init_text_stop(&cur->line, coins->bytes, (size_t)coins->len, cur->work,
+  while ((rc = coins_line_init_text_stop(cur->state, coins->bytes, (size_t)coins->len, cur->work,
                                          cur->work_words, &need, cur->game.stop)) == COINS_NO_ROOM)
     if (need <= cur->work_words || coins_reserve(&cur->work, &cur->work_words, need))
       return SQLITE_NOMEM;
   return rc == COINS_OK ? SQLITE_OK : rc == COINS_STOPPED ? SQLITE_INTERRUPT : SQLITE_DONE;
+}
+
+/* The rows are the line's moves: only counted, when the line knows how
+** many it has (variant III's: its blocks are fused when a column first
+** needs a move, moves_seek), else played from the start.  SQLITE_OK. */
+static int moves_rows(coins_tvf_cursor *cur) {
+  coins_line *line = cur->state;
+  cur->rows = coins_line_moves_left(line);
+  if (cur->rows == UINT64_MAX) coins_line_fuse(line);
+  return SQLITE_OK;
 }
 
 static int moves_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
@@ -38,24 +51,51 @@ static int moves_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) 
   if (coins_line_reads_text(game->variant) && text.text && !text.jsonb &&
       text.len >= TEXT_LINE_BYTES && cur->args[1].type == SQLITE_TEXT) {
     rc = moves_start_text(cur);
-    if (rc != SQLITE_DONE) return rc;
+    if (rc != SQLITE_DONE) return rc == SQLITE_OK ? moves_rows(cur) : rc;
   }
   if (text.text && (rc = coins_text_parse(cur->tvf->name, &text, game, err)) != SQLITE_OK)
     return rc;
   size_t words = coins_line_work_words(game->variant, (size_t)game->n, game->k);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
   /* variant III's blocks wait for the first column that needs a move
-  ** (tvf.c's catch_up): count(*) and ply only count the moves */
-  if (coins_line_init_lazy_stop(&cur->line, game->variant, game->a, game->n, game->k, cur->work,
+  ** (moves_seek): count(*) and ply only count the moves */
+  if (coins_line_init_lazy_stop(cur->state, game->variant, game->a, game->n, game->k, cur->work,
                                 game->stop) != COINS_OK)
     return SQLITE_INTERRUPT;
+  return moves_rows(cur);
+}
+
+static int moves_next(coins_tvf_cursor *cur, char **err) {
+  (void)err;
+  if (!coins_line_next(cur->state, &cur->row)) cur->eof = 1;
   return SQLITE_OK;
 }
 
 /* (Interrupted, it stops short: the rows it then plays are dropped by
 ** SQLite, which sees the interrupt once the row is returned.) */
 static void moves_skip(coins_tvf_cursor *cur, uint64_t count) {
-  coins_line_skip(&cur->line, count);
+  coins_line_skip(cur->state, count);
+}
+
+/* The lazy cursor's row, played up to its ply (the line's blocks made
+** first, when they are still to make). */
+static int moves_reach(coins_tvf_cursor *cur) {
+  coins_line *line = cur->state;
+  uint64_t played = line->st.ply;
+  if (coins_line_fuse(line) != COINS_OK ||
+      (played + 1 < cur->ply && coins_line_skip(line, cur->ply - 1 - played) != COINS_OK))
+    return SQLITE_INTERRUPT;
+  coins_line_next(line, &cur->row);
+  return SQLITE_OK;
+}
+
+/* moves_reach, which for the usual row (the line's next move, its blocks
+** made) is one call: this path is every row of sum(gain). */
+static int moves_seek(coins_tvf_cursor *cur) {
+  coins_line *line = cur->state;
+  if (line->unfused || line->st.ply + 1 != cur->ply) return moves_reach(cur);
+  coins_line_next(line, &cur->row);
+  return SQLITE_OK;
 }
 
 const coins_tvf coins_moves_tvf = {
@@ -65,8 +105,10 @@ const coins_tvf coins_moves_tvf = {
     .n_visible = COINS_PLY_COLUMN_COUNT,
     .n_args = 3,
     .n_required = 2,
+    .state_size = sizeof(coins_line),
     .start = moves_start,
-    .next = NULL, /* the line's moves */
+    .next = moves_next,
     .column = coins_tvf_ply_column,
     .skip = moves_skip,
+    .seek = moves_seek,
 };

@@ -51,9 +51,7 @@ static int options_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err
   int rc = coins_game_read(fname, args[0], args[1], args[2], game, err);
   if (rc == SQLITE_OK) rc = read_lead(fname, args[3], &lead, err);
   if (rc != SQLITE_OK) return rc;
-  options_state *state = sqlite3_malloc64(sizeof *state);
-  if (state == NULL) return SQLITE_NOMEM;
-  cur->state = state;
+  options_state *state = cur->state;
   size_t words = coins_options_work_words(game->variant, (size_t)game->n, game->k);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
   coins_status started = coins_options_init_stop(&state->options, game->variant, game->a, game->n,
@@ -101,8 +99,6 @@ static void options_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col)
   }
 }
 
-static void options_release(coins_tvf_cursor *cur) { sqlite3_free(cur->state); }
-
 const coins_tvf coins_options_tvf = {
     .name = "coins_options",
     .schema =
@@ -115,6 +111,6 @@ const coins_tvf coins_options_tvf = {
     .start = options_start,
     .next = options_next,
     .column = options_column,
-    .release = options_release,
+    .state_size = sizeof(options_state),
     .rows_not_plies = 1,
 };

@@ -9,7 +9,7 @@
 SQLITE_EXTENSION_INIT3
 
 typedef struct play_state {
-  coins_tvf_review base; /* first: the review of the game being played */
+  coins_review_setup base; /* first: the review of the game being played */
   coins_strategy players[2];
 } play_state;
 
@@ -22,7 +22,7 @@ static int play_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
       return coins_sql_fail(err, fname, "the %s player's strategy must be TEXT",
                             i == 2 ? "first" : "second");
   }
-  int rc = coins_tvf_review_begin(cur, args, -1, 4, sizeof(play_state), err);
+  int rc = coins_review_setup_begin(cur, args, -1, 4, err);
   if (rc != SQLITE_OK) return rc;
   play_state *ps = cur->state;
   for (int i = 0; i < 2; i++) {
@@ -63,8 +63,9 @@ const coins_tvf coins_play_tvf = {
     .n_visible = COINS_PLY_COLUMN_COUNT,
     .n_args = 5,
     .n_required = 4,
+    .state_size = sizeof(play_state),
     .start = play_start,
     .next = play_next,
     .column = coins_tvf_ply_column,
-    .release = coins_tvf_review_release,
+    .release = coins_review_setup_release,
 };

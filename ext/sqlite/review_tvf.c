@@ -28,10 +28,10 @@ enum review_column {
 };
 
 typedef struct review_state {
-  coins_tvf_review base;  /* first: the review and the record */
-  size_t next;            /* the next move of the record */
-  coins_judgement judged; /* the current row */
-  uint64_t lo, hi;        /* the coins on the table before its move */
+  coins_review_setup base; /* first: the review and the record */
+  size_t next;             /* the next move of the record */
+  coins_judgement judged;  /* the current row */
+  uint64_t lo, hi;         /* the coins on the table before its move */
   /* what the analysis columns need, made when one is first read */
   int analysing;
   coins_analysis an;
@@ -40,7 +40,7 @@ typedef struct review_state {
 
 static int review_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
   if (sqlite3_value_type(args[2]) == SQLITE_NULL) return COINS_NULL_ARG;
-  return coins_tvf_review_begin(cur, args, 2, 3, sizeof(review_state), err);
+  return coins_review_setup_begin(cur, args, 2, 3, err);
 }
 
 static int review_next(coins_tvf_cursor *cur, char **err) {
@@ -175,7 +175,7 @@ static void review_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col) 
 
 static void review_release(coins_tvf_cursor *cur) {
   sqlite3_free(((review_state *)cur->state)->an_work);
-  coins_tvf_review_release(cur);
+  coins_review_setup_release(cur);
 }
 
 const coins_tvf coins_review_tvf = {
@@ -187,6 +187,7 @@ const coins_tvf coins_review_tvf = {
     .n_visible = REVIEW_COLUMN_COUNT,
     .n_args = 4,
     .n_required = 3,
+    .state_size = sizeof(review_state),
     .start = review_start,
     .next = review_next,
     .column = review_column,

@@ -39,10 +39,7 @@ static int card_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
   if (sqlite3_value_type(args[2]) == SQLITE_NULL) return COINS_NULL_ARG;
   int rc = coins_game_read(fname, args[0], args[1], args[3], game, err);
   if (rc != SQLITE_OK) return rc;
-  card_state *state = sqlite3_malloc64(sizeof *state);
-  if (state == NULL) return SQLITE_NOMEM;
-  *state = (card_state){.moves = NULL};
-  cur->state = state;
+  card_state *state = cur->state;
   rc = coins_record_read(fname, args[2], game, &state->moves, &state->room, &state->count, err);
   if (rc != SQLITE_OK) return rc;
   size_t n = (size_t)game->n, count = state->count;
@@ -101,7 +98,6 @@ static void card_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col) {
 static void card_release(coins_tvf_cursor *cur) {
   card_state *state = cur->state;
   sqlite3_free(state->moves);
-  sqlite3_free(state);
 }
 
 const coins_tvf coins_scorecard_tvf = {
@@ -117,6 +113,7 @@ const coins_tvf coins_scorecard_tvf = {
     .start = card_start,
     .next = card_next,
     .column = card_column,
+    .state_size = sizeof(card_state),
     .release = card_release,
     .rows_not_plies = 1,
 };

@@ -46,20 +46,30 @@ static int tvf_disconnect(sqlite3_vtab *vtab) {
   return SQLITE_OK;
 }
 
+/* The cursor and, right after it, the function's state. */
 static int tvf_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out) {
-  coins_tvf_cursor *cur = sqlite3_malloc(sizeof *cur);
+  const coins_tvf *tvf = ((coins_tvf_vtab *)vtab)->tvf;
+  coins_tvf_cursor *cur = sqlite3_malloc64(sizeof *cur + tvf->state_size);
   if (cur == NULL) return SQLITE_NOMEM;
-  memset(cur, 0, sizeof *cur);
-  cur->tvf = ((coins_tvf_vtab *)vtab)->tvf;
+  memset(cur, 0, sizeof *cur + tvf->state_size);
+  cur->tvf = tvf;
+  cur->state = tvf->state_size ? (void *)(cur + 1) : NULL;
   cur->eof = 1;
   cur->game.stop = coins_stop_for(((coins_tvf_vtab *)vtab)->db, &cur->stop);
   *out = &cur->base;
   return SQLITE_OK;
 }
 
+/* Has the function free what its state holds (a start may have left it
+** there), then makes the state new: zeroed, or, without a state_size,
+** none (the function may then make its own in start). */
 static void release_state(coins_tvf_cursor *cur) {
-  if (cur->state && cur->tvf->release) cur->tvf->release(cur);
-  cur->state = NULL;
+  const coins_tvf *tvf = cur->tvf;
+  if (cur->state && tvf->release) tvf->release(cur);
+  if (tvf->state_size)
+    memset(cur->state, 0, tvf->state_size);
+  else
+    cur->state = NULL;
 }
 
 static int tvf_close(sqlite3_vtab_cursor *base) {
@@ -122,26 +132,19 @@ static int filter_error(coins_tvf_cursor *cur, int rc, char *err) {
 ** interrupt between calls. */
 #define SKIP_BATCH 65536
 
-/* The next row, by the table's next or, when that is NULL, the line. */
-static int next_row(coins_tvf_cursor *cur, char **err) {
-  if (cur->tvf->next) return cur->tvf->next(cur, err);
-  if (!coins_line_next(&cur->line, &cur->row)) cur->eof = 1;
-  return SQLITE_OK;
-}
-
-/* tvf_next for a cursor that plays its rows: kept out of tvf_next, so
+/* tvf_next for a cursor that produces its rows: kept out of tvf_next, so
 ** that the lazy cursor's step (count(*)) costs no stack frame. */
 static int play_next(coins_tvf_cursor *cur) {
   char *err = NULL;
   int rc;
   if (cur->row.ply + 1 >= cur->ply_lo) { /* the usual case: the next row is wanted */
-    rc = next_row(cur, &err);
+    rc = cur->tvf->next(cur, &err);
   } else {
     if (cur->tvf->skip) cur->tvf->skip(cur, cur->ply_lo - 1 - cur->row.ply);
-    rc = next_row(cur, &err);
+    rc = cur->tvf->next(cur, &err);
     for (int batch = 1; rc == SQLITE_OK && !cur->eof && cur->row.ply < cur->ply_lo; batch++) {
       if (batch == SKIP_BATCH) break;
-      rc = next_row(cur, &err);
+      rc = cur->tvf->next(cur, &err);
     }
   }
   if (rc != SQLITE_OK) return filter_error(cur, rc, err);
@@ -154,20 +157,6 @@ static int tvf_next(sqlite3_vtab_cursor *base) {
   coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
   if (!cur->lazy) return play_next(cur);
   cur->eof = ++cur->ply > cur->ply_hi; /* a row known without playing it */
-  return SQLITE_OK;
-}
-
-/* A lazy cursor's row, played up to its ply when a column first asks
-** (the line's blocks made first, when they are still to make):
-** SQLITE_OK, or SQLITE_INTERRUPT when the statement was interrupted on
-** the way (the row is then not reached). */
-static int catch_up(coins_tvf_cursor *cur) {
-  uint64_t played = cur->line.st.ply;
-  if (cur->row.ply == cur->ply) return SQLITE_OK;
-  if (coins_line_fuse(&cur->line) != COINS_OK ||
-      (played + 1 < cur->ply && coins_line_skip(&cur->line, cur->ply - 1 - played) != COINS_OK))
-    return SQLITE_INTERRUPT;
-  coins_line_next(&cur->line, &cur->row);
   return SQLITE_OK;
 }
 
@@ -231,7 +220,7 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
   char *err = NULL;
   int j = 0;
   release_state(cur);
-  cur->eof = 1, cur->lazy = 0;
+  cur->eof = 1, cur->lazy = 0, cur->rows = UINT64_MAX;
   memset(&cur->row, 0, sizeof cur->row);
   if ((~idx_num & ((1 << tvf->n_required) - 1)) != 0) /* see tvf_best_index */
     return filter_error(cur, SQLITE_ERROR, missing_argument(tvf));
@@ -245,15 +234,13 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
   int rc = tvf->start(cur, args, &err);
   if (rc == COINS_NULL_ARG) return SQLITE_OK;
   if (rc != SQLITE_OK) return filter_error(cur, rc, err);
-  uint64_t left = tvf->next ? UINT64_MAX : coins_line_moves_left(&cur->line);
-  cur->lazy = left != UINT64_MAX;
-  if (cur->lazy) { /* rows 1..left of the line, within the bounds */
+  cur->lazy = cur->rows != UINT64_MAX;
+  if (cur->lazy) { /* rows 1..rows, within the bounds */
     cur->ply = cur->ply_lo;
-    if (left < cur->ply_hi) cur->ply_hi = left;
+    if (cur->rows < cur->ply_hi) cur->ply_hi = cur->rows;
     cur->eof = cur->ply > cur->ply_hi;
     return SQLITE_OK;
   }
-  coins_line_fuse(&cur->line); /* rows are played from the start */
   cur->eof = cur->ply_lo > cur->ply_hi;
   return cur->eof ? SQLITE_OK : play_next(cur);
 }
@@ -270,7 +257,8 @@ static int tvf_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col) 
     sqlite3_result_int64(ctx, (sqlite3_int64)cur->ply);
     return SQLITE_OK;
   }
-  if (cur->lazy && catch_up(cur) != SQLITE_OK) return SQLITE_INTERRUPT;
+  if (cur->lazy && cur->row.ply != cur->ply && cur->tvf->seek(cur) != SQLITE_OK)
+    return SQLITE_INTERRUPT;
   cur->tvf->column(cur, ctx, col);
   return SQLITE_OK;
 }
@@ -417,38 +405,4 @@ void coins_tvf_ply_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col) 
 
 int coins_tvf_register(sqlite3 *db, const coins_tvf *tvf) {
   return sqlite3_create_module(db, tvf->name, &tvf_module, (void *)tvf);
-}
-
-int coins_tvf_review_begin(coins_tvf_cursor *cur, sqlite3_value **args, int moves_arg,
-                           int max_take_arg, size_t state_size, char **err) {
-  const char *fname = cur->tvf->name;
-  coins_game *game = &cur->game;
-  int rc = coins_game_read(fname, args[0], args[1], args[max_take_arg], game, err);
-  if (rc != SQLITE_OK) return rc;
-  coins_tvf_review *state = sqlite3_malloc64(state_size);
-  if (state == NULL) return SQLITE_NOMEM;
-  memset(state, 0, state_size);
-  cur->state = state;
-  if (moves_arg >= 0)
-    rc = coins_record_read(fname, args[moves_arg], game, &state->moves, &state->room, &state->count,
-                           err);
-  if (rc != SQLITE_OK) return rc;
-  /* a record known in advance is solved along its path in one pass */
-  int whole = moves_arg >= 0 && game->n < UINT32_MAX - 2;
-  size_t n = (size_t)game->n,
-         words = whole ? coins_review_record_words(game->variant, n, game->k, state->count)
-                       : coins_review_work_words(game->variant, n, game->k);
-  if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
-  coins_status started =
-      whole ? coins_review_init_record_stop(&state->rv, game->variant, game->a, game->n, game->k,
-                                            state->moves, state->count, cur->work, game->stop)
-            : coins_review_init_stop(&state->rv, game->variant, game->a, game->n, game->k,
-                                     cur->work, game->stop);
-  return coins_sql_status(started, fname, "", err);
-}
-
-void coins_tvf_review_release(coins_tvf_cursor *cur) {
-  coins_tvf_review *state = cur->state;
-  sqlite3_free(state->moves);
-  sqlite3_free(state);
 }

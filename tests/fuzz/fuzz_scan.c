@@ -1,7 +1,7 @@
 /*
-** fuzz_scan.c -- libFuzzer harness for the row scanners of the core
-** (ext/core/scan.c, portable; scan_avx2.c and scan_avx512.c, run where the
-** CPU has AVX2 or AVX-512) against the general parser, on the fuzzer's raw bytes (make fuzz).
+** fuzz_scan.c -- libFuzzer harness for the row scanners of the core (each
+** row of ext/core/scan_table.c that the CPU can run) against the general
+** parser, on the fuzzer's raw bytes (make fuzz).
 **
 ** The first byte moves the rest: that many spaces (mod 130) go before it,
 ** then it is read as is, so numbers, separators, a NUL or a byte >= 0x80
@@ -24,17 +24,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuse.h"
 #include "fuzz_check.h"
-#include "internal.h"
+#include "parse.h"
 #include "scan.h"
+#include "solve3.h"
 
-typedef struct scanner {
-  int (*store)(const char *, size_t, int64_t *, size_t, size_t *);
-  int (*fuse)(const char *, size_t, int64_t *, size_t, size_t *, int64_t *);
-  int (*count)(const char *, size_t, size_t *);
-} scanner;
-
-static void check_scanner(const scanner *s, const char *text, size_t len, int parsed,
+static void check_scanner(const coins_scanner *s, const char *text, size_t len, int parsed,
                           const int64_t *values, size_t n, const int64_t *blocks, size_t m,
                           int64_t total) {
   size_t cap = coins_parse_capacity(text, len), count = 0, top = 0;
@@ -72,19 +68,14 @@ static void check_scanner(const scanner *s, const char *text, size_t len, int pa
 }
 
 static void check_text(const char *text, size_t len) {
-  static scanner scanners[3];
+  static const coins_scanner *scanners[16]; /* the table's rows this CPU runs */
   static size_t n_scanners;
   if (n_scanners == 0) {
-    scanners[n_scanners++] =
-        (scanner){coins_scan_portable_store, coins_scan_portable_fuse, coins_scan_portable_count};
-#if COINS_X86_SIMD
-    if (coins_scan_has_avx2())
-      scanners[n_scanners++] =
-          (scanner){coins_scan_avx2_store, coins_scan_avx2_fuse, coins_scan_avx2_count};
-    if (coins_scan_has_avx512())
-      scanners[n_scanners++] =
-          (scanner){coins_scan_avx512_store, coins_scan_avx512_fuse, coins_scan_avx512_count};
-#endif
+    for (size_t i = 0; i < coins_scan_table_size && n_scanners < 16; i++)
+      if (coins_scan_table[i]->supported()) scanners[n_scanners++] = coins_scan_table[i];
+    fprintf(stderr, "fuzz_scan: scanners run:");
+    for (size_t k = 0; k < n_scanners; k++) fprintf(stderr, " %s", scanners[k]->name);
+    fprintf(stderr, "\n");
   }
   size_t cap = coins_parse_capacity(text, len), n = 0;
   int64_t *values = xmalloc((cap + 1) * sizeof *values);
@@ -95,7 +86,7 @@ static void check_text(const char *text, size_t len) {
   memcpy(blocks, values, n * sizeof *values);
   size_t m = parsed ? coins3_fuse(blocks, n, blocks, NULL) : 0;
   for (size_t k = 0; k < n_scanners; k++)
-    check_scanner(&scanners[k], text, len, parsed, values, n, blocks, m, total);
+    check_scanner(scanners[k], text, len, parsed, values, n, blocks, m, total);
   free(values);
   free(blocks);
 }

@@ -315,7 +315,7 @@ static void check2(const int64_t *a, size_t n, uint64_t k) {
 
 static uint64_t gen_k(rng *r, size_t n) {
   uint64_t p = below(r, 100);
-  if (p < 80) return 1 + below(r, 8);     /* every solver for small k (solve.c) */
+  if (p < 80) return 1 + below(r, 8);     /* every solver for small k (solve2.c) */
   if (p < 88) return n + 1 + below(r, 5); /* more than the row */
   if (p < 92) return UINT64_MAX;
   if (p < 96) return 7 + below(r, 30);

@@ -37,9 +37,24 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "compiler.h"
+#include "fuse.h"
+#include "interval.h"
+#include "line.h"
+#include "notation.h"
+#include "number.h"
+#include "parse.h"
 #include "reference.h"
+#include "result.h"
+#include "review.h"
+#include "scan.h"
+#include "solve2.h"
+#include "solve3.h"
+#include "state.h"
+#include "stop.h"
 #include "test_random.h"
+#include "text.h"
+#include "valley.h"
 
 #define COUNT(x) (sizeof(x) / sizeof((x)[0]))
 #define MAX_GAME 300

@@ -1,6 +1,6 @@
 /*
-** test_scan.c -- the row scanners of the core (scan.c, portable;
-** scan_avx2.c and scan_avx512.c, where the CPU has AVX2 or AVX-512) held
+** test_scan.c -- the row scanners of the core (each row of scan_table.c
+** that the CPU can run: scan_avx512.c, scan_avx2.c, scan_portable.c) held
 ** to the general parser, which shares none of their code, on every call:
 ** whenever a scanner takes a row it must give the general parser's values
 ** (store), its count (count) and the fusion of those values, block for
@@ -43,35 +43,23 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "fuse.h"
+#include "parse.h"
 #include "scan.h"
+#include "solve3.h"
 #include "test_random.h"
 
 #define COUNT_OF(x) (sizeof(x) / sizeof((x)[0]))
 
 /* ------------------------------------------------------------ scanners */
 
-typedef struct scanner {
-  const char *name;
-  int (*store)(const char *, size_t, int64_t *, size_t, size_t *);
-  int (*fuse)(const char *, size_t, int64_t *, size_t, size_t *, int64_t *);
-  int (*count)(const char *, size_t, size_t *);
-} scanner;
-
-static scanner scanners[3];
+/* The rows of the scanners' table that this CPU can run, best first. */
+static const coins_scanner *scanners[16];
 static size_t n_scanners;
 
 static void find_scanners(void) {
-  scanners[n_scanners++] = (scanner){"portable", coins_scan_portable_store,
-                                     coins_scan_portable_fuse, coins_scan_portable_count};
-#if COINS_X86_SIMD
-  if (coins_scan_has_avx2())
-    scanners[n_scanners++] =
-        (scanner){"avx2", coins_scan_avx2_store, coins_scan_avx2_fuse, coins_scan_avx2_count};
-  if (coins_scan_has_avx512())
-    scanners[n_scanners++] = (scanner){"avx512", coins_scan_avx512_store, coins_scan_avx512_fuse,
-                                       coins_scan_avx512_count};
-#endif
+  for (size_t i = 0; i < coins_scan_table_size && n_scanners < COUNT_OF(scanners); i++)
+    if (coins_scan_table[i]->supported()) scanners[n_scanners++] = coins_scan_table[i];
 }
 
 /* ---------------------------------------------------------- the check */
@@ -114,7 +102,7 @@ static void check_text(const char *source, size_t len, int all_take) {
 
   int64_t *got = guarded_alloc(cap + COINS_FUSE_FLOOR);
   for (size_t k = 0; k < n_scanners; k++) {
-    const scanner *s = &scanners[k];
+    const coins_scanner *s = scanners[k];
     size_t count = 0, top = 0;
     int64_t sum = 0;
     guard_set(got, cap);
@@ -377,10 +365,10 @@ static void test_edges(void **state) {
   ** row is taken, any other is not */
   for (size_t k = 0; k < n_scanners; k++) {
     size_t count = 99;
-    CHECK_EQ(scanners[k].store(" [ ] ", 5, NULL, 0, &count), 1);
+    CHECK_EQ(scanners[k]->store(" [ ] ", 5, NULL, 0, &count), 1);
     CHECK_EQU(count, 0);
-    CHECK(scanners[k].store("[1]", 3, NULL, 0, &count) != 1, "%s stored into nothing",
-          scanners[k].name);
+    CHECK(scanners[k]->store("[1]", 3, NULL, 0, &count) != 1, "%s stored into nothing",
+          scanners[k]->name);
   }
   /* sums of long numbers up to 2^62 are taken; past it, left to the parser */
   for (int k = 0; k < 2; k++) {
@@ -413,7 +401,7 @@ static int64_t shaped_value(rng *r, int shape, size_t i, size_t n) {
   }
 }
 
-/* Rows the SIMD scanners fuse in vectors before the stack (scan.h): many
+/* Rows the SIMD scanners fuse in vectors before the stack (scan_impl.h): many
 ** shapes, every length up to 600 (groups of 8 and 32, full buffers of
 ** 256 and 512 values, and rows past them), compact and spaced, some with
 ** a '-' or a long number in the middle (a block read otherwise, so that
@@ -568,16 +556,20 @@ static void test_line_extremes(void **state) {
 int main(void) {
   random_init("test_scan", 0x5CA7700D5EEDull);
   find_scanners();
-  /* the scanner the parser uses: the last found, unless COINS_SIMD=0 asks
-  ** for the portable one, or COINS_SIMD=avx2 for AVX2 at most */
-  const char *simd = getenv("COINS_SIMD"), *want = scanners[n_scanners - 1].name;
+  /* the scanner the parser uses: the best this CPU runs, unless
+  ** COINS_SIMD=0 asks for the portable one, or names another it runs */
+  const char *simd = getenv("COINS_SIMD"), *want = scanners[0]->name;
+  const char *chosen = coins_scan_table_choice()->name;
   if (simd && strcmp(simd, "0") == 0) want = "portable";
-  if (simd && strcmp(simd, "avx2") == 0 && n_scanners > 1) want = "avx2";
-  printf("scanners:");
-  for (size_t k = 0; k < n_scanners; k++) printf(" %s", scanners[k].name);
-  printf("; the parser's: %s\n", coins_scan_path());
-  if (strcmp(coins_scan_path(), want) != 0) {
-    printf("the parser uses %s, not %s\n", coins_scan_path(), want);
+  for (size_t k = 0; simd && k < n_scanners; k++)
+    if (strcmp(simd, scanners[k]->name) == 0) want = scanners[k]->name;
+  printf("scanners run:");
+  for (size_t k = 0; k < n_scanners; k++) printf(" %s", scanners[k]->name);
+  for (size_t i = 0; i < coins_scan_table_size; i++) /* the rows this CPU cannot run */
+    if (!coins_scan_table[i]->supported()) printf("; not run: %s", coins_scan_table[i]->name);
+  printf("; the parser's: %s\n", chosen);
+  if (strcmp(chosen, want) != 0) {
+    printf("the parser uses %s, not %s\n", chosen, want);
     return 1;
   }
   const struct CMUnitTest tests[] = {
