@@ -40,7 +40,8 @@ CORE_OBJ := $(CORE_SRC:ext/%.c=$(B)/obj/%.o)
 STATIC_OBJ := $(CORE_SRC:ext/%.c=$(B)/static/%.o) $(SQL_SRC:ext/%.c=$(B)/static/%.o)
 CMOCKA_LIBS := -lcmocka
 TESTS := $(B)/test_core $(B)/test_ties $(B)/test_jsonb $(B)/test_diff $(B)/test_scan $(B)/test_records \
-         $(B)/test_sql $(B)/test_plans $(B)/test_faults $(B)/test_limits $(B)/test_interrupt
+         $(B)/test_sql $(B)/test_plans $(B)/test_faults $(B)/test_limits $(B)/test_interrupt \
+         $(B)/test_family
 
 .PHONY: all demo test test-unit test-shell test-clients asan deps clean
 
@@ -70,6 +71,10 @@ $(B)/test_core: tests/test_core.c tests/test_check.h tests/reference.c tests/ref
 # The tie rules, move by move (tests/golden/ties.sql is their SQL side).
 $(B)/test_ties: tests/test_ties.c tests/test_check.h $(CORE_OBJ)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_ties.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
+
+# The game family (sets of takes, misère play, sums) against game search.
+$(B)/test_family: tests/test_family.c tests/test_check.h $(CORE_OBJ)
+	$(CC) $(CPPFLAGS) -Itests -Iext/core $(CFLAGS) $(WARN) -o $@ tests/test_family.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
 
 # JSONB blobs, built by hand, against the text parser.
 $(B)/test_jsonb: tests/test_jsonb.c tests/test_check.h $(CORE_OBJ)
@@ -139,6 +144,7 @@ test-unit: $(TESTS)
 	sh tests/run_limited.sh 120 $(B)/test_core
 	sh tests/run_limited.sh 120 $(B)/test_ties
 	sh tests/run_limited.sh 120 $(B)/test_jsonb
+	sh tests/run_limited.sh 120 $(B)/test_family
 	sh tests/run_limited.sh 300 $(B)/test_diff
 	sh tests/run_limited.sh 300 $(B)/test_scan
 	COINS_SIMD=0 sh tests/run_limited.sh 300 $(B)/test_scan

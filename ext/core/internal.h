@@ -370,4 +370,36 @@ COINS_INLINE void coins_state_apply(coins_state *st, coins_move m, coins_ply *ou
   coins_state_record(st, out);
 }
 
+/* ------------------------------------------------------- the game family */
+
+/* Bit counts of a word (takes.c, pile.c, sum.c); x != 0 where a bit is
+** asked for. */
+#if defined(__GNUC__)
+COINS_INLINE int coins_popcount(uint64_t x) { return __builtin_popcountll(x); }
+COINS_INLINE int coins_lowest_bit(uint64_t x) { return __builtin_ctzll(x); }
+COINS_INLINE int coins_leading_zeros(uint64_t x) { return __builtin_clzll(x); }
+#else
+COINS_INLINE int coins_popcount(uint64_t x) {
+  int n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+}
+COINS_INLINE int coins_lowest_bit(uint64_t x) {
+  int n = 0;
+  while (!(x >> n & 1)) n++;
+  return n;
+}
+COINS_INLINE int coins_leading_zeros(uint64_t x) {
+  int n = 0;
+  while (!(x >> (63 - n) & 1)) n++;
+  return n;
+}
+#endif
+
+/* coins_pile_period looking at the values of piles 0..limit only (the
+** tests make limit small to reach the refusal). */
+coins_status coins_pile_period_within(const coins_takes *t, coins_pile_values what, uint64_t limit,
+                                      coins_period *p, char err[COINS_ERRMSG_SIZE],
+                                      const coins_stop *stop);
+
 #endif
