@@ -518,6 +518,10 @@ coins_status coins_takes_of_values(const int64_t *v, size_t n, coins_takes *t,
 ** allowed.  COINS_OK, or COINS_INVALID with err. */
 coins_status coins_takes_parse(const char *text, size_t len, coins_takes *t,
                                char err[COINS_ERRMSG_SIZE]);
+/* The message for a takes argument that is neither an integer k >= 1
+** nor a JSON array, what it got written as got ("2.5", "a BLOB"), in
+** err.  Returns COINS_INVALID. */
+coins_status coins_takes_refuse(const char *got, char err[COINS_ERRMSG_SIZE]);
 /* 1 when s is in the set. */
 int coins_takes_allows(const coins_takes *t, uint64_t s);
 /* The smallest and the largest take of the set. */

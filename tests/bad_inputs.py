@@ -92,6 +92,10 @@ def calls_for(kind, x, v):
             "lo": [f"1, 3, {x}, 6"], "hi": [f"1, 3, 1, {x}"]}
     if kind in deal:
         return [("coins_deal", f"SELECT coins_deal({a})") for a in deal[kind]]
+    if kind == "takes":
+        return [("coins_grundy", f"SELECT coins_grundy(3, {x})")]
+    if kind == "pile":
+        return [("coins_grundy", f"SELECT coins_grundy({x}, 2)")]
     array = {"key": (f"{x}, 1", ""), "value": (f"1, {x}", ""),
              "rows": ("column1, column2", f" FROM ({x})")}
     if kind in array:

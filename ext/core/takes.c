@@ -9,14 +9,22 @@
 
 #include "internal.h"
 
-static const char takes_expected[] =
-    "takes must be an integer k >= 1 (the takes 1..k) or a JSON array of takes, e.g. [1,3,4]";
+coins_status coins_takes_refuse(const char *got, char err[COINS_ERRMSG_SIZE]) {
+  return coins_fail(err,
+                    "takes must be an integer k >= 1 (the takes 1..k) or a JSON array of takes, "
+                    "e.g. [1,3,4]; got %s",
+                    got);
+}
 
 /* The mask of {1..k} for k <= 64. */
 static uint64_t range_mask(uint64_t k) { return k >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << k) - 1; }
 
 coins_status coins_takes_of_integer(int64_t k, coins_takes *t, char err[COINS_ERRMSG_SIZE]) {
-  if (k < 1) return coins_fail(err, "%s; got %lld", takes_expected, (long long)k);
+  if (k < 1) {
+    char got[24];
+    snprintf(got, sizeof got, "%lld", (long long)k);
+    return coins_takes_refuse(got, err);
+  }
   t->range = (uint64_t)k;
   t->mask = range_mask(t->range);
   return COINS_OK;
@@ -54,9 +62,10 @@ coins_status coins_takes_parse(const char *text, size_t len, coins_takes *t,
   if (len == 0 || text[0] != '[') {
     int64_t k;
     if (coins_parse_integer(text, len, &k) == COINS_OK) return coins_takes_of_integer(k, t, err);
-    char q[48];
+    char q[48], got[52];
     coins_quote((const unsigned char *)text, len, q, sizeof q);
-    return coins_fail(err, "%s; got '%s'", takes_expected, q);
+    snprintf(got, sizeof got, "'%s'", q);
+    return coins_takes_refuse(got, err);
   }
   coins_status rc = coins_parse_array_of(text, len, v, COINS_TAKES_MAX, &n, err, "take", NULL);
   if (rc == COINS_NO_ROOM)

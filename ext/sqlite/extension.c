@@ -73,7 +73,8 @@ COINS_EXPORT int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
       coins_register_scalars, coins_register_record_scalars,
       register_tvfs,          coins_register_deal,
       coins_register_diagram, coins_register_array,
-      coins_register_svg,     register_version, /* last: see already_loaded */
+      coins_register_svg,     coins_register_grundy,
+      register_version, /* last: see already_loaded */
   };
   int rc = SQLITE_OK;
   for (size_t i = 0; rc == SQLITE_OK && i < sizeof registrations / sizeof *registrations; i++)
