@@ -95,7 +95,7 @@ $(B)/libcoins.a: $(STATIC_OBJ)
 # compiler flags.
 UNIT := tests/unit
 UNIT_CORE := test_core test_ties test_jsonb test_diff test_scan test_records test_play \
-             test_analysis
+             test_analysis test_family
 UNIT_SQL  := test_sql test_analysis_sql test_plans test_faults test_limits test_interrupt
 TESTS := $(addprefix $(B)/,$(UNIT_CORE) $(UNIT_SQL))
 
@@ -111,6 +111,7 @@ $(B)/test_play:     UNIT_SRC = $(UNIT)/test_random.c $(UNIT)/reference.c
 $(B)/test_play:     UNIT_CFLAGS = -Iext/core
 $(B)/test_analysis: UNIT_SRC = $(UNIT)/test_random.c $(UNIT)/reference.c
 $(B)/test_analysis: UNIT_LIBS = -lm
+$(B)/test_family:   UNIT_CFLAGS = -Iext/core
 $(B)/test_sql $(B)/test_analysis_sql $(B)/test_plans $(B)/test_faults $(B)/test_limits: \
   UNIT_SRC = $(UNIT)/test_sqlutil.c
 $(B)/test_plans:   UNIT_LIBS += -lm
@@ -169,6 +170,7 @@ test-unit: $(TESTS)
 	$(RUN) 300 $(B)/test_records
 	$(RUN) 300 $(B)/test_play
 	$(RUN) 300 $(B)/test_analysis
+	$(RUN) 120 $(B)/test_family
 	$(RUN) 120 $(B)/test_sql
 	$(RUN) 120 $(B)/test_analysis_sql
 	$(RUN) 120 $(B)/test_plans

@@ -647,6 +647,174 @@ coins_status coins_strategy_ready(coins_strategy *s, int player, const coins_rev
 /* The move s plays from rv's position (which must have coins left). */
 coins_move coins_strategy_move(coins_strategy *s, coins_review *rv);
 
+/* ---------------------------------------------------- the game family */
+
+/* Variant I generalised (docs/algorithms.md, "The subtraction game
+** family"): a set S of allowed takes instead of 1..k, misère play, and
+** sums of piles (a move takes from one pile).  Everything here is exact
+** and needs no allocation; the piles' values are found by a window of
+** the last max(S) values and, for large piles, the period of their
+** sequence (coins_pile_period). */
+
+/* The largest take a set written as a JSON array may hold.  A set is a
+** bit mask of 1..64, so it holds at most 64 takes. */
+#define COINS_TAKES_MAX 64
+
+/* A set of allowed takes: {1..k} for any k >= 1 (range = k), or a set of
+** takes within 1..COINS_TAKES_MAX (range = 0).  A set that is {1..k}
+** for k <= 64 is always stored as the range k, its canonical form. */
+typedef struct coins_takes {
+  uint64_t mask;  /* bit s - 1 set when s may be taken, for s <= 64        */
+  uint64_t range; /* k when the set is {1..k}, else 0                      */
+} coins_takes;
+
+/* Room for coins_takes_text's output, including its NUL. */
+#define COINS_TAKES_TEXT_SIZE 200
+
+/* The set {1..k}: COINS_OK, or COINS_INVALID with err for k < 1. */
+coins_status coins_takes_of_integer(int64_t k, coins_takes *t, char err[COINS_ERRMSG_SIZE]);
+/* The set of the takes v[0..n) (any order): COINS_OK, or COINS_INVALID
+** with err naming the take (counted from 1) for an empty set, a take
+** outside 1..64 or a take given twice. */
+coins_status coins_takes_of_values(const int64_t *v, size_t n, coins_takes *t,
+                                   char err[COINS_ERRMSG_SIZE]);
+/* Reads text[0..len): a decimal integer k >= 1 (the set {1..k}) or a JSON
+** array of takes such as [1,3,4], parsed as coins_parse_array parses a
+** row (its messages, the elements called "take"), blanks around either
+** allowed.  COINS_OK, or COINS_INVALID with err. */
+coins_status coins_takes_parse(const char *text, size_t len, coins_takes *t,
+                               char err[COINS_ERRMSG_SIZE]);
+/* The message for a takes argument that is neither an integer k >= 1
+** nor a JSON array, what it got written as got ("2.5", "a BLOB"), in
+** err.  Returns COINS_INVALID. */
+coins_status coins_takes_refuse(const char *got, char err[COINS_ERRMSG_SIZE]);
+/* 1 when s is in the set. */
+int coins_takes_allows(const coins_takes *t, uint64_t s);
+/* The smallest and the largest take of the set. */
+uint64_t coins_takes_smallest(const coins_takes *t);
+uint64_t coins_takes_largest(const coins_takes *t);
+/* How many takes the set holds. */
+uint64_t coins_takes_count(const coins_takes *t);
+/* The canonical text of the set into out (COINS_TAKES_TEXT_SIZE bytes):
+** "k" for {1..k}, else the takes ascending as a JSON array "[1,3,4]".
+** Returns its length. */
+size_t coins_takes_text(const coins_takes *t, char out[COINS_TAKES_TEXT_SIZE]);
+
+/* Who makes the last move wins (normal play) or loses (misère play).  In
+** variant I with 1 in the set, that is whoever takes the last coin. */
+typedef enum coins_convention { COINS_NORMAL = 0, COINS_MISERE = 1 } coins_convention;
+
+/* The three sequences of one pile whose n-th value coins_pile_value
+** gives: its Sprague-Grundy value (normal play), or 1 when the player
+** to move wins with n coins and 0 when that player loses, under normal
+** or misère play.  A pile with no allowed move is lost under normal play
+** and won under misère play (the other player moved last). */
+typedef enum coins_pile_values {
+  COINS_PILE_GRUNDY = 0,
+  COINS_PILE_NORMAL = 1,
+  COINS_PILE_MISERE = 2
+} coins_pile_values;
+
+/* How far coins_pile_period looks for a period: the values of piles
+** 0..COINS_PILE_SEARCH.  It finds every period whose preperiod plus
+** period is at most COINS_PILE_SEARCH / 3; docs/algorithms.md says which
+** sets that covers for certain. */
+#define COINS_PILE_SEARCH ((uint64_t)1 << 22)
+
+/* A sequence is periodic from start with period length: value(n) =
+** value(n - length) for every n >= start + length; both the smallest. */
+typedef struct coins_period {
+  uint64_t start, length;
+} coins_period;
+
+/* The period of a pile's sequence: for {1..k} from the closed forms, else
+** by Brent's cycle search over windows of max(S) values, O((start +
+** length) |S|) time and no memory beyond a window.  COINS_OK;
+** COINS_INVALID with err when no period shows within COINS_PILE_SEARCH
+** values; COINS_STOPPED. */
+coins_status coins_pile_period(const coins_takes *t, coins_pile_values what, coins_period *p,
+                               char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
+/* The value of the pile of n coins, for any n < 2^64: closed forms for
+** {1..k} ((n mod (k + 1)) for Grundy values; lost when n mod (k + 1) is
+** 0 under normal play, 1 under misère play); else the values computed up
+** to n, or, for an n past the period, up to the pile of the same place
+** in the period: O(min(n, start + length) |S|).  COINS_OK; COINS_INVALID
+** with err when n is past COINS_PILE_SEARCH and no period was found;
+** COINS_STOPPED. */
+coins_status coins_pile_value(const coins_takes *t, coins_pile_values what, uint64_t n,
+                              uint64_t *value, char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
+/* The move variant I plays from a pile of n coins: the smallest take
+** that wins; from a lost pile the smallest take allowed; 0 when no take
+** fits (n below every take).  Statuses as coins_pile_value. */
+coins_status coins_pile_best(const coins_takes *t, coins_convention c, uint64_t n, uint64_t *take,
+                             char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
+
+/* The values of every pile in caller memory, for a caller that asks for
+** many (a sum of piles, a line of play): set up by coins_pile_table_init,
+** read by coins_pile_table_value in O(1). */
+typedef struct coins_pile_table {
+  coins_takes takes;
+  coins_pile_values what;
+  coins_period period;   /* found, or {size, 0}: only piles < size known   */
+  const uint8_t *values; /* values[n] for n < size (NULL for {1..k})       */
+  uint64_t size;
+} coins_pile_table;
+
+/* Makes the table of t's values for piles up to largest (all piles when
+** the period shows first) in work[0..words).  COINS_OK; COINS_NO_ROOM
+** with *need, the words to call again with; otherwise as
+** coins_pile_value.  work must stay while the table is used. */
+coins_status coins_pile_table_init(coins_pile_table *pt, const coins_takes *t,
+                                   coins_pile_values what, uint64_t largest, int64_t *work,
+                                   size_t words, size_t *need, char err[COINS_ERRMSG_SIZE],
+                                   const coins_stop *stop);
+/* The value of the pile of n coins (n <= the largest pile the table was
+** made for, or any n when its period is known). */
+uint64_t coins_pile_table_value(const coins_pile_table *pt, uint64_t n);
+
+/* A sum of piles: each move takes an allowed number of coins from one
+** pile.  Normal play: the mover wins exactly when the XOR of the piles'
+** Grundy values (the nim-sum) is not 0.  Misère play is solved where the
+** rule is exact: at most one pile with a move left (the others are the
+** empty game), or plain misère Nim (t = {1..k} with k >= every pile: the
+** mover wins when every pile is 0 or 1 and the 1-piles are even in
+** number, or when some pile is 2 or more and the nim-sum is not 0).
+** Other misère sums are COINS_INVALID with a message saying so. */
+typedef struct coins_sum_result {
+  coins_outcome outcome; /* COINS_FIRST: the player to move wins           */
+  uint64_t grundy;       /* the nim-sum (normal play; 0 under misère)      */
+  size_t pile;           /* the best move: the pile (from 0) ...           */
+  uint64_t take;         /* ... and how many coins; 0 when no move is left */
+} coins_sum_result;
+
+/* Solves the sum of piles[0..count) (each >= 0).  The best move: the
+** first winning move in the order of piles, then of takes (the smallest
+** pile index, then the smallest take); from a lost position the smallest
+** take from the first pile that has one.  work: the table of
+** coins_pile_table_init (COINS_NO_ROOM with *need; {1..k} needs none).
+** O(count |S|) after the table.  COINS_INVALID with err for a negative
+** pile or a misère sum not solved. */
+coins_status coins_sum_solve(const coins_takes *t, coins_convention c, const int64_t *piles,
+                             size_t count, coins_sum_result *r, int64_t *work, size_t words,
+                             size_t *need, char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
+
+/* Variant II with a set of takes: take s in S coins from the left.  When
+** no take fits the coins left (fewer than the smallest take), the game
+** ends and those coins are nobody's.  O(n |S|) time; work holds
+** coins_row_takes_work_words(n) int64_t.  r: the margin (first's total
+** minus second's) and outcome; score, the first player's total along
+** the line of best play with variant II's tie rule (among optimal takes,
+** the fewest coins); total, the sum of all the coins, left ones
+** included; best, the first move (take 0 when none fits). */
+size_t coins_row_takes_work_words(size_t n, const coins_takes *t);
+void coins_row_takes_solve(const int64_t *a, size_t n, const coins_takes *t, int64_t *work,
+                           coins_result *r);
+coins_status coins_row_takes_solve_stop(const int64_t *a, size_t n, const coins_takes *t,
+                                        int64_t *work, coins_result *r, const coins_stop *stop);
+/* The take the line plays from coin i when work holds what
+** coins_row_takes_solve left there (0 when none fits). */
+uint64_t coins_row_takes_move(size_t n, const coins_takes *t, const int64_t *work, size_t i);
+
 #ifdef __cplusplus
 }
 #endif

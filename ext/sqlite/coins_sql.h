@@ -302,5 +302,6 @@ int coins_register_diagram(sqlite3 *db);
 int coins_register_array(sqlite3 *db);
 int coins_register_svg(sqlite3 *db);
 int coins_register_rules(sqlite3 *db);
+int coins_register_grundy(sqlite3 *db);
 
 #endif

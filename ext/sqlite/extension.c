@@ -71,9 +71,11 @@ COINS_EXPORT int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
   coins_interrupt_setup(pApi); /* before already_loaded: pApi may be another library's */
   if (already_loaded(db)) return SQLITE_OK;
   static int (*const registrations[])(sqlite3 *) = {
-      coins_register_scalars, coins_register_record_scalars, register_tvfs,
-      coins_register_deal,    coins_register_diagram,        coins_register_array,
-      coins_register_svg,     coins_register_rules,          coins_register_helpers,
+      coins_register_scalars, coins_register_record_scalars,
+      register_tvfs,          coins_register_deal,
+      coins_register_diagram, coins_register_array,
+      coins_register_svg,     coins_register_rules,
+      coins_register_helpers, coins_register_grundy,
       register_version, /* last: see already_loaded */
   };
   int rc = SQLITE_OK;

@@ -110,6 +110,10 @@ def calls_for(kind, x, v):
     }
     if kind in deal:
         return [("coins_deal", f"SELECT coins_deal({a})") for a in deal[kind]]
+    if kind == "takes":
+        return [("coins_grundy", f"SELECT coins_grundy(3, {x})")]
+    if kind == "pile":
+        return [("coins_grundy", f"SELECT coins_grundy({x}, 2)")]
     array = {
         "key": (f"{x}, 1", ""),
         "value": (f"1, {x}", ""),

@@ -539,6 +539,21 @@ static void test_deal_and_diagram_under_faults(void **state) {
   FAULT_ALL(sqls, "coins_deal, coins_diagram and coins_rules");
 }
 
+static void test_grundy_under_faults(void **state) {
+  (void)state;
+  static const char *const sqls[] = {
+      "+SELECT coins_grundy(5, '[1,3,4]')",
+      "SELECT coins_grundy(1000000000000000000, '[2,5,7]')",
+      "SELECT coins_grundy(7, 3)",
+      "SELECT coins_grundy(NULL, 3)",
+      /* errors */
+      "+SELECT coins_grundy(-1, 3)",
+      "+SELECT coins_grundy(3, '[1,1]')",
+      "+SELECT coins_grundy(3, X'01')",
+  };
+  FAULT_ALL(sqls, "coins_grundy");
+}
+
 /* 20 rows (g, k, v): two groups, keys in descending order. */
 #define ROWS20                                                           \
   "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r "      \
@@ -641,6 +656,7 @@ int main(void) {
       cmocka_unit_test(test_analysis_under_faults),
       cmocka_unit_test(test_play_under_faults),
       cmocka_unit_test(test_deal_and_diagram_under_faults),
+      cmocka_unit_test(test_grundy_under_faults),
       cmocka_unit_test(test_array_under_faults),
   };
   int failed = cmocka_run_group_tests(tests, NULL, NULL);

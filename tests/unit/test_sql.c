@@ -908,6 +908,62 @@ static void test_trusted_schema_off(void **state) {
              "SELECT group_concat(b, ' ') FROM (SELECT b FROM log ORDER BY rowid)");
 }
 
+/* coins_grundy(n, takes): values, a sum by XOR, NULLs, errors, flags. */
+static void test_grundy(void **state) {
+  sqlite3 *db = *state;
+  /* {1,3,4}: 0,1,0,1,2,3,2 repeated; {1..3}: n mod 4 */
+  check_text(db, "0,1,0,1,2,3,2,0,1",
+             "WITH RECURSIVE s(value) AS (SELECT 0 UNION ALL SELECT value + 1 FROM s "
+             "WHERE value < 8) SELECT group_concat(coins_grundy(value, '[1,3,4]')) FROM s");
+  check_text(db, "0 1 2 3 0 1",
+             "WITH RECURSIVE s(value) AS (SELECT 0 UNION ALL SELECT value + 1 FROM s "
+             "WHERE value < 5) SELECT group_concat(coins_grundy(value, 3), ' ') FROM s");
+  check_text(db, "1", "SELECT coins_grundy(1000000000000000000, '[1,3,4]')"); /* 1 mod 7 */
+  check_text(db, "3", "SELECT coins_grundy(9223372036854775807, 3)");
+  check_text(db, "1", "SELECT coins_grundy('7', 2.0 + 3)");  /* 7 mod 6 */
+  check_text(db, "1", "SELECT coins_grundy(4, ' [2, 1] ')"); /* {1,2}: 4 mod 3 */
+  check_text(db, "0", "SELECT coins_grundy(5, '[2]')");      /* 0,0,1,1,0,0,1,1 */
+  check_text(db, "integer", "SELECT typeof(coins_grundy(5, 2))");
+  /* three piles of {1,3,4}: 3 XOR 2 XOR 0 = 1, a win for the mover */
+  check_text(db, "1",
+             "WITH g(a, b, c) AS (SELECT coins_grundy(5, '[1,3,4]'), coins_grundy(6, '[1,3,4]'), "
+             "coins_grundy(9, '[1,3,4]')), x(ab, c) AS (SELECT (a | b) - (a & b), c FROM g) "
+             "SELECT (ab | c) - (ab & c) FROM x");
+  check_text(db, "null", "SELECT typeof(coins_grundy(NULL, 2))");
+  check_text(db, "null", "SELECT typeof(coins_grundy(3, NULL))");
+  const char *takes =
+      "coins_grundy: takes must be an integer k >= 1 (the takes 1..k) or a JSON array of "
+      "takes, e.g. [1,3,4]; got ";
+  char *msg;
+  static const char *const bad_takes[][2] = {
+      {"0", "0"}, {"-2", "-2"}, {"2.5", "2.5"}, {"X'01'", "a BLOB"}, {"'abc'", "'abc'"}};
+  for (size_t i = 0; i < sizeof bad_takes / sizeof *bad_takes; i++) {
+    msg = sqlite3_mprintf("%s%s", takes, bad_takes[i][1]);
+    check_error(db, SQLITE_ERROR, msg, "SELECT coins_grundy(3, %s)", bad_takes[i][0]);
+    sqlite3_free(msg);
+  }
+  check_error(db, SQLITE_ERROR,
+              "coins_grundy: the set of takes is empty; give at least one, e.g. [1,3,4]",
+              "SELECT coins_grundy(3, '[]')");
+  check_error(db, SQLITE_ERROR, "coins_grundy: takes 1 and 3 are both 4; give each take once",
+              "SELECT coins_grundy(3, '[4,1,4]')");
+  check_error(db, SQLITE_ERROR,
+              "coins_grundy: take 2 must be from 1 to 64, got 100 (for the takes 1..k, write "
+              "the integer k)",
+              "SELECT coins_grundy(3, '[1,100]')");
+  check_error(db, SQLITE_ERROR, "coins_grundy: take 2 is not an integer: 2.5",
+              "SELECT coins_grundy(3, '[1,2.5]')");
+  check_error(db, SQLITE_ERROR, "coins_grundy: n must be an integer >= 0, got -1",
+              "SELECT coins_grundy(-1, 2)");
+  check_error(db, SQLITE_ERROR, "coins_grundy: n must be an integer >= 0, got 'x'",
+              "SELECT coins_grundy('x', 2)");
+  check_error(db, SQLITE_ERROR, "coins_grundy: n must be an integer >= 0, got a BLOB",
+              "SELECT coins_grundy(X'00', 2)");
+  check_text(db, "2:1",
+             "SELECT group_concat(narg || ':' || ((flags & 0x200800) = 0x200800)) "
+             "FROM pragma_function_list WHERE name = 'coins_grundy'");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_init_and_second_connection),
@@ -932,6 +988,7 @@ int main(void) {
       T(test_moves_order_by),
       T(test_moves_rowid),
       T(test_trusted_schema_off),
+      T(test_grundy),
 #undef T
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

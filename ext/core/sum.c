@@ -1,0 +1,145 @@
+/*
+** sum.c -- sums of piles in the subtraction game family (coins.h): a
+** move takes an allowed number of coins from one pile.  Normal play by
+** the Sprague-Grundy theorem (the XOR of the piles' values); misère play
+** where its rule is exact: plain misère Nim, or one pile with moves.
+*/
+#include "bits.h"
+#include "parse.h"
+#include "pile.h"
+#include "solve2.h"
+#include "stop.h"
+#include "text.h"
+
+/* 1 when stop says to stop, asked every COINS_STOP_SPAN piles. */
+static int sum_stopped(size_t i, const coins_stop *stop) {
+  return i > 0 && (i & (COINS_STOP_SPAN - 1)) == 0 && coins_stopped(stop);
+}
+
+/* The smallest take s from pile p that leaves it the value target, or 0
+** (the pile's value is not target). */
+static uint64_t take_to(const coins_pile_table *pt, uint64_t p, uint64_t target) {
+  const coins_takes *t = &pt->takes;
+  if (t->range) { /* p - s = target mod (k + 1): one s in 1..k */
+    uint64_t k = t->range, g = coins_pile_table_value(pt, p);
+    if (target > k || target == g) return 0;
+    uint64_t s = g > target ? g - target : g + (k - target) + 1;
+    return s <= p ? s : 0;
+  }
+  uint64_t moves = p >= 64 ? t->mask : t->mask & (((uint64_t)1 << p) - 1);
+  for (; moves; moves &= moves - 1) {
+    uint64_t s = (uint64_t)coins_lowest_bit(moves) + 1;
+    if (coins_pile_table_value(pt, p - s) == target) return s;
+  }
+  return 0;
+}
+
+/* A lost position's move: the smallest take from the first pile that
+** has one (take 0 when none has). */
+static void first_move(const coins_takes *t, const int64_t *piles, size_t count,
+                       coins_sum_result *r) {
+  uint64_t smallest = coins_takes_smallest(t);
+  r->pile = 0, r->take = 0;
+  for (size_t i = 0; i < count; i++)
+    if ((uint64_t)piles[i] >= smallest) {
+      r->pile = i, r->take = smallest;
+      return;
+    }
+}
+
+/* Plain misère Nim (any take from one pile): with every pile 0 or 1 the
+** mover wins when the 1-piles are even in number; with one pile of 2 or
+** more the mover wins by leaving an odd number of 1-piles; with two or
+** more, as in normal Nim, by leaving a nim-sum of 0. */
+static void misere_nim(const int64_t *piles, size_t count, coins_sum_result *r) {
+  size_t big = 0, ones = 0, big_at = 0;
+  uint64_t x = 0;
+  for (size_t i = 0; i < count; i++) {
+    uint64_t p = (uint64_t)piles[i];
+    x ^= p;
+    ones += p == 1;
+    if (p >= 2 && big++ == 0) big_at = i;
+  }
+  if (big == 1) {
+    r->outcome = COINS_FIRST;
+    r->pile = big_at;
+    r->take = (uint64_t)piles[big_at] - (ones % 2 == 0); /* leave 1 when the 1-piles are even */
+    return;
+  }
+  r->outcome = (big == 0 ? ones % 2 == 0 : x != 0) ? COINS_FIRST : COINS_SECOND;
+  if (big >= 2 && x != 0)
+    for (size_t i = 0; i < count; i++) {
+      uint64_t p = (uint64_t)piles[i];
+      if ((p ^ x) < p) {
+        r->pile = i, r->take = p - (p ^ x);
+        return;
+      }
+    }
+}
+
+/* Misère play: one pile with moves (the others are the empty game), or
+** plain misère Nim; any other sum is refused. */
+static coins_status misere_sum(const coins_takes *t, const int64_t *piles, size_t count,
+                               uint64_t largest, coins_sum_result *r, char err[COINS_ERRMSG_SIZE],
+                               const coins_stop *stop) {
+  uint64_t smallest = coins_takes_smallest(t), value = 0;
+  size_t live = 0, live_at = 0;
+  for (size_t i = 0; i < count; i++)
+    if ((uint64_t)piles[i] >= smallest && live++ == 0) live_at = i;
+  if (live == 0) { /* no move: the other player moved last */
+    r->outcome = COINS_FIRST;
+    return COINS_OK;
+  }
+  if (live == 1) {
+    uint64_t p = (uint64_t)piles[live_at];
+    coins_status rc = coins_pile_value(t, COINS_PILE_MISERE, p, &value, err, stop);
+    if (rc == COINS_OK) rc = coins_pile_best(t, COINS_MISERE, p, &r->take, err, stop);
+    r->outcome = value ? COINS_FIRST : COINS_SECOND;
+    r->pile = live_at;
+    return rc;
+  }
+  if (t->range && t->range >= largest) {
+    misere_nim(piles, count, r);
+    if (r->take == 0) first_move(t, piles, count, r);
+    return COINS_OK;
+  }
+  char text[COINS_TAKES_TEXT_SIZE];
+  coins_takes_text(t, text);
+  return coins_fail(err,
+                    "misere play is solved for plain Nim (takes an integer k >= every pile) "
+                    "or one pile with moves left; not for %zu piles with moves and the takes %s",
+                    live, text);
+}
+
+coins_status coins_sum_solve(const coins_takes *t, coins_convention c, const int64_t *piles,
+                             size_t count, coins_sum_result *r, int64_t *work, size_t words,
+                             size_t *need, char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
+  uint64_t largest = 0;
+  *r = (coins_sum_result){COINS_SECOND, 0, 0, 0};
+  for (size_t i = 0; i < count; i++) {
+    if (piles[i] < 0)
+      return coins_fail(err, "pile %zu must be >= 0, got %lld", i + 1, (long long)piles[i]);
+    if ((uint64_t)piles[i] > largest) largest = (uint64_t)piles[i];
+  }
+  if (c == COINS_MISERE) return misere_sum(t, piles, count, largest, r, err, stop);
+  coins_pile_table pt;
+  coins_status rc =
+      coins_pile_table_init(&pt, t, COINS_PILE_GRUNDY, largest, work, words, need, err, stop);
+  if (rc != COINS_OK) return rc;
+  for (size_t i = 0; i < count; i++) {
+    if (sum_stopped(i, stop)) return COINS_STOPPED;
+    r->grundy ^= coins_pile_table_value(&pt, (uint64_t)piles[i]);
+  }
+  r->outcome = r->grundy ? COINS_FIRST : COINS_SECOND;
+  for (size_t i = 0; r->grundy && i < count; i++) {
+    if (sum_stopped(i, stop)) return COINS_STOPPED;
+    uint64_t p = (uint64_t)piles[i];
+    uint64_t s = take_to(&pt, p, coins_pile_table_value(&pt, p) ^ r->grundy);
+    if (s) {
+      r->pile = i, r->take = s;
+      return COINS_OK;
+    }
+  }
+  first_move(t, piles, count, r);
+  return COINS_OK;
+}
