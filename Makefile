@@ -1,14 +1,33 @@
 # coins -- a SQLite loadable extension for "coins in a line" games.
 #
+# The targets, one line each (make help prints these lines, and those of
+# the fragments included at the end):
+#
 #   make            build/coins.so (.dylib on macOS): `.load build/coins`
+#   make help       this list
 #   make demo       the main job: build, make sql's example database, query it
+#   make deps       install (as root) or name the packages the build and tests need
 #   make test       every test (installs or names missing packages first)
-#   make asan       the test suite under AddressSanitizer + UBSan
+#   make test-unit  the cmocka programs of tests/unit, with each SIMD scanner
+#   make test-clang the core's unit, scanner and differential tests built with clang
+#   make test-shell the golden SQL files of tests/golden in the sqlite3 shell
+#   make test-catalogue  tests/catalogue/bad_inputs.tsv through every function, exact messages
+#   make test-clients    Python and Node clients, the docs' SQL examples (tests/clients)
+#   make test-node  the Node client alone (better-sqlite3, tests/clients/node)
 #   make install    coins.so, libcoins.a, headers, coins.pc, LICENSE under PREFIX (/usr/local)
 #   make uninstall  remove exactly what make install put there
-#   make dll        cross-build build/coins.dll for Windows (MinGW-w64); make test-dll checks it
-#   make test-fanout  sqlite_coins.fanout on Dask (Debian python3-distributed); make bench-scale: docs/scale.md
-#   make format     apply .clang-format to every C file; make lint checks it
+#   make test-packaging  make install and uninstall staged, the SQLite API floor (tests/packaging)
+#   make dll        cross-build build/coins.dll for Windows (MinGW-w64)
+#   make test-dll   check coins.dll's exports and imports
+#   make bench      the benchmarks of tests/bench (docs/performance.md)
+#   make test-bench every benchmark path at tiny sizes, results compared (bench-smoke)
+#   make asan       the test suite under AddressSanitizer + UBSan
+#   make valgrind   test_sql and the golden files under valgrind memcheck
+#   make coverage   line and branch coverage of ext/ (gcovr)
+#   make format     apply .clang-format to every C file
+#   make lint       C (format, widths, seams), Python (black, flake8, mypy), JavaScript (eslint)
+#   make fuzz       the libFuzzer harnesses of tests/fuzz, FUZZ_SECONDS each (60)
+#   make fuzz-smoke the same, 10 seconds a harness
 #   make clean      remove build/
 
 CC      ?= cc
@@ -39,12 +58,16 @@ EXT      := $(B)/coins.$(SO)
 CORE_OBJ := $(CORE_SRC:ext/%.c=$(B)/obj/%.o)
 STATIC_OBJ := $(CORE_SRC:ext/%.c=$(B)/static/%.o) $(SQL_SRC:ext/%.c=$(B)/static/%.o)
 CMOCKA_LIBS := -lcmocka
-TESTS := $(B)/test_core $(B)/test_ties $(B)/test_jsonb $(B)/test_diff $(B)/test_scan $(B)/test_records \
-         $(B)/test_sql $(B)/test_plans $(B)/test_faults $(B)/test_limits $(B)/test_interrupt
+RUN := sh tests/tools/run_limited.sh
 
-.PHONY: all demo test test-unit test-shell test-clients asan deps clean
+.PHONY: all help demo test test-unit test-shell test-clients asan deps clean
 
 all: $(EXT)
+
+# The lines of the header comments that name a target (`#   make NAME  what`),
+# in this file and in each fragment it includes.
+help:
+	@sed -n 's/^#   make /  make /p' $(MAKEFILE_LIST)
 
 $(EXT): $(CORE_SRC) $(SQL_SRC) $(HEADERS) | $(B)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -fPIC -fvisibility=hidden $(SHARED) \
@@ -64,51 +87,42 @@ $(B)/libcoins.a: $(STATIC_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(B)/test_core: tests/test_core.c tests/test_check.h tests/reference.c tests/reference.h $(CORE_OBJ)
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_core.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
+# ------------------------------------------------------------ unit tests
+# The cmocka programs: $(B)/NAME from tests/unit/NAME.c, one pattern rule.
+# What each adds is in target-specific variables: UNIT_SRC, the helpers it
+# is built with; UNIT_LINK, what it links (the core's objects, or
+# libcoins.a); UNIT_LIBS, libraries besides cmocka; UNIT_CFLAGS, extra
+# compiler flags.
+UNIT := tests/unit
+UNIT_CORE := test_core test_ties test_jsonb test_diff test_scan test_records
+UNIT_SQL  := test_sql test_plans test_faults test_limits test_interrupt
+TESTS := $(addprefix $(B)/,$(UNIT_CORE) $(UNIT_SQL))
 
-# The tie rules, move by move (tests/golden/ties.sql is their SQL side).
-$(B)/test_ties: tests/test_ties.c tests/test_check.h $(CORE_OBJ)
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_ties.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
+$(addprefix $(B)/,$(UNIT_CORE)): UNIT_LINK = $(CORE_OBJ)
+$(addprefix $(B)/,$(UNIT_SQL)):  UNIT_LINK = $(B)/libcoins.a
+$(addprefix $(B)/,$(UNIT_SQL)):  UNIT_LIBS = -lsqlite3
+$(B)/test_core:    UNIT_SRC = $(UNIT)/reference.c
+$(B)/test_scan:    UNIT_SRC = $(UNIT)/test_random.c
+$(B)/test_scan:    UNIT_CFLAGS = -Iext/core
+$(B)/test_diff:    UNIT_SRC = $(UNIT)/test_random.c $(UNIT)/reference.c
+$(B)/test_records: UNIT_SRC = $(UNIT)/test_random.c $(UNIT)/reference.c
+$(B)/test_sql $(B)/test_plans $(B)/test_faults $(B)/test_limits: UNIT_SRC = $(UNIT)/test_sqlutil.c
+$(B)/test_plans:   UNIT_LIBS += -lm
+# Interrupts from a timer thread (3.41+), or time bounds (3.40); coins
+# loaded from $(EXT) and linked in.
+$(B)/test_interrupt: UNIT_LIBS += -lpthread
+$(B)/test_interrupt: $(EXT)
 
-# JSONB blobs, built by hand, against the text parser.
-$(B)/test_jsonb: tests/test_jsonb.c tests/test_check.h $(CORE_OBJ)
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_jsonb.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
-
-$(B)/test_scan: tests/test_scan.c tests/test_random.c tests/test_random.h $(CORE_OBJ)
-	$(CC) $(CPPFLAGS) -Itests -Iext/core $(CFLAGS) $(WARN) -o $@ tests/test_scan.c tests/test_random.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
-
-$(B)/test_diff: tests/test_diff.c tests/test_random.c tests/test_random.h tests/reference.c tests/reference.h $(CORE_OBJ)
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_diff.c tests/test_random.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
-
-$(B)/test_records: tests/test_records.c tests/test_random.c tests/test_random.h tests/reference.c tests/reference.h $(CORE_OBJ)
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_records.c tests/test_random.c tests/reference.c $(CORE_OBJ) $(CMOCKA_LIBS) $(LDFLAGS)
-
-$(B)/test_sql: tests/test_sql.c tests/test_sqlutil.c tests/test_sqlutil.h $(B)/libcoins.a
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_sql.c tests/test_sqlutil.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
-
-# How SQLite plans the table-valued functions: OR, extreme bounds.
-$(B)/test_plans: tests/test_plans.c tests/test_sqlutil.c tests/test_sqlutil.h $(B)/libcoins.a
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_plans.c tests/test_sqlutil.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) -lm $(LDFLAGS)
-
-# Every SQL function with each allocation failing in turn.
-$(B)/test_faults: tests/test_faults.c tests/test_sqlutil.c tests/test_sqlutil.h $(B)/libcoins.a
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_faults.c tests/test_sqlutil.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
-
-# Length limits, 10^7 coins, deep nesting, 2^63-1, interrupts.
-$(B)/test_limits: tests/test_limits.c tests/test_sqlutil.c tests/test_sqlutil.h $(B)/libcoins.a
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_limits.c tests/test_sqlutil.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) $(LDFLAGS)
-
-# Interrupts from a timer thread on every long call (3.41+), or time
-# bounds (3.40); coins loaded from $(EXT) and linked in.
-$(B)/test_interrupt: tests/test_interrupt.c $(B)/libcoins.a $(EXT)
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/test_interrupt.c $(B)/libcoins.a -lsqlite3 $(CMOCKA_LIBS) -lpthread $(LDFLAGS)
+.SECONDEXPANSION:
+$(TESTS): $(B)/%: $(UNIT)/%.c $$(UNIT_SRC) $$(UNIT_LINK) $(wildcard $(UNIT)/*.h) | $(B)
+	$(CC) $(CPPFLAGS) -I$(UNIT) $(UNIT_CFLAGS) $(CFLAGS) $(WARN) -o $@ $< $(UNIT_SRC) \
+	  $(UNIT_LINK) $(UNIT_LIBS) $(CMOCKA_LIBS) $(LDFLAGS)
 
 $(B):
 	@mkdir -p $(B)
 
 deps:
-	@sh tests/deps.sh
+	@sh tests/tools/deps.sh
 
 LOAD := -cmd '.load $(basename $(EXT))'
 
@@ -136,60 +150,60 @@ test: deps
 	@echo "all test groups passed"
 
 test-unit: $(TESTS)
-	sh tests/run_limited.sh 120 $(B)/test_core
-	sh tests/run_limited.sh 120 $(B)/test_ties
-	sh tests/run_limited.sh 120 $(B)/test_jsonb
-	sh tests/run_limited.sh 300 $(B)/test_diff
-	sh tests/run_limited.sh 300 $(B)/test_scan
-	COINS_SIMD=0 sh tests/run_limited.sh 300 $(B)/test_scan
-	COINS_SIMD=0 sh tests/run_limited.sh 300 $(B)/test_diff
-	COINS_SIMD=avx2 sh tests/run_limited.sh 300 $(B)/test_scan
-	COINS_SIMD=avx2 sh tests/run_limited.sh 300 $(B)/test_diff
-	COINS_SIMD=0 sh tests/run_limited.sh 120 $(B)/test_sql
-	sh tests/run_limited.sh 300 $(B)/test_records
-	sh tests/run_limited.sh 120 $(B)/test_sql
-	sh tests/run_limited.sh 120 $(B)/test_plans
-	sh tests/run_limited.sh 600 $(B)/test_faults
-	sh tests/run_limited.sh 120 $(B)/test_limits
-	sh tests/run_limited.sh 120 $(B)/test_interrupt $(EXT)
-	COINS_SIMD=0 sh tests/run_limited.sh 120 $(B)/test_interrupt $(EXT)
+	$(RUN) 120 $(B)/test_core
+	$(RUN) 120 $(B)/test_ties
+	$(RUN) 120 $(B)/test_jsonb
+	$(RUN) 300 $(B)/test_diff
+	$(RUN) 300 $(B)/test_scan
+	COINS_SIMD=0 $(RUN) 300 $(B)/test_scan
+	COINS_SIMD=0 $(RUN) 300 $(B)/test_diff
+	COINS_SIMD=avx2 $(RUN) 300 $(B)/test_scan
+	COINS_SIMD=avx2 $(RUN) 300 $(B)/test_diff
+	COINS_SIMD=0 $(RUN) 120 $(B)/test_sql
+	$(RUN) 300 $(B)/test_records
+	$(RUN) 120 $(B)/test_sql
+	$(RUN) 120 $(B)/test_plans
+	$(RUN) 600 $(B)/test_faults
+	$(RUN) 120 $(B)/test_limits
+	$(RUN) 120 $(B)/test_interrupt $(EXT)
+	COINS_SIMD=0 $(RUN) 120 $(B)/test_interrupt $(EXT)
 
-# The bad-input catalogue: each entry of tests/bad_inputs.tsv through every
+# The bad-input catalogue: each entry of tests/catalogue/bad_inputs.tsv through every
 # function that takes that kind of argument, exact messages.
 .PHONY: test-catalogue
 test-catalogue: $(EXT)
-	$(PYTHON) tests/bad_inputs.py $(EXT) tests/bad_inputs.tsv
-	COINS_SIMD=0 $(PYTHON) tests/bad_inputs.py $(EXT) tests/bad_inputs.tsv
+	$(PYTHON) tests/catalogue/bad_inputs.py $(EXT) tests/catalogue/bad_inputs.tsv
+	COINS_SIMD=0 $(PYTHON) tests/catalogue/bad_inputs.py $(EXT) tests/catalogue/bad_inputs.tsv
 
 # The core built with clang (gcc builds everything else): its unit,
 # scanner and differential tests, with the AVX2 scanner and without.
 CLANG ?= clang
 .PHONY: test-clang
 test-clang:
-	@command -v $(CLANG) >/dev/null 2>&1 || sh tests/deps.sh clang
+	@command -v $(CLANG) >/dev/null 2>&1 || sh tests/tools/deps.sh clang
 	@$(MAKE) --no-print-directory B=build/clang CC=$(CLANG) \
 	  build/clang/test_core build/clang/test_scan build/clang/test_diff
-	sh tests/run_limited.sh 120 build/clang/test_core
-	sh tests/run_limited.sh 300 build/clang/test_scan
-	sh tests/run_limited.sh 300 build/clang/test_diff
-	COINS_SIMD=0 sh tests/run_limited.sh 300 build/clang/test_diff
+	$(RUN) 120 build/clang/test_core
+	$(RUN) 300 build/clang/test_scan
+	$(RUN) 300 build/clang/test_diff
+	COINS_SIMD=0 $(RUN) 300 build/clang/test_diff
 
 test-shell: $(EXT)
-	@sh tests/golden.sh $(EXT) $(SQLITE3)
+	@sh tests/golden/golden.sh $(EXT) $(SQLITE3)
 
 test-clients: $(EXT) $(B)/demo.db $(B)/games.db
-	$(PYTHON) tests/smoke.py $(EXT)
+	$(PYTHON) tests/clients/smoke.py $(EXT)
 	$(PYTHON) tests/clients/report.py $(EXT) $(B)/games.db
-	$(PYTHON) tests/readme_examples.py $(EXT) README.md $(sort $(wildcard docs/*.md)) -- $(B)/demo.db $(B)/games.db
+	$(PYTHON) tests/clients/readme_examples.py $(EXT) README.md $(sort $(wildcard docs/*.md)) -- $(B)/demo.db $(B)/games.db
 	@$(MAKE) --no-print-directory test-node
 
-# Node with better-sqlite3 (pinned in tests/node/package-lock.json), which
+# Node with better-sqlite3 (pinned in tests/clients/node/package-lock.json), which
 # bundles a newer SQLite than the system's.  npm ci builds it from source.
-tests/node/node_modules/.package-lock.json: tests/node/package-lock.json
-	cd tests/node && npm ci --no-audit --no-fund --loglevel=error
+tests/clients/node/node_modules/.package-lock.json: tests/clients/node/package-lock.json
+	cd tests/clients/node && npm ci --no-audit --no-fund --loglevel=error
 
-test-node: $(EXT) $(B)/games.db tests/node/node_modules/.package-lock.json
-	COINS_EXT=$(EXT) COINS_DB=$(B)/games.db node --test tests/node
+test-node: $(EXT) $(B)/games.db tests/clients/node/node_modules/.package-lock.json
+	COINS_EXT=$(EXT) COINS_DB=$(B)/games.db node --test tests/clients/node
 
 # ----------------------------------------------------------- packaging
 # make install [PREFIX=/usr/local] [DESTDIR=/staging]: the loadable extension
@@ -221,7 +235,7 @@ install: $(EXT) $(B)/libcoins.a
 	install -m 644 LICENSE README.md $(DESTDIR)$(DOCDIR)/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(call pcdir,$(LIBDIR))|' \
 	  -e 's|@INCLUDEDIR@|$(call pcdir,$(INCLUDEDIR))|' -e 's|@VERSION@|$(COINS_VERSION)|' \
-	  -e 's|@SQLITE_MIN@|$(SQLITE_MIN)|' coins.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/coins.pc
+	  -e 's|@SQLITE_MIN@|$(SQLITE_MIN)|' packaging/coins.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/coins.pc
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/coins.pc
 
 uninstall:
@@ -230,10 +244,10 @@ uninstall:
 
 test-packaging: $(EXT) $(B)/libcoins.a
 	@MAKE="$(MAKE)" CC="$(CC)" EMBED_CFLAGS="$(CFLAGS) $(WARN)" SQLITE3="$(SQLITE3)" \
-	  SQLITE_INCLUDE="$(SQLITE_INCLUDE)" sh tests/packaging.sh $(SO) $(EXT)
+	  SQLITE_INCLUDE="$(SQLITE_INCLUDE)" sh tests/packaging/install.sh $(SO) $(EXT)
 
 # Windows: cross-build with MinGW-w64 (Debian: gcc-mingw-w64-x86-64, which
-# tests/deps.sh installs when run as root, or names).  SQLite's headers are
+# tests/tools/deps.sh installs when run as root, or names).  SQLite's headers are
 # only headers: the ones in SQLITE_INCLUDE serve, copied aside so that the
 # cross compiler sees no other host header.  __USE_MINGW_ANSI_STDIO: C99
 # snprintf (%zu, %lld, the return value) rather than msvcrt's.
@@ -243,7 +257,7 @@ SQLITE_INCLUDE ?= /usr/include
 dll: $(B)/coins.dll
 
 $(B)/coins.dll: $(CORE_SRC) $(SQL_SRC) $(HEADERS) | $(B)
-	@command -v $(MINGW)gcc >/dev/null 2>&1 || sh tests/deps.sh gcc-mingw-w64-x86-64
+	@command -v $(MINGW)gcc >/dev/null 2>&1 || sh tests/tools/deps.sh gcc-mingw-w64-x86-64
 	@mkdir -p $(B)/mingw-include
 	cp $(SQLITE_INCLUDE)/sqlite3.h $(SQLITE_INCLUDE)/sqlite3ext.h $(B)/mingw-include/
 	$(MINGW)gcc -Iinclude -I$(B)/mingw-include -D__USE_MINGW_ANSI_STDIO=1 \
@@ -251,14 +265,15 @@ $(B)/coins.dll: $(CORE_SRC) $(SQL_SRC) $(HEADERS) | $(B)
 	  -o $@ $(CORE_SRC) $(SQL_SRC)
 
 test-dll: $(B)/coins.dll
-	@sh tests/dll.sh $(B)/coins.dll $(MINGW)objdump
+	@sh tests/packaging/dll.sh $(B)/coins.dll $(MINGW)objdump
 
 # Benchmarks (tests/bench): ratios measured side by side in one process.
 # bench-smoke runs every path at tiny sizes and checks the results agree.
 .PHONY: bench bench-smoke test-bench
 
-$(B)/bench: tests/bench/bench.c tests/reference.c tests/reference.h $(B)/libcoins.a
-	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) $(WARN) -o $@ tests/bench/bench.c tests/reference.c $(B)/libcoins.a -lsqlite3 $(LDFLAGS)
+$(B)/bench: tests/bench/bench.c $(UNIT)/reference.c $(UNIT)/reference.h $(B)/libcoins.a
+	$(CC) $(CPPFLAGS) -I$(UNIT) $(CFLAGS) $(WARN) -o $@ tests/bench/bench.c $(UNIT)/reference.c \
+	  $(B)/libcoins.a -lsqlite3 $(LDFLAGS)
 
 bench: $(B)/bench $(EXT)
 	$(B)/bench
@@ -281,23 +296,23 @@ VALGRIND := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-
 .PHONY: valgrind coverage
 
 asan:
-	@sh tests/deps.sh
+	@sh tests/tools/deps.sh
 	@$(MAKE) --no-print-directory B=build/asan CFLAGS="-O1 -g $(SANITIZE)" \
 	  LDFLAGS="-fsanitize=address,undefined" test-unit build/asan/coins.$(SO)
-	ASAN_OPTIONS=detect_leaks=1 sh tests/golden.sh build/asan/coins.$(SO) "sh tests/asan-sqlite3.sh"
+	ASAN_OPTIONS=detect_leaks=1 sh tests/golden/golden.sh build/asan/coins.$(SO) "sh tests/tools/asan-sqlite3.sh"
 
 valgrind: $(B)/test_sql $(EXT)
-	@sh tests/deps.sh valgrind
+	@sh tests/tools/deps.sh valgrind
 	$(VALGRIND) $(B)/test_sql
-	GOLDEN_TIMEOUT=600 sh tests/golden.sh $(EXT) "$(VALGRIND) $(SQLITE3)"
+	GOLDEN_TIMEOUT=600 sh tests/golden/golden.sh $(EXT) "$(VALGRIND) $(SQLITE3)"
 
 coverage:
-	@sh tests/deps.sh gcovr
+	@sh tests/tools/deps.sh gcovr
 	@rm -rf build/cov
 	@$(MAKE) --no-print-directory B=build/cov CFLAGS="-O0 -g --coverage" \
 	  LDFLAGS="--coverage" test-unit build/cov/coins.$(SO)
-	@sh tests/golden.sh build/cov/coins.$(SO) >/dev/null
-	@$(PYTHON) tests/smoke.py build/cov/coins.$(SO) >/dev/null
+	@sh tests/golden/golden.sh build/cov/coins.$(SO) >/dev/null
+	@$(PYTHON) tests/clients/smoke.py build/cov/coins.$(SO) >/dev/null
 	gcovr -r . --filter 'ext/' --object-directory build/cov --print-summary \
 	  --txt build/cov/coverage.txt --exclude-unreachable-branches --exclude-throw-branches
 	@echo "per-file report: build/cov/coverage.txt"
@@ -310,16 +325,16 @@ clean:
 # style is .clang-format); make lint fails, naming the files, when one is
 # not formatted, has a line over 100 columns, or includes across the seam
 # (a core file a SQLite header; a SQL-layer file a core-private header).
-C_FILES := $(sort $(wildcard ext/*/*.[ch] include/*.h tests/*.[ch] tests/*/*.c wasm/*.c))
+C_FILES := $(sort $(wildcard ext/*/*.[ch] include/*.h tests/*/*.[ch] bindings/*/*.[ch]))
 CLANG_FORMAT ?= clang-format
 
 .PHONY: format lint
 format:
-	@command -v $(CLANG_FORMAT) >/dev/null 2>&1 || sh tests/deps.sh clang-format
+	@command -v $(CLANG_FORMAT) >/dev/null 2>&1 || sh tests/tools/deps.sh clang-format
 	$(CLANG_FORMAT) -i $(C_FILES)
 
 lint: | $(B)
-	@command -v $(CLANG_FORMAT) >/dev/null 2>&1 || sh tests/deps.sh clang-format
+	@command -v $(CLANG_FORMAT) >/dev/null 2>&1 || sh tests/tools/deps.sh clang-format
 	@$(CLANG_FORMAT) --dry-run --Werror $(C_FILES) 2>&1 | grep -o '^[^:]*\.[ch]' | sort -u > $(B)/lint.txt || true
 	@awk 'length > 100 { print FILENAME ":" FNR ": over 100 columns" }' $(C_FILES) >> $(B)/lint.txt
 	@grep -Hn '#include.*sqlite3' ext/core/*.[ch] | sed 's/$$/: the core includes no SQLite header/' >> $(B)/lint.txt || true
@@ -335,7 +350,7 @@ lint: | $(B)
 # (the core's parsers on raw bytes), fuzz_scan (the row scanners against
 # the general parser, the bytes moved across the SIMD blocks), fuzz_sql
 # (every SQL function through an in-memory database) and fuzz_diff (the
-# core against tests/reference.c).
+# core against tests/unit/reference.c).
 # First every file of tests/fuzz/regressions/<harness>/ is replayed, then
 # each harness runs FUZZ_SECONDS seconds on a scratch copy of its seed
 # corpus (tests/fuzz/corpus/<harness>, kept and grown in $(B)/fuzz/corpus)
@@ -358,7 +373,7 @@ fuzz-deps:
 	@printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' \
 	  > $(B)/fuzz-probe.c
 	@$(FUZZ_CC) $(FUZZ_SAN) -o $(B)/fuzz-probe $(B)/fuzz-probe.c >/dev/null 2>&1 \
-	  || sh tests/deps.sh clang libclang-rt-14-dev
+	  || sh tests/tools/deps.sh clang libclang-rt-14-dev
 	@rm -f $(B)/fuzz-probe $(B)/fuzz-probe.c
 
 fuzz-build: fuzz-deps $(FUZZ_BINS)
@@ -372,9 +387,10 @@ $(B)/fuzz/fuzz_scan: tests/fuzz/fuzz_scan.c tests/fuzz/fuzz_check.h $(CORE_SRC) 
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(CPPFLAGS) -Iext/core $(FUZZ_CFLAGS) $(FUZZ_SAN) $(WARN) -o $@ tests/fuzz/fuzz_scan.c $(CORE_SRC)
 
-$(B)/fuzz/fuzz_diff: tests/fuzz/fuzz_diff.c tests/reference.c tests/reference.h $(CORE_SRC) $(HEADERS)
+$(B)/fuzz/fuzz_diff: tests/fuzz/fuzz_diff.c $(UNIT)/reference.c $(UNIT)/reference.h $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(CPPFLAGS) -Itests $(FUZZ_CFLAGS) $(FUZZ_SAN) $(WARN) -o $@ tests/fuzz/fuzz_diff.c tests/reference.c $(CORE_SRC)
+	$(FUZZ_CC) $(CPPFLAGS) -I$(UNIT) $(FUZZ_CFLAGS) $(FUZZ_SAN) $(WARN) -o $@ tests/fuzz/fuzz_diff.c \
+	  $(UNIT)/reference.c $(CORE_SRC)
 
 $(B)/fuzz/fuzz_sql: tests/fuzz/fuzz_sql.c $(CORE_SRC) $(SQL_SRC) $(HEADERS)
 	@mkdir -p $(@D)
@@ -409,10 +425,12 @@ fuzz: fuzz-regress
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
 
-# coins in the browser: make wasm, web, test-svg, test-wasm, test-web (docs/browser.md)
+# ------------------------------------------------------------ fragments
+# Each fragment's header lists its targets (make help prints them):
+# the WebAssembly build, the playground, the packages, and every test
+# group with a fragment of its own (tests/NAME/NAME.mk: SQLite 3.53 beside
+# the system's, the fan-out on Dask, and those added later).
+include bindings/wasm/wasm.mk
 include web/web.mk
 include packaging/packaging.mk
-# coins on SQLite 3.53 beside the system's 3.40: make test-sqlite-new
-include tests/versions/versions.mk
-# one report over many SQLite shards on Dask: make test-fanout, make bench-scale (docs/scale.md)
-include tests/fanout/fanout.mk
+include $(sort $(wildcard tests/*/*.mk))

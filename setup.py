@@ -1,6 +1,6 @@
 """setup.py -- builds the Python package sqlite-coins (module sqlite_coins).
 
-The package is a plain Python module (python/sqlite_coins/) next to the
+The package is a plain Python module (bindings/python/sqlite_coins/) next to the
 coins SQLite extension, compiled here from the C sources (ext/core/*.c,
 ext/sqlite/*.c, include/) into sqlite_coins/coins.so (.dylib on macOS,
 .dll on Windows).  It is not a Python extension module: Python never
@@ -70,10 +70,12 @@ class build_coins(build_ext):
 
     def build_extension(self, ext):
         if self.compiler.compiler_type == "msvc":
-            sys.exit("sqlite-coins: the C sources need GCC or Clang (they use GCC builtins), "
-                     "and this Python builds with MSVC. On Windows, load coins.dll from "
-                     "coins-VERSION-windows-x86_64.zip instead (see docs/install.md), or "
-                     "build with MinGW-w64: python setup.py build_ext --compiler=mingw32.")
+            sys.exit(
+                "sqlite-coins: the C sources need GCC or Clang (they use GCC builtins), "
+                "and this Python builds with MSVC. On Windows, load coins.dll from "
+                "coins-VERSION-windows-x86_64.zip instead (see docs/install.md), or "
+                "build with MinGW-w64: python setup.py build_ext --compiler=mingw32."
+            )
         # the library exports sqlite3_coins_init alone; no debug info in it
         ext.extra_compile_args = ["-fvisibility=hidden", "-g0"] + list(ext.extra_compile_args or [])
         if not os.path.isdir(BUNDLED_SQLITE) and not any(
@@ -81,9 +83,12 @@ class build_coins(build_ext):
             for d in ["/usr/include", "/usr/local/include", "/opt/homebrew/include"]
             + list(self.include_dirs or [])
         ):
-            print("sqlite-coins: sqlite3ext.h not found in the usual places; if the build "
-                  "fails, install SQLite's headers (Debian: libsqlite3-dev) or build from "
-                  "the sdist, which carries them", file=sys.stderr)
+            print(
+                "sqlite-coins: sqlite3ext.h not found in the usual places; if the build "
+                "fails, install SQLite's headers (Debian: libsqlite3-dev) or build from "
+                "the sdist, which carries them",
+                file=sys.stderr,
+            )
         super().build_extension(ext)
 
 
@@ -97,9 +102,11 @@ class sdist_with_headers(sdist):
             if place and all(os.path.exists(os.path.join(place, h)) for h in SQLITE_HEADERS):
                 break
         else:
-            sys.exit("sqlite-coins sdist: SQLite's headers (sqlite3.h, sqlite3ext.h) not found "
-                     "in SQLITE_INCLUDE, /usr/include or /usr/local/include "
-                     "(Debian: apt-get install libsqlite3-dev)")
+            sys.exit(
+                "sqlite-coins sdist: SQLite's headers (sqlite3.h, sqlite3ext.h) not found "
+                "in SQLITE_INCLUDE, /usr/include or /usr/local/include "
+                "(Debian: apt-get install libsqlite3-dev)"
+            )
         target = os.path.join(base_dir, BUNDLED_SQLITE)
         os.makedirs(target, exist_ok=True)
         for h in SQLITE_HEADERS:
@@ -128,8 +135,11 @@ setup(
             include_dirs=include_dirs,
         )
     ],
-    cmdclass={"build_ext": build_coins, "sdist": sdist_with_headers,
-              "bdist_wheel": bdist_wheel_platform},
+    cmdclass={
+        "build_ext": build_coins,
+        "sdist": sdist_with_headers,
+        "bdist_wheel": bdist_wheel_platform,
+    },
     # setuptools' scratch files under build/python, away from make's build/
     options={"build": {"build_base": os.path.join("build", "python")}},
 )

@@ -46,8 +46,13 @@ def epoch():
     if os.environ.get("SOURCE_DATE_EPOCH"):
         return int(os.environ["SOURCE_DATE_EPOCH"])
     try:
-        out = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT, check=True,
-                             capture_output=True, text=True).stdout.strip()
+        out = subprocess.run(
+            ["git", "log", "-1", "--format=%ct"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
         return int(out)
     except (OSError, subprocess.CalledProcessError, ValueError):
         return int(time.time())
@@ -80,8 +85,9 @@ def write_targz(path, members, mtime):
             info.uid = info.gid = 0
             info.uname = info.gname = "root"
             tar.addfile(info, io.BytesIO(data))
-    with open(path, "wb") as f, gzip.GzipFile(filename="", mode="wb", fileobj=f, mtime=0,
-                                              compresslevel=9) as gz:
+    with open(path, "wb") as f, gzip.GzipFile(
+        filename="", mode="wb", fileobj=f, mtime=0, compresslevel=9
+    ) as gz:
         gz.write(raw.getvalue())
     print(f"archive: {path}")
 
@@ -101,12 +107,20 @@ def binaries(version, out, linux_so, libcoins_a, windows_dll):
     mtime = epoch()
     common = [(os.path.basename(h), read(os.path.join(ROOT, h)), 0o644) for h in HEADERS]
     common.append(("LICENSE", read(os.path.join(ROOT, "LICENSE")), 0o644))
-    write_targz(os.path.join(out, LINUX.format(version=version)),
-                [("coins.so", read(linux_so), 0o755), ("libcoins.a", read(libcoins_a), 0o644)]
-                + common + [("README.md", readme("linux", version), 0o644)], mtime)
-    write_zip(os.path.join(out, WINDOWS.format(version=version)),
-              [("coins.dll", read(windows_dll), 0o755)]
-              + common + [("README.md", readme("windows", version), 0o644)], mtime)
+    write_targz(
+        os.path.join(out, LINUX.format(version=version)),
+        [("coins.so", read(linux_so), 0o755), ("libcoins.a", read(libcoins_a), 0o644)]
+        + common
+        + [("README.md", readme("linux", version), 0o644)],
+        mtime,
+    )
+    write_zip(
+        os.path.join(out, WINDOWS.format(version=version)),
+        [("coins.dll", read(windows_dll), 0o755)]
+        + common
+        + [("README.md", readme("windows", version), 0o644)],
+        mtime,
+    )
 
 
 SKIP_DIRS = {".git", "build", "node_modules", "__pycache__"}
@@ -117,18 +131,29 @@ def source_files():
     ignored; outside a git checkout (an unpacked source tarball), every
     file but build/, node_modules/, caches and egg-info."""
     try:
-        out = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                             cwd=ROOT, check=True, capture_output=True).stdout
+        out = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        ).stdout
         names = sorted({n for n in out.decode().split("\0") if n})
     except (OSError, subprocess.CalledProcessError):
         names = []
         for top, dirs, files in os.walk(ROOT):
             dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.endswith(".egg-info"))
             rel = os.path.relpath(top, ROOT)
-            names += [os.path.normpath(os.path.join(rel, f)) for f in files if not f.endswith(".pyc")]
+            names += [
+                os.path.normpath(os.path.join(rel, f)) for f in files if not f.endswith(".pyc")
+            ]
         names.sort()
-    return [n for n in names if os.path.isfile(os.path.join(ROOT, n))
-            and not n.startswith("build/") and "/node_modules/" not in n]
+    return [
+        n
+        for n in names
+        if os.path.isfile(os.path.join(ROOT, n))
+        and not n.startswith("build/")
+        and "/node_modules/" not in n
+    ]
 
 
 def source(version, out):
@@ -146,8 +171,12 @@ def functions(extension):
     db = sqlite3.connect(":memory:")
     db.enable_load_extension(True)
     db.load_extension(os.path.splitext(os.path.abspath(extension))[0])
-    names = {r[0] for r in db.execute("SELECT name FROM pragma_function_list WHERE name LIKE 'coins%'")}
-    names |= {r[0] for r in db.execute("SELECT name FROM pragma_module_list WHERE name LIKE 'coins%'")}
+    names = {
+        r[0] for r in db.execute("SELECT name FROM pragma_function_list WHERE name LIKE 'coins%'")
+    }
+    names |= {
+        r[0] for r in db.execute("SELECT name FROM pragma_module_list WHERE name LIKE 'coins%'")
+    }
     return sorted(names)
 
 
@@ -167,8 +196,8 @@ def describe(version, out, extension, assets_path="."):
         "version": version,
         "authors": ["the coins authors"],
         "license": "MIT",
-        "description": "Solve and analyse \"coins in a line\" games in SQL: who wins with best "
-                       "play, the optimal line, and how good each recorded move was.",
+        "description": 'Solve and analyse "coins in a line" games in SQL: who wins with best '
+        "play, the optimal line, and how good each recorded move was.",
         "keywords": ["coins", "games", "game-theory"],
         "symbols": functions(extension),
         "assets": {
@@ -177,15 +206,17 @@ def describe(version, out, extension, assets_path="."):
                 "linux-amd64": LINUX,
                 "windows-amd64": WINDOWS,
             },
-            "checksums": {name: "sha256-" + sha256(os.path.join(out, name))
-                          for name in (linux, windows)},
+            "checksums": {
+                name: "sha256-" + sha256(os.path.join(out, name)) for name in (linux, windows)
+            },
         },
     }
     with open(os.path.join(out, "sqlpkg.json"), "w", encoding="utf-8") as f:
         json.dump(spec, f, indent=4)
         f.write("\n")
-    names = sorted(n for n in os.listdir(out)
-                   if n != "SHA256SUMS" and os.path.isfile(os.path.join(out, n)))
+    names = sorted(
+        n for n in os.listdir(out) if n != "SHA256SUMS" and os.path.isfile(os.path.join(out, n))
+    )
     with open(os.path.join(out, "SHA256SUMS"), "w", encoding="utf-8") as f:
         for name in names:
             f.write(f"{sha256(os.path.join(out, name))}  {name}\n")
@@ -194,7 +225,11 @@ def describe(version, out, extension, assets_path="."):
 
 if __name__ == "__main__":
     commands = {"binaries": (binaries, 6), "source": (source, 3), "describe": (describe, 4)}
-    if len(sys.argv) < 2 or sys.argv[1] not in commands or len(sys.argv) < 1 + commands[sys.argv[1]][1]:
+    if (
+        len(sys.argv) < 2
+        or sys.argv[1] not in commands
+        or len(sys.argv) < 1 + commands[sys.argv[1]][1]
+    ):
         sys.exit(__doc__)
     os.makedirs(sys.argv[3], exist_ok=True)
     commands[sys.argv[1]][0](*sys.argv[2:])

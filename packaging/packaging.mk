@@ -1,12 +1,14 @@
 # packaging/packaging.mk -- coins the way extension users install it
 # (included by the Makefile; docs/install.md says how each is used):
 #
-#   make python         build/dist: the sdist and a wheel (py3-none-<platform>) of sqlite-coins
-#   make npm            build/dist: sqlite-coins, sqlite-coins-linux-x64, sqlite-coins-win32-x64 (.tgz)
-#   make deb            build/dist: libsqlite3-mod-coins and libsqlite3-mod-coins-dev (.deb)
-#   make archives       build/dist: coins-VERSION-linux-x86_64.tar.gz, coins-VERSION-windows-x86_64.zip,
-#                       coins-VERSION.tar.gz (the sources)
-#   make dist           all of these, afresh, with sqlpkg.json and SHA256SUMS
+#   make python     build/dist: the sdist and a wheel of sqlite-coins (py3-none-<platform>)
+#   make npm        build/dist: the npm packages sqlite-coins and its two platform packages
+#                   sqlite-coins-linux-x64, sqlite-coins-win32-x64 (.tgz)
+#   make deb        build/dist: libsqlite3-mod-coins and libsqlite3-mod-coins-dev (.deb)
+#   make archives   build/dist: the Linux and Windows binaries and the sources, archived
+#                   coins-VERSION-linux-x86_64.tar.gz,
+#                   coins-VERSION-windows-x86_64.zip, coins-VERSION.tar.gz
+#   make dist       all of these, afresh, with sqlpkg.json and SHA256SUMS
 #   make test-channels  make dist, then each channel tested as a user meets it (tests/packaging/)
 #
 # The version is COINS_VERSION in include/coins.h (the Makefile reads it):
@@ -27,7 +29,7 @@ PACKAGING_DEPS := python3-setuptools python3-wheel python3-pip python3-venv pyth
 packaging-deps:
 	@[ "$$(uname -sm)" = "Linux x86_64" ] || \
 	  { echo "packaging: builds the Linux x86-64 packages, on Linux x86-64 only (this is $$(uname -sm))"; exit 1; }
-	@sh tests/deps.sh $(PACKAGING_DEPS)
+	@sh tests/tools/deps.sh $(PACKAGING_DEPS)
 
 # Stripped copies of the libraries for the npm packages and the archives.
 $(PKG)/coins.so: $(EXT)
@@ -72,12 +74,12 @@ dist: packaging-deps $(EXT)
 	$(PYTHON) packaging/archives.py describe $(COINS_VERSION) $(DIST) $(EXT) $(SQLPKG_ASSETS)
 
 # Engines for the npm test: libsql and TypeScript, lock-filed and cached
-# like tests/node (whose better-sqlite3 12 the test uses too).
+# like tests/clients/node (whose better-sqlite3 12 the test uses too).
 tests/packaging/node/node_modules/.package-lock.json: tests/packaging/node/package-lock.json
 	cd tests/packaging/node && npm ci --no-audit --no-fund --loglevel=error
 
 # Every channel, even when one fails; then a line per channel script.
-test-channels: dist tests/node/node_modules/.package-lock.json \
+test-channels: dist tests/clients/node/node_modules/.package-lock.json \
                tests/packaging/node/node_modules/.package-lock.json
 	@passed=0; failed=0; \
 	for t in python npm deb archives; do \

@@ -1,7 +1,7 @@
 /*
  * web/app.js -- the coins playground: a game board (analysis drawn with
  * coins_svg, a game against coins, its review) and a SQL console, on the
- * WebAssembly build (coins-sqlite.js, wasm/api.js).  Plain DOM code: no
+ * WebAssembly build (coins-sqlite.js, bindings/wasm/api.js).  Plain DOM code: no
  * framework, nothing fetched but this folder's files.
  *
  * The database runs in a Web Worker (CoinsSQLite.worker), so that no query

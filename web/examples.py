@@ -30,7 +30,7 @@ for path in sys.argv[1:]:
         lang, body = m.group(1), m.group(2)
         if lang != "sql" or body.startswith("-- on "):
             continue
-        headings = HEADING.findall(FENCE.sub("", text[:m.start()]))
+        headings = HEADING.findall(FENCE.sub("", text[: m.start()]))
         title = headings[-1].replace("`", "") if headings else path
         count[title] = count.get(title, 0) + 1
         if count[title] > 1:
@@ -39,12 +39,14 @@ for path in sys.argv[1:]:
         sql = "\n".join(line for line in body.splitlines() if not line.startswith("."))
         after = blocks[i + 1] if i + 1 < len(blocks) else None
         expected = after.group(2) if after and after.group(1) == "text" else None
-        examples.append({
-            "title": f"{title}  [{path.split('/')[-1]}]",
-            "sql": sql.strip() + "\n",
-            "box": any(c.split()[:2] == [".mode", "box"] for c in commands),
-            "expected": expected,
-        })
+        examples.append(
+            {
+                "title": f"{title}  [{path.split('/')[-1]}]",
+                "sql": sql.strip() + "\n",
+                "box": any(c.split()[:2] == [".mode", "box"] for c in commands),
+                "expected": expected,
+            }
+        )
 
 print("/* build/web/examples.js -- made by web/examples.py from the README,")
 print("   docs/reference.md and sql/demo_db.sql (make web); do not edit. */")

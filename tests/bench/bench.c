@@ -52,7 +52,7 @@
 **      (VmHWM, reset through /proc/self/clear_refs where allowed), and the
 **      memory of the worst case (a valley, where nothing fuses);
 **   4. reviews and strategies on records of 10^4..10^6 coins;
-**   5. the textbook O(n^2) DP (tests/reference.c) against coins3_solve,
+**   5. the textbook O(n^2) DP (tests/unit/reference.c) against coins3_solve,
 **      called directly;
 **   6. targets, printed as met / not met (they never fail the run).
 **

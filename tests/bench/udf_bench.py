@@ -90,8 +90,7 @@ def main(argv):
         ext = os.path.splitext(ext)[0]
 
     # the UDF against known answers (AtCoder EDPC L "Deque") before timing it
-    known = {"[10,80,90,30]": 10, "[10,100,10]": -80, "[10]": 10, "[]": 0,
-             "[4,2,9,7,1,5]": 2}
+    known = {"[10,80,90,30]": 10, "[10,100,10]": -80, "[10]": 10, "[]": 0, "[4,2,9,7,1,5]": 2}
     for text, want in known.items():
         if py_margin(text) != want:
             print(f"MISMATCH: py_margin({text}) = {py_margin(text)}, not {want}")
@@ -144,21 +143,26 @@ def main(argv):
 
     py, co = (statistics.median(times[n]) for n in names)
     ratio = statistics.median(ratios)
-    print(f"\nPython UDF (textbook O(n^2) DP, json.loads) against"
-          f" coins_margin(3, ...): {rows} rows of 64 coins,\nPython"
-          f" {sys.version.split()[0]}, SQLite {sqlite3.sqlite_version};"
-          f" {rounds} interleaved rounds, medians; clock: {clock_name}")
-    print(f"  {'SELECT sum(f(coins)) FROM games':40} {'us/row':>10}"
-          f" {'x coins':>9}")
+    print(
+        f"\nPython UDF (textbook O(n^2) DP, json.loads) against"
+        f" coins_margin(3, ...): {rows} rows of 64 coins,\nPython"
+        f" {sys.version.split()[0]}, SQLite {sqlite3.sqlite_version};"
+        f" {rounds} interleaved rounds, medians; clock: {clock_name}"
+    )
+    print(f"  {'SELECT sum(f(coins)) FROM games':40} {'us/row':>10}" f" {'x coins':>9}")
     print(f"  {'py_margin(coins)':40} {py * 1e6:10.2f} {ratio:9.1f}")
     print(f"  {'coins_margin(3, coins)':40} {co * 1e6:10.2f} {1:9.1f}")
     ok = sums["py_margin"] == sums["coins_margin"]
-    print(f"  sums: py_margin {sums['py_margin']}, coins_margin"
-          f" {sums['coins_margin']}: {'equal' if ok else 'DIFFERENT'}")
+    print(
+        f"  sums: py_margin {sums['py_margin']}, coins_margin"
+        f" {sums['coins_margin']}: {'equal' if ok else 'DIFFERENT'}"
+    )
     met = ratio >= 100
     note = "  (smoke sizes: not meaningful)" if smoke else ""
-    print(f"  {'[met]' if met else '[not met]':9} Python UDF {ratio:.0f}x"
-          f" slower per row than coins (target >= 100x){note}")
+    print(
+        f"  {'[met]' if met else '[not met]':9} Python UDF {ratio:.0f}x"
+        f" slower per row than coins (target >= 100x){note}"
+    )
     if not ok:
         print("MISMATCH: the sums differ")
         return 1

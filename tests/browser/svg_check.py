@@ -75,11 +75,14 @@ def check(variant, coins, moves, k, name=None):
     # who took each coin, at which ply, and each ply's verdict
     ply_of, verdict = [0] * n, {}
     if moves is None:
-        rows = db.execute("SELECT ply, pos, take, 'best' FROM coins_moves(?, ?, ?)",
-                          (variant, coins, k))
+        rows = db.execute(
+            "SELECT ply, pos, take, 'best' FROM coins_moves(?, ?, ?)", (variant, coins, k)
+        )
     else:
-        rows = db.execute("SELECT ply, pos, take, verdict FROM coins_review(?, ?, ?, ?)",
-                          (variant, coins, moves, k))
+        rows = db.execute(
+            "SELECT ply, pos, take, verdict FROM coins_review(?, ?, ?, ?)",
+            (variant, coins, moves, k),
+        )
     for ply, pos, take, v in rows:
         for i in range(pos, pos + take):
             ply_of[i] = ply
@@ -92,8 +95,7 @@ def check(variant, coins, moves, k, name=None):
     texts = ["".join(t.itertext()) for t in root.findall(NS + "text")]
     if (n > 400) != any(" not drawn " in t for t in texts):
         fail("the summary line", game)
-    chars = max([len(str(max(verdict, default=0)))] +
-                [len(str(row[i])) for i in drawn if values])
+    chars = max([len(str(max(verdict, default=0)))] + [len(str(row[i])) for i in drawn if values])
     want_w = max(chars * 8 + 16, 44) - 8
     marks = {"??": 0, "?!": 0}
     previous, wrong_w = None, []
@@ -123,15 +125,20 @@ def check(variant, coins, moves, k, name=None):
             marks[badge] += 1
         previous = ply
     if wrong_w:
-        fail(f"{len(wrong_w)} coins not {want_w} wide, the first coin {wrong_w[0][0]}: "
-             f"{wrong_w[0][1]}", game)
+        fail(
+            f"{len(wrong_w)} coins not {want_w} wide, the first coin {wrong_w[0][0]}: "
+            f"{wrong_w[0][1]}",
+            game,
+        )
     diagram = one("SELECT coins_diagram(?, ?, ?, ?)", variant, coins, moves, k)
     if diagram.splitlines()[-1] not in texts:
         fail(f"no result line {diagram.splitlines()[-1]!r}", game)
     if moves is not None:
         counts = db.execute(
             "SELECT player, sum(verdict = 'inaccuracy'), sum(verdict = 'blunder') "
-            "FROM coins_review(?, ?, ?, ?) GROUP BY player", (variant, coins, moves, k)).fetchall()
+            "FROM coins_review(?, ?, ?, ?) GROUP BY player",
+            (variant, coins, moves, k),
+        ).fetchall()
         line = next((t for t in texts if t.startswith("moves not best: ")), "")
         for player, inaccuracies, blunders in counts:
             part = line.split("; ")[player - 1]
@@ -156,8 +163,10 @@ for at, want in LONG_ROWS:
     name = f"401 coins, -123456789 at index {at}"
     root = check(3, json.dumps(row), None, 1, name)
     if root is None or coin_widths(root) != {want}:
-        fail(f"coins {sorted(coin_widths(root)) if root is not None else None} wide, not {want}",
-             name)
+        fail(
+            f"coins {sorted(coin_widths(root)) if root is not None else None} wide, not {want}",
+            name,
+        )
 
 
 rng = random.Random(20260601)
@@ -175,13 +184,22 @@ for g in range(games):
     moves = None
     if rng.random() < 0.7:
         first, second = (rng.choice(strategies).format(rng.randint(0, 10**9)) for _ in range(2))
-        moves = one("SELECT json_group_array(move) FROM coins_play(?, ?, ?, ?, ?)",
-                    variant, coins, first, second, k)
+        moves = one(
+            "SELECT json_group_array(move) FROM coins_play(?, ?, ?, ?, ?)",
+            variant,
+            coins,
+            first,
+            second,
+            k,
+        )
         if rng.random() < 0.25:  # abandoned
             plies = moves.count(",") + 1 if moves != "[]" else 0
             cut = rng.randint(0, plies)
-            moves = one("SELECT json_group_array(value) FROM "
-                        "(SELECT value FROM json_each(?) LIMIT ?)", moves, cut)
+            moves = one(
+                "SELECT json_group_array(value) FROM " "(SELECT value FROM json_each(?) LIMIT ?)",
+                moves,
+                cut,
+            )
     check(variant, coins, moves, k)
 
 print(f"svg_check.py: {games} random games and {len(LONG_ROWS)} long rows, {failures} failures")

@@ -1,5 +1,5 @@
 """tests/clients/coins_client.py -- what the Python test clients share
-(tests/smoke.py, tests/bad_inputs.py, tests/clients/report.py): a stdlib
+(tests/clients/smoke.py, tests/catalogue/bad_inputs.py, tests/clients/report.py): a stdlib
 sqlite3 connection with the built extension loaded as a user would load it,
 the error message of a statement, and checks that stop at the first failure.
 

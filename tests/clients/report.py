@@ -14,9 +14,10 @@ from coins_client import Checks, connect
 def report_sql(number):
     """The SQL of report `number` in sql/reports.sql (its dot-commands dropped)."""
     text = open(os.path.join(os.path.dirname(__file__), "../../sql/reports.sql")).read()
-    section = re.search(rf"^\.print {number}\. .*?(?=^\.print\s*\n\.print \d+\.|\Z)",
-                        text, re.M | re.S).group(0)
-    return "\n".join(l for l in section.splitlines() if not l.startswith("."))
+    section = re.search(
+        rf"^\.print {number}\. .*?(?=^\.print\s*\n\.print \d+\.|\Z)", text, re.M | re.S
+    ).group(0)
+    return "\n".join(line for line in section.splitlines() if not line.startswith("."))
 
 
 db = connect(sys.argv[1], sys.argv[2])
@@ -25,9 +26,11 @@ check = Checks("clients/report.py")
 
 check(len(rows), 12, "one row per player")
 check(rows[0][:5], ("ivy", "near-optimal", 503, 313, 99.6), "the best player")
-check([r[4] for r in rows], sorted((r[4] for r in rows), reverse=True),
-      "ordered by accuracy")
-check({r[1] for r in rows}, {"near-optimal", "greedy", "careless", "random", "always left"},
-      "every style")
+check([r[4] for r in rows], sorted((r[4] for r in rows), reverse=True), "ordered by accuracy")
+check(
+    {r[1] for r in rows},
+    {"near-optimal", "greedy", "careless", "random", "always left"},
+    "every style",
+)
 check(sum(r[2] for r in rows), 2 * 3000, "every game has two players")
 check.done()

@@ -42,14 +42,17 @@ def split(source, n, directory):
     os.makedirs(directory, exist_ok=True)
     src = _connect(source)
     ids = [r[0] for r in src.execute("SELECT id FROM games ORDER BY id")]
-    schema = [r[0] for r in src.execute(
-        "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL "
-        "ORDER BY type = 'view', rowid")]
+    schema = [
+        r[0]
+        for r in src.execute(
+            "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL " "ORDER BY type = 'view', rowid"
+        )
+    ]
     tables = [r[0] for r in src.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
     src.close()
     paths = []
     for k in range(n):
-        part = ids[k * len(ids) // n:(k + 1) * len(ids) // n]
+        part = ids[k * len(ids) // n : (k + 1) * len(ids) // n]
         lo, hi = (part[0], part[-1]) if part else (1, 0)
         path = os.path.join(directory, "shard-%03d.db" % k)
         if os.path.exists(path):
@@ -62,8 +65,10 @@ def split(source, n, directory):
         for table in tables:
             key = SPLIT_TABLES.get(table)
             where = " WHERE %s BETWEEN ? AND ?" % key if key else ""
-            db.execute("INSERT INTO main.%s SELECT * FROM src.%s%s" % (table, table, where),
-                       (lo, hi) if key else ())
+            db.execute(
+                "INSERT INTO main.%s SELECT * FROM src.%s%s" % (table, table, where),
+                (lo, hi) if key else (),
+            )
         db.execute("COMMIT")
         db.execute("DETACH src")
         db.close()
@@ -77,10 +82,13 @@ def deal(first, last, path):
     with open(GAMES_DB_SQL, encoding="utf-8") as f:
         script, found = GAME_RANGE.subn(
             "seq(i) AS (SELECT %d UNION ALL SELECT i + 1 FROM seq WHERE i < %d)" % (first, last),
-            f.read())
+            f.read(),
+        )
     if found != 1:
-        sys.exit("archive.py: sql/games_db.sql no longer says 'SELECT 1 ... WHERE i < 3000' "
-                 "once; update GAME_RANGE")
+        sys.exit(
+            "archive.py: sql/games_db.sql no longer says 'SELECT 1 ... WHERE i < 3000' "
+            "once; update GAME_RANGE"
+        )
     if os.path.exists(path):
         os.remove(path)
     db = _connect(path)

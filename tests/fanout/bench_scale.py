@@ -47,6 +47,7 @@ from distributed import Client
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import archive  # noqa: E402
+import sqlite_coins  # noqa: E402
 from sqlite_coins import fanout  # noqa: E402
 
 REPORTS = {
@@ -55,7 +56,8 @@ REPORTS = {
         "sum(coins_win(variant, coins, max_take)) AS first_wins FROM games GROUP BY variant",
         "SELECT variant, sum(games) AS games, sum(first_wins) AS first_wins, "
         "round(100.0 * sum(first_wins) / sum(games), 2) AS first_win_pct "
-        "FROM mapped GROUP BY variant ORDER BY variant"),
+        "FROM mapped GROUP BY variant ORDER BY variant",
+    ),
     "moves": (
         "SELECT mover AS player, count(verdict) AS moves, sum(verdict = 'best') AS best, "
         "sum(verdict = 'blunder') AS blunders, count(DISTINCT game_id) AS games, "
@@ -66,11 +68,12 @@ REPORTS = {
         "round(100.0 * sum(best) / sum(moves), 1) AS accuracy_pct, "
         "round(1.0 * sum(blunders) / sum(games), 2) AS blunders_per_game, "
         "round(CAST(sum(loss_sum) AS REAL) / sum(loss_n), 2) AS avg_loss "
-        "FROM mapped GROUP BY player ORDER BY accuracy_pct DESC, player"),
+        "FROM mapped GROUP BY player ORDER BY accuracy_pct DESC, player",
+    ),
 }
 TINY_SHARDS = 1000
 NOTHING = "SELECT 1 AS one FROM t LIMIT 0"  # the map of a task of nothing
-TARGET_GAMES = 10 ** 9
+TARGET_GAMES = 10**9
 PROJECT_WORKERS = (10, 100, 1000)
 
 
@@ -123,14 +126,18 @@ def measure(shards, map_sql, reduce_sql, client):
     scheduler too) and CPU seconds of the Dask workers (in-process: none).
     CPU time is what a machine shared with other work still measures
     right; wall time is what this run took on this machine as loaded."""
+
     def worker_cpu():
         return sum(client.run(time.process_time).values()) if client else 0.0
 
     cpu, workers, wall = time.process_time(), worker_cpu(), time.monotonic()
     result = fanout.run(shards, map_sql, reduce_sql, client=client)
     wall = time.monotonic() - wall
-    return result, {"wall_s": wall, "central_cpu_s": time.process_time() - cpu,
-                    "worker_cpu_s": worker_cpu() - workers}
+    return result, {
+        "wall_s": wall,
+        "central_cpu_s": time.process_time() - cpu,
+        "worker_cpu_s": worker_cpu() - workers,
+    }
 
 
 def central_costs(tiny, directory):
@@ -146,12 +153,28 @@ def central_costs(tiny, directory):
         os.remove(address_file)
     local = ["--host", "127.0.0.1", "--dashboard-address", "127.0.0.1:0"]
     # they run in directory: sqlite_coins must be on an absolute path
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p))
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join(
+            os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p
+        ),
+    )
     scheduler = subprocess.Popen(
-        [sys.executable, "-m", "distributed.cli.dask_scheduler", "--port", "0",
-         "--scheduler-file", address_file] + local,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=directory, env=env)
+        [
+            sys.executable,
+            "-m",
+            "distributed.cli.dask_scheduler",
+            "--port",
+            "0",
+            "--scheduler-file",
+            address_file,
+        ]
+        + local,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=directory,
+        env=env,
+    )
     workers = None
     try:
         deadline = time.monotonic() + 60
@@ -163,18 +186,34 @@ def central_costs(tiny, directory):
         with open(address_file) as f:
             address = json.load(f)["address"]
         workers = subprocess.Popen(
-            [sys.executable, "-m", "distributed.cli.dask_worker", address, "--nworkers", "2",
-             "--nthreads", "1"] + local,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=directory, env=env)
+            [
+                sys.executable,
+                "-m",
+                "distributed.cli.dask_worker",
+                address,
+                "--nworkers",
+                "2",
+                "--nthreads",
+                "1",
+            ]
+            + local,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=directory,
+            env=env,
+        )
         with Client(address, set_as_default=False) as client:
             client.wait_for_workers(2, timeout=60)
             cpu = psutil.Process(scheduler.pid).cpu_times()
             _, took = measure(tiny, NOTHING, None, client)
             after = psutil.Process(scheduler.pid).cpu_times()
         spent = (after.user + after.system) - (cpu.user + cpu.system)
-        return {"wall_s": took["wall_s"] / len(tiny), "scheduler_cpu_s": spent / len(tiny),
-                "client_cpu_s": took["central_cpu_s"] / len(tiny),
-                "worker_cpu_s": took["worker_cpu_s"] / len(tiny)}
+        return {
+            "wall_s": took["wall_s"] / len(tiny),
+            "scheduler_cpu_s": spent / len(tiny),
+            "client_cpu_s": took["central_cpu_s"] / len(tiny),
+            "worker_cpu_s": took["worker_cpu_s"] / len(tiny),
+        }
     finally:
         for process in (workers, scheduler):
             if process is not None:
@@ -202,14 +241,14 @@ def reduce_at_scale(paths, map_sql, reduce_sql, shards):
     the reduce query (fanout's _reduce)."""
     outcome = map_result(paths[0], map_sql)
     db = sqlite3.connect("")
-    fanout.load(db)
+    sqlite_coins.load(db)
     started = time.monotonic()
-    mapped = fanout._Mapped(db)
+    mapped = fanout.gather._Mapped(db)
     shard = fanout.Shard("a/shard/name-of-some-length-0000.db", "")
     for i in range(shards):
         mapped.put(i, shard, outcome)
     mapped.finish()
-    fanout._reduce(db, reduce_sql)
+    fanout.gather._reduce(db, reduce_sql)
     seconds = time.monotonic() - started
     db.close()
     return seconds, mapped.rows
@@ -217,7 +256,7 @@ def reduce_at_scale(paths, map_sql, reduce_sql, shards):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=10 ** 6)
+    p.add_argument("--games", type=int, default=10**6)
     p.add_argument("--shards", type=int, default=32)
     p.add_argument("--dir", default="build/scale")
     args = p.parse_args()
@@ -227,13 +266,27 @@ def main():
     warm(paths + tiny)
     size = sum(os.path.getsize(p) for p in paths)
     games_per_shard = args.games / args.shards
-    out = {"load_average_before": os.getloadavg(),
-           "games": args.games, "shards": args.shards, "archive_bytes": size,
-           "bytes_per_game": size / args.games, "cores": os.cpu_count(),
-           "deal_seconds": dealt, "reports": {}, "fixed": {}}
-    print("archive: %s games in %d shards, %.0f MB (%.0f bytes a game)%s"
-          % (format(args.games, ","), args.shards, size / 1e6, size / args.games,
-             "" if dealt is None else ", dealt in %.0f s" % dealt))
+    out = {
+        "load_average_before": os.getloadavg(),
+        "games": args.games,
+        "shards": args.shards,
+        "archive_bytes": size,
+        "bytes_per_game": size / args.games,
+        "cores": os.cpu_count(),
+        "deal_seconds": dealt,
+        "reports": {},
+        "fixed": {},
+    }
+    print(
+        "archive: %s games in %d shards, %.0f MB (%.0f bytes a game)%s"
+        % (
+            format(args.games, ","),
+            args.shards,
+            size / 1e6,
+            size / args.games,
+            "" if dealt is None else ", dealt in %.0f s" % dealt,
+        )
+    )
 
     clusters = {}
     for n in (1, 2):
@@ -250,27 +303,48 @@ def main():
                 answers.append(result.rows)
                 # the map's processor time: the workers', or in-process all of it
                 cpu = took["worker_cpu_s"] or took["central_cpu_s"]
-                took.update(games_per_s=args.games / took["wall_s"], games_per_cpu_s=args.games / cpu,
-                            reduce_s=result.reduce_seconds, map_rows=result.map_rows)
+                took.update(
+                    games_per_s=args.games / took["wall_s"],
+                    games_per_cpu_s=args.games / cpu,
+                    reduce_s=result.reduce_seconds,
+                    map_rows=result.map_rows,
+                )
                 figures[label] = took
-                print("%-6s %-9s %6.2f s wall %10s games/s | map %6.2f s CPU %10s games "
-                      "a CPU second | %5.2f s CPU here" % (
-                          name, label, took["wall_s"], format(round(took["games_per_s"]), ","),
-                          cpu, format(round(took["games_per_cpu_s"]), ","),
-                          took["central_cpu_s"]))
+                print(
+                    "%-6s %-9s %6.2f s wall %10s games/s | map %6.2f s CPU %10s games "
+                    "a CPU second | %5.2f s CPU here"
+                    % (
+                        name,
+                        label,
+                        took["wall_s"],
+                        format(round(took["games_per_s"]), ","),
+                        cpu,
+                        format(round(took["games_per_cpu_s"]), ","),
+                        took["central_cpu_s"],
+                    )
+                )
             if not answers[0] == answers[1] == answers[2]:
                 sys.exit("bench-scale: %s: the answers differ between serial and Dask" % name)
-            shipped = [len(pickle.dumps(map_result(p, map_sql), protocol=pickle.HIGHEST_PROTOCOL))
-                       for p in paths[:4]]
+            shipped = [
+                len(pickle.dumps(map_result(p, map_sql), protocol=pickle.HIGHEST_PROTOCOL))
+                for p in paths[:4]
+            ]
             figures["bytes_per_shard"] = sum(shipped) / len(shipped)
             target_shards = round(TARGET_GAMES / games_per_shard)
             figures["reduce_at_target"], figures["mapped_rows_at_target"] = reduce_at_scale(
-                paths, map_sql, reduce_sql, target_shards)
-            print("%-6s %s bytes a shard shipped back; at 10^9 games (%s shards): mapped "
-                  "%s rows, gathered and reduced in %.1f s" % (
-                      name, format(round(figures["bytes_per_shard"]), ","),
-                      format(target_shards, ","), format(figures["mapped_rows_at_target"], ","),
-                      figures["reduce_at_target"]))
+                paths, map_sql, reduce_sql, target_shards
+            )
+            print(
+                "%-6s %s bytes a shard shipped back; at 10^9 games (%s shards): mapped "
+                "%s rows, gathered and reduced in %.1f s"
+                % (
+                    name,
+                    format(round(figures["bytes_per_shard"]), ","),
+                    format(target_shards, ","),
+                    format(figures["mapped_rows_at_target"], ","),
+                    figures["reduce_at_target"],
+                )
+            )
             out["reports"][name] = figures
         for label, client in where:
             _, took = measure(tiny, NOTHING, None, client)
@@ -283,21 +357,38 @@ def main():
     out["load_average_after"] = os.getloadavg()
 
     fixed = out["fixed"]
-    print("cluster start: 1 worker %.2f s, 2 workers %.2f s" % (
-        fixed["cluster_start_1"], fixed["cluster_start_2"]))
+    print(
+        "cluster start: 1 worker %.2f s, 2 workers %.2f s"
+        % (fixed["cluster_start_1"], fixed["cluster_start_2"])
+    )
     for label in ("serial", "1 worker", "2 workers"):
         tiny_took = fixed["tiny " + label]
-        print("a task of nothing (%d shards), %-9s: %5.2f ms wall, %5.2f ms CPU here, %5.2f ms "
-              "CPU in workers, a shard" % (TINY_SHARDS, label, 1e3 * tiny_took["wall_s"],
-                                          1e3 * tiny_took["central_cpu_s"],
-                                          1e3 * tiny_took["worker_cpu_s"]))
+        print(
+            "a task of nothing (%d shards), %-9s: %5.2f ms wall, %5.2f ms CPU here, %5.2f ms "
+            "CPU in workers, a shard"
+            % (
+                TINY_SHARDS,
+                label,
+                1e3 * tiny_took["wall_s"],
+                1e3 * tiny_took["central_cpu_s"],
+                1e3 * tiny_took["worker_cpu_s"],
+            )
+        )
     apart = fixed["tiny apart"]
-    print("a task of nothing, dask-scheduler and dask-worker apart: %.2f ms wall, %.2f ms CPU in "
-          "the scheduler, %.2f ms in the client, %.2f ms in the workers, a shard" % (
-              1e3 * apart["wall_s"], 1e3 * apart["scheduler_cpu_s"],
-              1e3 * apart["client_cpu_s"], 1e3 * apart["worker_cpu_s"]))
-    print("load average: %.1f before, %.1f after (1 minute)" % (
-        out["load_average_before"][0], out["load_average_after"][0]))
+    print(
+        "a task of nothing, dask-scheduler and dask-worker apart: %.2f ms wall, %.2f ms CPU in "
+        "the scheduler, %.2f ms in the client, %.2f ms in the workers, a shard"
+        % (
+            1e3 * apart["wall_s"],
+            1e3 * apart["scheduler_cpu_s"],
+            1e3 * apart["client_cpu_s"],
+            1e3 * apart["worker_cpu_s"],
+        )
+    )
+    print(
+        "load average: %.1f before, %.1f after (1 minute)"
+        % (out["load_average_before"][0], out["load_average_after"][0])
+    )
     out["projection"] = project(out, games_per_shard)
     with open(os.path.join(args.dir, "results.json"), "w") as f:
         json.dump(out, f, indent=1)
@@ -324,11 +415,16 @@ def project(out, games_per_shard):
     central_task = max(apart["scheduler_cpu_s"], apart["client_cpu_s"])
     central_name = "scheduler" if apart["scheduler_cpu_s"] >= apart["client_cpu_s"] else "client"
     projection = {}
-    for per_shard in (games_per_shard, 10 ** 6):
+    for per_shard in (games_per_shard, 10**6):
         shards = TARGET_GAMES / per_shard
-        print("\n10^9 games (%.0f GB) in %s shards of %s games:" % (
-            TARGET_GAMES * out["bytes_per_game"] / 1e9, format(round(shards), ","),
-            format(round(per_shard), ",")))
+        print(
+            "\n10^9 games (%.0f GB) in %s shards of %s games:"
+            % (
+                TARGET_GAMES * out["bytes_per_game"] / 1e9,
+                format(round(shards), ","),
+                format(round(per_shard), ","),
+            )
+        )
         for name, figures in out["reports"].items():
             rate = figures["2 workers"]["games_per_cpu_s"]
             reduce_seconds = figures["reduce_at_target"] * games_per_shard / per_shard
@@ -339,16 +435,32 @@ def project(out, games_per_shard):
                 mapping = max(1.0, shards / workers) * each
                 total = max(mapping, central) + reduce_seconds
                 projection["%s, %d games a shard, %d workers" % (name, per_shard, workers)] = {
-                    "map_s": mapping, "central_s": central, "reduce_s": reduce_seconds,
-                    "total_s": total, "read_MB_s_a_worker": read_rate / 1e6,
+                    "map_s": mapping,
+                    "central_s": central,
+                    "reduce_s": reduce_seconds,
+                    "total_s": total,
+                    "read_MB_s_a_worker": read_rate / 1e6,
                     "read_GB_s_all": read_rate * workers / 1e9,
-                    "shipped_MB": shards * figures["bytes_per_shard"] / 1e6}
-                print("%-6s %5d workers: map %8.1f s, central %6.1f s, reduce %5.1f s -> %8.1f s "
-                      "(%s); reads %.0f MB/s a worker, %.1f GB/s in all; %.0f MB shipped back"
-                      % (name, workers, mapping, central, reduce_seconds, total,
-                         "map" if mapping >= central else central_name, read_rate / 1e6,
-                         read_rate * workers / 1e9, shards * figures["bytes_per_shard"] / 1e6))
+                    "shipped_MB": shards * figures["bytes_per_shard"] / 1e6,
+                }
+                print(
+                    "%-6s %5d workers: map %8.1f s, central %6.1f s, reduce %5.1f s -> %8.1f s "
+                    "(%s); reads %.0f MB/s a worker, %.1f GB/s in all; %.0f MB shipped back"
+                    % (
+                        name,
+                        workers,
+                        mapping,
+                        central,
+                        reduce_seconds,
+                        total,
+                        "map" if mapping >= central else central_name,
+                        read_rate / 1e6,
+                        read_rate * workers / 1e9,
+                        shards * figures["bytes_per_shard"] / 1e6,
+                    )
+                )
     return projection
+
 
 if __name__ == "__main__":
     main()

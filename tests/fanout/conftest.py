@@ -1,7 +1,7 @@
 """tests/fanout/conftest.py -- what the fan-out tests share (make test-fanout).
 
 The tests import sqlite_coins from PYTHONPATH (make test-fanout puts a
-copy of python/sqlite_coins with build/coins.so in build/fanout/py) and
+copy of bindings/python/sqlite_coins with build/coins.so in build/fanout/py) and
 need Dask distributed (Debian: python3-distributed) and the example
 database (COINS_GAMES_DB, default build/games.db).
 
@@ -31,8 +31,9 @@ _skipped = []
 
 def pytest_configure(config):
     # Debian's Dask 2022.12 with its Tornado 6.2: noise, not a finding
-    config.addinivalue_line("filterwarnings",
-                            "ignore:make_current is deprecated:DeprecationWarning")
+    config.addinivalue_line(
+        "filterwarnings", "ignore:make_current is deprecated:DeprecationWarning"
+    )
 
 
 def pytest_sessionstart(session):
@@ -42,8 +43,10 @@ def pytest_sessionstart(session):
         sqlite_coins.loadable_path()
         import distributed  # noqa: F401
     except Exception as e:  # say what is missing instead of a page of errors
-        pytest.exit("tests/fanout: %s: %s (run them with make test-fanout)"
-                    % (type(e).__name__, e), returncode=3)
+        pytest.exit(
+            "tests/fanout: %s: %s (run them with make test-fanout)" % (type(e).__name__, e),
+            returncode=3,
+        )
     if not os.path.isfile(GAMES_DB):
         pytest.exit("tests/fanout: no %s (make build/games.db)" % GAMES_DB, returncode=3)
 
@@ -52,15 +55,20 @@ def pytest_collection_finish(session):
     """When the whole directory runs (no -k, no -m), every test module must
     give tests."""
     option = session.config.option
-    if option.keyword or option.markexpr or not any(
-            os.path.abspath(a) == HERE for a in session.config.args):
+    if (
+        option.keyword
+        or option.markexpr
+        or not any(os.path.abspath(a) == HERE for a in session.config.args)
+    ):
         return
     collected = {os.path.basename(str(item.fspath)) for item in session.items}
     modules = {os.path.basename(p) for p in glob.glob(os.path.join(HERE, "test_*.py"))}
     if not modules or modules - collected:
-        pytest.exit("tests/fanout: no test collected from %s" % sorted(modules - collected or
-                                                                         {"tests/fanout"}),
-                    returncode=4)
+        pytest.exit(
+            "tests/fanout: no test collected from %s"
+            % sorted(modules - collected or {"tests/fanout"}),
+            returncode=4,
+        )
 
 
 def pytest_runtest_logreport(report):
@@ -75,6 +83,7 @@ def pytest_sessionfinish(session, exitstatus):
 
 
 # ----------------------------------------------------------------- fixtures
+
 
 @pytest.fixture(scope="session")
 def shards(tmp_path_factory):
@@ -118,8 +127,7 @@ def report_statements():
     """The queries of sql/reports.sql, in order (its dot-commands and
     comment lines left out)."""
     with open(REPORTS_SQL, encoding="utf-8") as f:
-        body = "\n".join(line for line in f.read().splitlines()
-                         if not line.startswith((".", "--")))
+        body = "\n".join(line for line in f.read().splitlines() if not line.startswith((".", "--")))
     return [s.strip() for s in body.split(";") if s.strip()]
 
 
@@ -127,9 +135,10 @@ def report_halves():
     """[(name, map SQL, reduce SQL)] of tests/fanout/reports, in report order."""
     halves = []
     for path in sorted(glob.glob(os.path.join(REPORT_HALVES, "*.map.sql"))):
-        with open(path, encoding="utf-8") as m, \
-                open(path.replace(".map.sql", ".reduce.sql"), encoding="utf-8") as r:
-            halves.append((os.path.basename(path)[:-len(".map.sql")], m.read(), r.read()))
+        with open(path, encoding="utf-8") as m, open(
+            path.replace(".map.sql", ".reduce.sql"), encoding="utf-8"
+        ) as r:
+            halves.append((os.path.basename(path)[: -len(".map.sql")], m.read(), r.read()))
     return halves
 
 
@@ -150,6 +159,10 @@ def fanout_cli(*args, **kwargs):
     """python3 -m sqlite_coins.fanout ARGS, run to the end (stdout, stderr
     as text): a CompletedProcess."""
     kwargs.setdefault("timeout", 120)
-    return subprocess.run([sys.executable, "-m", "sqlite_coins.fanout"] + list(args),
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          universal_newlines=True, **kwargs)
+    return subprocess.run(
+        [sys.executable, "-m", "sqlite_coins.fanout"] + list(args),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        universal_newlines=True,
+        **kwargs,
+    )

@@ -2,22 +2,23 @@
 # sqlite_coins.fanout, on Dask (the Makefile includes this fragment;
 # docs/scale.md says more):
 #
-#   make test-fanout   the fan-out tests (pytest, tests/fanout): the reports
-#                      of sql/reports.sql split into map and reduce halves
-#                      against one database, for 1, 7 and 32 shards, in-process
-#                      and with 1 and 2 Dask workers; a worker killed mid-run;
-#                      the command line, its errors and outputs; a shard
-#                      under two names (hard link, bind mount), map queries
-#                      that write, a schema that differs, skipped shards in
-#                      the order listed on workers
-#   make bench-scale   games per second over 10^6 games in 32 shards (dealt
-#                      once into $(B)/scale), serially and with 1 and 2
-#                      workers, and the fixed costs; figures for docs/scale.md
+#   make test-fanout  the fan-out tests (pytest, tests/fanout), in-process and on Dask
+#                     the reports of sql/reports.sql split into map and reduce
+#                     halves against one database, for 1, 7 and 32 shards,
+#                     in-process and with 1 and 2 Dask workers; a worker
+#                     killed mid-run; the command line, its errors and
+#                     outputs; a shard under two names (hard link, bind
+#                     mount), map queries that write, a schema that differs,
+#                     skipped shards in the order listed on workers
+#   make bench-scale  games per second over 10^6 games in 32 shards (docs/scale.md)
+#                     dealt once into $(B)/scale; serially and with 1 and 2
+#                     workers, and the fixed costs
 #
-# Both run the module from a copy of python/sqlite_coins with $(EXT) beside
-# it ($(B)/fanout/py, on PYTHONPATH), so nothing is built into the source
-# tree.  Dask and pytest come from Debian (tests/deps.sh installs them when
-# run as root, or names them).  Dask's processes listen on 127.0.0.1 only.
+# Both run the package from a copy of bindings/python/sqlite_coins with
+# $(EXT) beside it ($(B)/fanout/py, on PYTHONPATH), so nothing is built into
+# the source tree.  Dask and pytest come from Debian (tests/tools/deps.sh
+# installs them when run as root, or names them).  Dask's processes listen
+# on 127.0.0.1 only.
 FANOUT_PY   := $(B)/fanout/py
 FANOUT_PKG  := $(FANOUT_PY)/sqlite_coins
 FANOUT_DEPS := python3-distributed python3-pytest
@@ -28,11 +29,15 @@ SCALE_SHARDS ?= 32
 .PHONY: test-fanout bench-scale fanout-deps
 
 fanout-deps:
-	@sh tests/deps.sh $(FANOUT_DEPS)
+	@sh tests/tools/deps.sh $(FANOUT_DEPS)
 
-$(FANOUT_PKG)/.staged: $(wildcard python/sqlite_coins/*.py) $(EXT)
+FANOUT_SRC := $(wildcard bindings/python/sqlite_coins/*.py bindings/python/sqlite_coins/*/*.py)
+
+$(FANOUT_PKG)/.staged: $(FANOUT_SRC) $(EXT)
 	@rm -rf $(FANOUT_PKG) && mkdir -p $(FANOUT_PKG)
-	cp python/sqlite_coins/*.py $(EXT) $(FANOUT_PKG)/
+	cd bindings/python/sqlite_coins && cp --parents $(FANOUT_SRC:bindings/python/sqlite_coins/%=%) \
+	  $(abspath $(FANOUT_PKG))/
+	cp $(EXT) $(FANOUT_PKG)/
 	@touch $@
 
 test-fanout: fanout-deps $(FANOUT_PKG)/.staged $(B)/games.db

@@ -34,9 +34,12 @@ def seven(shards):
 def shell(mode, sql):
     """What the sqlite3 shell prints for sql on build/games.db with coins
     loaded, with the mode options (e.g. -box)."""
-    return subprocess.run(["sqlite3", "-bail", "-cmd", ".load " + loadable_path()] + mode
-                          + [GAMES_DB, sql], stdout=subprocess.PIPE, universal_newlines=True,
-                          check=True).stdout
+    return subprocess.run(
+        ["sqlite3", "-bail", "-cmd", ".load " + loadable_path()] + mode + [GAMES_DB, sql],
+        stdout=subprocess.PIPE,
+        universal_newlines=True,
+        check=True,
+    ).stdout
 
 
 def read(at_file):
@@ -49,6 +52,7 @@ def summary_lines(stderr):
 
 
 # ------------------------------------------------------------------ outputs
+
 
 def test_box_is_the_shell_s_box(seven):
     run = fanout_cli("--shards", seven, "--map", MAP2, "--reduce", REDUCE2)
@@ -72,18 +76,26 @@ def test_json_is_an_array_of_objects(seven):
     assert run.returncode == 0, run.stderr
     columns, rows = one_database(report_statements()[3])
     got = json.loads(run.stdout)
-    assert repr([list(o.items()) for o in got]) == repr(
-        [list(zip(columns, row)) for row in rows])
+    assert repr([list(o.items()) for o in got]) == repr([list(zip(columns, row)) for row in rows])
     assert summary_lines(run.stderr) == [line for line in run.stderr.splitlines()]
     assert "7 shards (7 read, 0 skipped)" in run.stderr
 
 
 def test_json_of_nothing_and_blobs(seven):
-    run = fanout_cli("--shards", seven, "--map", "SELECT x'00ff' AS b, 1.5 AS r LIMIT 0",
-                     "--format", "json")
+    run = fanout_cli(
+        "--shards", seven, "--map", "SELECT x'00ff' AS b, 1.5 AS r LIMIT 0", "--format", "json"
+    )
     assert (run.returncode, run.stdout) == (0, "[]\n")
-    run = fanout_cli("--shards", seven, "--map", "SELECT x'00ff' AS b, 2.0 AS r, NULL AS n",
-                     "--reduce", "SELECT DISTINCT b, r, n FROM mapped", "--format", "json")
+    run = fanout_cli(
+        "--shards",
+        seven,
+        "--map",
+        "SELECT x'00ff' AS b, 2.0 AS r, NULL AS n",
+        "--reduce",
+        "SELECT DISTINCT b, r, n FROM mapped",
+        "--format",
+        "json",
+    )
     assert json.loads(run.stdout) == [{"b": "00FF", "r": 2.0, "n": None}]
 
 
@@ -117,6 +129,7 @@ def test_out_file_takes_the_format(seven, tmp_path):
 
 # ------------------------------------------------------------- naming shards
 
+
 def test_list_file_paths_uris_and_comments(shards, tmp_path):
     paths = shards(7)
     listing = tmp_path / "list" / "shards.txt"
@@ -129,15 +142,25 @@ def test_list_file_paths_uris_and_comments(shards, tmp_path):
     run = fanout_cli("--shards", str(listing), "--map", COUNT, "--format", "json")
     assert run.returncode == 0, run.stderr
     names = [o["shard"] for o in json.loads(run.stdout)]
-    assert names == [l.strip() for l in lines[2:]]
+    assert names == [line.strip() for line in lines[2:]]
     assert sum(o["games"] for o in json.loads(run.stdout)) == 3000
 
 
 def test_several_globs_and_python_lists(shards):
     paths = shards(7)
     rest = os.path.join(os.path.dirname(paths[0]), "shard-00[1-6].db")
-    run = fanout_cli("--shards", paths[0], "--shards", rest, "--map", MAP4, "--reduce", REDUCE4,
-                     "--format", "json")
+    run = fanout_cli(
+        "--shards",
+        paths[0],
+        "--shards",
+        rest,
+        "--map",
+        MAP4,
+        "--reduce",
+        REDUCE4,
+        "--format",
+        "json",
+    )
     assert run.returncode == 0, run.stderr
     result = fanout.run(paths, read(MAP4), read(REDUCE4))
     assert json.loads(run.stdout) == [dict(zip(result.columns, r)) for r in result.rows]
@@ -146,9 +169,13 @@ def test_several_globs_and_python_lists(shards):
 @pytest.mark.parametrize("second", ["same", "relative", "symlink", "hardlink", "uri"])
 def test_a_shard_listed_twice_is_refused(shards, tmp_path, second):
     first = shards(7)[0]
-    other = {"same": first, "relative": os.path.relpath(first),
-             "symlink": str(tmp_path / "link.db"), "hardlink": str(tmp_path / "link.db"),
-             "uri": "file:%s?cache=private" % first}[second]
+    other = {
+        "same": first,
+        "relative": os.path.relpath(first),
+        "symlink": str(tmp_path / "link.db"),
+        "hardlink": str(tmp_path / "link.db"),
+        "uri": "file:%s?cache=private" % first,
+    }[second]
     if second == "symlink":
         os.symlink(first, other)
     if second == "hardlink":
@@ -156,9 +183,11 @@ def test_a_shard_listed_twice_is_refused(shards, tmp_path, second):
     run = fanout_cli("--shards", first, "--shards", other, "--map", COUNT)
     assert (run.returncode, run.stdout) == (1, "")
     st = os.stat(first)
-    assert run.stderr == ("fanout: error: shard %s is listed twice: %s and %s are one file "
-                          "(device %d, inode %d); each shard must be listed once\n"
-                          % (other, first, other, st.st_dev, st.st_ino))
+    assert run.stderr == (
+        "fanout: error: shard %s is listed twice: %s and %s are one file "
+        "(device %d, inode %d); each shard must be listed once\n"
+        % (other, first, other, st.st_dev, st.st_ino)
+    )
 
 
 def test_a_uri_may_not_ask_for_writing(shards):
@@ -174,6 +203,7 @@ def test_a_glob_that_matches_nothing(tmp_path):
 
 # ----------------------------------------------- every shard accounted for
 
+
 @pytest.fixture
 def bad_shards(tmp_path):
     """{name: (path, SQLite's message)} of shards that fail."""
@@ -183,9 +213,11 @@ def bad_shards(tmp_path):
     db = sqlite3.connect(str(other))
     db.execute("CREATE TABLE notes (x)")
     db.close()
-    return {"missing": (str(tmp_path / "missing.db"), "cannot open: unable to open database file"),
-            "text": (str(text), "cannot open: file is not a database"),
-            "no-games": (str(other), "the map query failed: no such table: games")}
+    return {
+        "missing": (str(tmp_path / "missing.db"), "cannot open: unable to open database file"),
+        "text": (str(text), "cannot open: file is not a database"),
+        "no-games": (str(other), "the map query failed: no such table: games"),
+    }
 
 
 @pytest.mark.parametrize("bad", ["missing", "text", "no-games"])
@@ -202,16 +234,35 @@ def test_skip_bad_lists_every_skipped_shard(shards, bad_shards, tmp_path):
     bad = [p for p, _ in bad_shards.values()]
     listing = tmp_path / "shards.txt"
     listing.write_text("\n".join(bad[:1] + shards(7) + bad[1:]))
-    run = fanout_cli("--shards", str(listing), "--map", MAP4, "--reduce", REDUCE4,
-                     "--skip-bad", "--format", "json")
+    run = fanout_cli(
+        "--shards",
+        str(listing),
+        "--map",
+        MAP4,
+        "--reduce",
+        REDUCE4,
+        "--skip-bad",
+        "--format",
+        "json",
+    )
     assert run.returncode == 1, run.stderr
     lines = summary_lines(run.stderr)
     assert lines[0].startswith("fanout: 10 shards (7 read, 3 skipped)")
     assert lines[1:] == ["fanout: skipped %s: %s" % v for v in bad_shards.values()]
     columns, rows = one_database(report_statements()[3])
     assert json.loads(run.stdout) == [dict(zip(columns, r)) for r in rows]
-    partial = fanout_cli("--shards", str(listing), "--map", MAP4, "--reduce", REDUCE4,
-                         "--skip-bad", "--allow-partial", "--format", "json")
+    partial = fanout_cli(
+        "--shards",
+        str(listing),
+        "--map",
+        MAP4,
+        "--reduce",
+        REDUCE4,
+        "--skip-bad",
+        "--allow-partial",
+        "--format",
+        "json",
+    )
     assert (partial.returncode, partial.stdout) == (0, run.stdout)
     assert summary_lines(partial.stderr)[1:] == lines[1:]
 
@@ -231,12 +282,15 @@ def test_no_shard_read_is_an_error(bad_shards):
         fanout.run([p for p, _ in bad_shards.values()], COUNT, skip_bad=True)
 
 
-@pytest.mark.parametrize("map_sql, reduce_sql, message", [
-    ("SELECT 1 AS Shard", None, "has a column named shard"),
-    ("SELECT 1 AS a, 2 AS A", None, "distinct names"),
-    ("SELECT 1 AS a", "SELECT b FROM mapped", "the reduce query failed: no such column: b"),
-    ("SELECT 1; SELECT 2", None, "the map query failed: You can only execute one statement"),
-])
+@pytest.mark.parametrize(
+    "map_sql, reduce_sql, message",
+    [
+        ("SELECT 1 AS Shard", None, "has a column named shard"),
+        ("SELECT 1 AS a, 2 AS A", None, "distinct names"),
+        ("SELECT 1 AS a", "SELECT b FROM mapped", "the reduce query failed: no such column: b"),
+        ("SELECT 1; SELECT 2", None, "the map query failed: You can only execute one statement"),
+    ],
+)
 def test_query_mistakes(seven, map_sql, reduce_sql, message):
     args = ["--shards", seven, "--map", map_sql] + (["--reduce", reduce_sql] if reduce_sql else [])
     run = fanout_cli(*args)
@@ -254,12 +308,26 @@ def test_shards_must_agree_on_the_columns(tmp_path):
 
 # ------------------------------------------------------ progress and summary
 
+
 def test_progress_bar_on_a_terminal(shards):
     glob32 = os.path.join(os.path.dirname(shards(32)[0]), "*.db")
     master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "sqlite_coins.fanout", "--shards", glob32,
-                             "--map", COUNT, "--format", "csv"],
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "sqlite_coins.fanout",
+            "--shards",
+            glob32,
+            "--map",
+            COUNT,
+            "--format",
+            "csv",
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=slave,
+    )
     os.close(slave)
     seen = b""
     while True:
@@ -289,10 +357,12 @@ def test_quiet_when_not_a_terminal(seven):
 
 # ------------------------------------------------------------------- Dask
 
+
 def test_local_workers_give_the_serial_answer(seven):
     serial = fanout_cli("--shards", seven, "--map", MAP2, "--reduce", REDUCE2, "--format", "json")
-    local = fanout_cli("--shards", seven, "--map", MAP2, "--reduce", REDUCE2, "--format", "json",
-                       "--local", "2")
+    local = fanout_cli(
+        "--shards", seven, "--map", MAP2, "--reduce", REDUCE2, "--format", "json", "--local", "2"
+    )
     assert local.returncode == 0, local.stderr
     assert local.stdout == serial.stdout
     [line] = local.stderr.splitlines()
@@ -301,8 +371,7 @@ def test_local_workers_give_the_serial_answer(seven):
 
 def test_an_unreachable_scheduler(seven):
     env = dict(os.environ, DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT="2s")
-    run = fanout_cli("--shards", seven, "--map", COUNT, "--scheduler", "tcp://127.0.0.1:9",
-                     env=env)
+    run = fanout_cli("--shards", seven, "--map", COUNT, "--scheduler", "tcp://127.0.0.1:9", env=env)
     assert run.returncode == 1
     assert "cannot reach the Dask scheduler tcp://127.0.0.1:9" in run.stderr
 
@@ -326,11 +395,18 @@ def test_dask_missing_names_the_package(seven, without_dask, where):
 
 def test_without_dask_the_rest_works(seven, without_dask):
     check = subprocess.run(
-        [sys.executable, "-c", "import sqlite3, sqlite_coins, sqlite_coins.fanout\n"
-         "db = sqlite3.connect(':memory:'); sqlite_coins.load(db)\n"
-         "print(db.execute('SELECT coins_score(3, \\'[8,15,3,7]\\')').fetchone()[0])\n"
-         "try:\n    import distributed\nexcept ImportError:\n    print('no dask')\n"],
-        env=without_dask, stdout=subprocess.PIPE, universal_newlines=True)
+        [
+            sys.executable,
+            "-c",
+            "import sqlite3, sqlite_coins, sqlite_coins.fanout\n"
+            "db = sqlite3.connect(':memory:'); sqlite_coins.load(db)\n"
+            "print(db.execute('SELECT coins_score(3, \\'[8,15,3,7]\\')').fetchone()[0])\n"
+            "try:\n    import distributed\nexcept ImportError:\n    print('no dask')\n",
+        ],
+        env=without_dask,
+        stdout=subprocess.PIPE,
+        universal_newlines=True,
+    )
     assert check.stdout == "22\nno dask\n"
     run = fanout_cli("--shards", seven, "--map", MAP4, "--reduce", REDUCE4, env=without_dask)
     assert run.returncode == 0 and "(in-process)" in run.stderr

@@ -24,9 +24,10 @@ from sqlite_coins import fanout
 # The reduce half reads the columns it knows, so the answer is unchanged.
 SPIN = 500000
 NAME, MAP2, REDUCE2 = report_halves()[1]
-SLOW_MAP = ("SELECT * FROM (%s) JOIN (SELECT count(*) AS spin FROM (WITH RECURSIVE c(i) AS "
-            "(SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < %d) SELECT i FROM c))"
-            % (MAP2, SPIN))
+SLOW_MAP = (
+    "SELECT * FROM (%s) JOIN (SELECT count(*) AS spin FROM (WITH RECURSIVE c(i) AS "
+    "(SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < %d) SELECT i FROM c))" % (MAP2, SPIN)
+)
 PREFIX = "fanout-map-"
 
 
@@ -40,15 +41,19 @@ def _fanout_tasks(dask_scheduler):
             if t.finish == "processing":
                 sent[t.key] = t.timestamp
             finished += t.finish == "memory"
-    running = [(ws.address, ts.key, now - sent[ts.key])
-               for ws in dask_scheduler.workers.values() for ts in ws.processing
-               if ts.key in sent]
+    running = [
+        (ws.address, ts.key, now - sent[ts.key])
+        for ws in dask_scheduler.workers.values()
+        for ts in ws.processing
+        if ts.key in sent
+    ]
     return finished, running
 
 
 def _fanout_transitions(dask_scheduler):
-    return [(t.key, t.finish) for t in dask_scheduler.transition_log
-            if str(t.key).startswith(PREFIX)]
+    return [
+        (t.key, t.finish) for t in dask_scheduler.transition_log if str(t.key).startswith(PREFIX)
+    ]
 
 
 def _removed(client, worker):
@@ -90,10 +95,25 @@ def test_a_worker_killed_mid_run_changes_nothing(shards, tmp_path):
     listing.write_text("\n".join(shards(32)))
     with fanout.local_cluster(2) as cluster, Client(cluster, set_as_default=False) as client:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "sqlite_coins.fanout", "--shards", str(listing),
-             "--map", SLOW_MAP, "--reduce", REDUCE2, "--format", "json",
-             "--scheduler", cluster.scheduler_address],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+            [
+                sys.executable,
+                "-m",
+                "sqlite_coins.fanout",
+                "--shards",
+                str(listing),
+                "--map",
+                SLOW_MAP,
+                "--reduce",
+                REDUCE2,
+                "--format",
+                "json",
+                "--scheduler",
+                cluster.scheduler_address,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            universal_newlines=True,
+        )
         try:
             lost = _kill_while_busy(client, proc)
             out, err = proc.communicate(timeout=180)
@@ -106,7 +126,7 @@ def test_a_worker_killed_mid_run_changes_nothing(shards, tmp_path):
     for key in lost:  # sent to a worker again after the death, and finished there
         states = [finish for k, finish in transitions if k == key]
         assert states.count("processing") >= 2, (key, states)
-        assert "memory" in states[states.index("processing") + 1:], (key, states)
+        assert "memory" in states[states.index("processing") + 1 :], (key, states)
     assert "32 shards (32 read, 0 skipped), 384 map rows" in err
     columns, rows = one_database(report_statements()[1])
     assert json.loads(out) == [dict(zip(columns, r)) for r in rows]
@@ -133,9 +153,23 @@ def test_a_killed_run_leaves_no_worker_behind(shards, tmp_path, sig):
     listing = tmp_path / "shards.txt"
     listing.write_text("\n".join(shards(32)))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "sqlite_coins.fanout", "--shards", str(listing),
-         "--map", SLOW_MAP, "--reduce", REDUCE2, "--local", "2"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, universal_newlines=True)
+        [
+            sys.executable,
+            "-m",
+            "sqlite_coins.fanout",
+            "--shards",
+            str(listing),
+            "--map",
+            SLOW_MAP,
+            "--reduce",
+            REDUCE2,
+            "--local",
+            "2",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        universal_newlines=True,
+    )
     workers = []
     try:
         deadline = time.monotonic() + 90
@@ -180,10 +214,24 @@ def test_a_worker_without_sqlite_coins_is_named(tmp_path):
     the way out, instead of failing every shard."""
     env = dict(os.environ, PYTHONPATH="")  # the workers' Python has no sqlite_coins
     scheduler = subprocess.Popen(
-        [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
-         "--port", "0", "--dashboard-address", "127.0.0.1:0",
-         "--scheduler-file", str(tmp_path / "scheduler.json")],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=str(tmp_path), env=env)
+        [
+            sys.executable,
+            "-m",
+            "distributed.cli.dask_scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--dashboard-address",
+            "127.0.0.1:0",
+            "--scheduler-file",
+            str(tmp_path / "scheduler.json"),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=str(tmp_path),
+        env=env,
+    )
     worker = None
     try:
         deadline = time.monotonic() + 60
@@ -193,13 +241,27 @@ def test_a_worker_without_sqlite_coins_is_named(tmp_path):
         time.sleep(0.2)
         address = json.loads((tmp_path / "scheduler.json").read_text())["address"]
         worker = subprocess.Popen(
-            [sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1",
-             "--host", "127.0.0.1", "--no-nanny", "--dashboard-address", "127.0.0.1:0"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=str(tmp_path), env=env)
+            [
+                sys.executable,
+                "-m",
+                "distributed.cli.dask_worker",
+                address,
+                "--nthreads",
+                "1",
+                "--host",
+                "127.0.0.1",
+                "--no-nanny",
+                "--dashboard-address",
+                "127.0.0.1:0",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=str(tmp_path),
+            env=env,
+        )
         shard = tmp_path / "one.db"
         sqlite3.connect(str(shard)).execute("CREATE TABLE t (x)").connection.close()
-        run = fanout_cli("--shards", str(shard), "--map", "SELECT 1 AS one",
-                         "--scheduler", address)
+        run = fanout_cli("--shards", str(shard), "--map", "SELECT 1 AS one", "--scheduler", address)
         assert run.returncode == 1
         assert "a Dask worker cannot use sqlite_coins" in run.stderr
         assert "install sqlite-coins on every worker" in run.stderr
@@ -214,24 +276,25 @@ def test_a_worker_without_sqlite_coins_is_named(tmp_path):
                     p.wait()
 
 
-
 # ---------------------------------------------- shards on local disks
+
 
 def test_placements_follow_the_files():
     """A shard runs where its file is: on the hosts that see it, anywhere
     when all do (a shared file system) or none does (SQLite then says what
     is wrong)."""
     seen = {"a": b"\x01\x01\x00\x01", "b": b"\x01\x00\x00\x01", "c": b"\x01\x00\x00\x00"}
-    assert fanout._placements(seen, 4) == [None, ("a",), None, ("a", "b")]
-    assert fanout._placements({"a": b"\x00\x01"}, 2) == [None, None]
+    assert fanout.cluster._placements(seen, 4) == [None, ("a",), None, ("a", "b")]
+    assert fanout.cluster._placements({"a": b"\x00\x01"}, 2) == [None, None]
 
 
 @pytest.fixture
 def pinned(monkeypatch):
     """pinned({index: hosts}): the shards at those indexes run on those
     hosts only, as if only those machines had their files."""
+
     def pin(where):
-        real = fanout._where
+        real = fanout.cluster._where
 
         def fake(client, shards):
             placements = real(client, shards)
@@ -239,7 +302,7 @@ def pinned(monkeypatch):
                 placements[i] = hosts
             return placements
 
-        monkeypatch.setattr(fanout, "_where", fake)
+        monkeypatch.setattr(fanout.cluster, "_where", fake)
 
     return pin
 
@@ -257,9 +320,12 @@ def test_a_shard_whose_machines_have_no_worker(shards, clients, pinned):
     paths = shards(7)
     with pytest.raises(fanout.FanoutError) as failed:
         fanout.run(paths, MAP2, REDUCE2, client=clients(2), wait=2)
-    assert str(failed.value) == ("shard %s: no Dask worker on machine-without-workers, the "
-                                 "machines that have this shard, for 2 s" % paths[3])
-    result = fanout.run(paths, "SELECT count(*) AS games FROM games", client=clients(2),
-                        wait=2, skip_bad=True)
+    assert str(failed.value) == (
+        "shard %s: no Dask worker on machine-without-workers, the "
+        "machines that have this shard, for 2 s" % paths[3]
+    )
+    result = fanout.run(
+        paths, "SELECT count(*) AS games FROM games", client=clients(2), wait=2, skip_bad=True
+    )
     assert [name for name, _ in result.skipped] == [paths[3]]
     assert [row[0] for row in result.rows] == paths[:3] + paths[4:]

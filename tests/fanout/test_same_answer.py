@@ -31,8 +31,9 @@ def expected():
 def test_same_answer_as_one_database(report, n, where, expected, shards, clients):
     name, map_sql, reduce_sql = HALVES[report]
     workers = WORKERS[where]
-    result = fanout.run(shards(n), map_sql, reduce_sql,
-                        client=clients(workers) if workers else None)
+    result = fanout.run(
+        shards(n), map_sql, reduce_sql, client=clients(workers) if workers else None
+    )
     assert (result.shards, result.skipped) == (n, [])
     assert result.workers == (workers or None)
     assert repr((result.columns, result.rows)) == repr(expected[report])
@@ -65,7 +66,8 @@ def test_the_check_has_teeth(shards, expected):
         shards(7),
         "SELECT p.name AS player, round(100.0 * avg(m.verdict = 'best'), 1) AS pct "
         "FROM players p JOIN reviewed_moves m ON m.mover = p.name GROUP BY p.name",
-        "SELECT player, round(avg(pct), 1) AS accuracy_pct FROM mapped GROUP BY player")
+        "SELECT player, round(avg(pct), 1) AS accuracy_pct FROM mapped GROUP BY player",
+    )
     columns, rows = expected[1]
     right = {row[0]: row[columns.index("accuracy_pct")] for row in rows}
     assert dict(result.rows) != right

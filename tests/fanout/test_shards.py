@@ -37,6 +37,7 @@ def files_under(top):
 
 # ------------------------------------------------ one file under two names
 
+
 def test_a_hard_link_is_refused_from_python(shards, tmp_path):
     first = shards(7)[0]
     link = str(tmp_path / "copy-that-is-not.db")
@@ -56,13 +57,14 @@ def test_a_hard_link_is_refused_on_the_workers_machines(shards, tmp_path, client
     link = str(tmp_path / "link.db")
     os.link(first, link)
     st = os.stat(first)
-    listed = [fanout.Shard(p, fanout._shard(p).uri) for p in (first, shards(7)[1], link)]
+    listed = [fanout.Shard(p, fanout.shards._shard(p).uri) for p in (first, shards(7)[1], link)]
     with pytest.raises(fanout.FanoutError) as refused:
-        fanout._where(clients(1), listed)
+        fanout.cluster._where(clients(1), listed)
     assert str(refused.value) == (
         "shard %s is listed twice: %s and %s are one file (device %d, inode %d) on 127.0.0.1; "
-        "each shard must be listed once" % (link, first, link, st.st_dev, st.st_ino))
-    assert fanout._where(clients(1), listed[:2]) == [None, None]
+        "each shard must be listed once" % (link, first, link, st.st_dev, st.st_ino)
+    )
+    assert fanout.cluster._where(clients(1), listed[:2]) == [None, None]
 
 
 def _private_mount_namespace():
@@ -70,17 +72,25 @@ def _private_mount_namespace():
     bind mount made there is seen by nothing else and ends with it): a
     user namespace where the kernel allows it, else, as root, a mount
     namespace alone."""
-    for command in (["unshare", "--user", "--map-root-user", "--mount", "--propagation",
-                     "private"], ["unshare", "--mount", "--propagation", "private"]):
+    for command in (
+        ["unshare", "--user", "--map-root-user", "--mount", "--propagation", "private"],
+        ["unshare", "--mount", "--propagation", "private"],
+    ):
         try:
-            probe = subprocess.run(command + ["true"], stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.PIPE, universal_newlines=True)
+            probe = subprocess.run(
+                command + ["true"],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                universal_newlines=True,
+            )
         except OSError as e:
             pytest.fail("the bind-mount test needs unshare (util-linux): %s" % e)
         if probe.returncode == 0:
             return command
-    pytest.fail("the bind-mount test needs a private mount namespace: unshare --user "
-                "--map-root-user --mount (user namespaces) or root; here: %s" % probe.stderr)
+    pytest.fail(
+        "the bind-mount test needs a private mount namespace: unshare --user "
+        "--map-root-user --mount (user namespaces) or root; here: %s" % probe.stderr
+    )
 
 
 def test_a_bind_mounted_shard_is_refused(shards, tmp_path):
@@ -91,55 +101,77 @@ def test_a_bind_mounted_shard_is_refused(shards, tmp_path):
     mount = tmp_path / "mounted"
     mount.mkdir()
     again = str(mount / os.path.basename(first))
-    script = ('mount --bind "$1" "$2" && test -f "$4" && '
-              'exec "$5" -m sqlite_coins.fanout --shards "$3" --shards "$4" --map "$6"')
+    script = (
+        'mount --bind "$1" "$2" && test -f "$4" && '
+        'exec "$5" -m sqlite_coins.fanout --shards "$3" --shards "$4" --map "$6"'
+    )
     run = subprocess.run(
-        _private_mount_namespace() + ["sh", "-c", script, "sh", folder, str(mount), first,
-                                      again, sys.executable, COUNT],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, timeout=120)
+        _private_mount_namespace()
+        + ["sh", "-c", script, "sh", folder, str(mount), first, again, sys.executable, COUNT],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        universal_newlines=True,
+        timeout=120,
+    )
     st = os.stat(first)
     assert (run.returncode, run.stdout) == (1, ""), run.stderr
-    assert run.stderr == ("fanout: error: shard %s is listed twice: %s and %s are one file "
-                          "(device %d, inode %d); each shard must be listed once\n"
-                          % (again, first, again, st.st_dev, st.st_ino))
+    assert run.stderr == (
+        "fanout: error: shard %s is listed twice: %s and %s are one file "
+        "(device %d, inode %d); each shard must be listed once\n"
+        % (again, first, again, st.st_dev, st.st_ino)
+    )
     assert os.listdir(str(mount)) == []  # the mount was private to that namespace
 
 
 # ------------------------------------------------ relative URIs in a list
 
+
 def test_a_relative_uri_in_a_list_is_relative_to_the_list(shards, tmp_path):
     paths = shards(7)
     folder = tmp_path / "the list #1"  # a space and a # to quote in the URI
     folder.mkdir()
-    lines = ["file:" + os.path.relpath(p, str(folder)) + ("?cache=private" if i % 2 else "")
-             for i, p in enumerate(paths)]
+    lines = [
+        "file:" + os.path.relpath(p, str(folder)) + ("?cache=private" if i % 2 else "")
+        for i, p in enumerate(paths)
+    ]
     (folder / "shards.txt").write_text("\n".join(lines) + "\n")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    run = fanout_cli("--shards", str(folder / "shards.txt"), "--map", COUNT, "--format", "csv",
-                     cwd=str(elsewhere))
+    run = fanout_cli(
+        "--shards",
+        str(folder / "shards.txt"),
+        "--map",
+        COUNT,
+        "--format",
+        "csv",
+        cwd=str(elsewhere),
+    )
     assert run.returncode == 0, run.stderr
     rows = [line.split(",") for line in run.stdout.splitlines()[1:]]
     assert [name for name, _ in rows] == lines
     assert sum(int(n) for _, n in rows) == 3000
     assert os.listdir(str(elsewhere)) == []
     # the URI a worker gets names the file itself, wherever it runs
-    shard = fanout._shard("file:a b.db?cache=private", "/srv/the list #1")
-    assert shard == ("file:a b.db?cache=private",
-                     "file:/srv/the%20list%20%231/a b.db?cache=private&mode=ro")
-    assert fanout._shard("file:///srv/a.db").uri == "file:///srv/a.db?mode=ro"
-    assert fanout._shard("file:/srv/a.db#x", "/elsewhere").uri == "file:/srv/a.db?mode=ro#x"
+    shard = fanout.shards._shard("file:a b.db?cache=private", "/srv/the list #1")
+    assert shard == (
+        "file:a b.db?cache=private",
+        "file:/srv/the%20list%20%231/a b.db?cache=private&mode=ro",
+    )
+    assert fanout.shards._shard("file:///srv/a.db").uri == "file:///srv/a.db?mode=ro"
+    assert fanout.shards._shard("file:/srv/a.db#x", "/elsewhere").uri == "file:/srv/a.db?mode=ro#x"
 
 
 # --------------------------------------------- a map query may only read
+
 
 @pytest.fixture
 def one_shard(tmp_path):
     """(the folder the command runs in, a shard in a folder of its own)."""
     (tmp_path / "cwd").mkdir()
     (tmp_path / "shard").mkdir()
-    return tmp_path / "cwd", make_db(tmp_path / "shard" / "one.db", "CREATE TABLE t (x)",
-                                     "INSERT INTO t VALUES (1)")
+    return tmp_path / "cwd", make_db(
+        tmp_path / "shard" / "one.db", "CREATE TABLE t (x)", "INSERT INTO t VALUES (1)"
+    )
 
 
 WRITES = [
@@ -164,8 +196,10 @@ def test_a_map_query_cannot_write(one_shard, tmp_path, map_sql, refused):
         before = f.read()
     run = fanout_cli("--shards", shard, "--map", map_sql, cwd=str(cwd))
     assert (run.returncode, run.stdout) == (1, "")
-    assert run.stderr == ("fanout: error: shard %s: the map query may only read (one SELECT): "
-                          "%s is refused\n" % (shard, refused))
+    assert run.stderr == (
+        "fanout: error: shard %s: the map query may only read (one SELECT): "
+        "%s is refused\n" % (shard, refused)
+    )
     assert files_under(tmp_path) == [shard]  # made.db nowhere, not a journal either
     with open(shard, "rb") as f:
         assert f.read() == before
@@ -176,8 +210,10 @@ def test_a_map_query_cannot_attach_on_a_worker(one_shard, tmp_path, clients):
     made = str(tmp_path / "made.db")
     with pytest.raises(fanout.FanoutError) as refused:
         fanout.run([shard], "ATTACH '%s' AS e" % made, client=clients(1))
-    assert str(refused.value) == ("shard %s: the map query may only read (one SELECT): "
-                                  "ATTACH or VACUUM INTO '%s' is refused" % (shard, made))
+    assert str(refused.value) == (
+        "shard %s: the map query may only read (one SELECT): "
+        "ATTACH or VACUUM INTO '%s' is refused" % (shard, made)
+    )
     assert files_under(tmp_path) == [shard]
 
 
@@ -186,15 +222,19 @@ def test_a_map_query_may_read_everything(one_shard):
     SQLite does in its schema table), pragmas' table-valued functions,
     recursion, VALUES."""
     cwd, shard = one_shard
-    result = fanout.run([shard], "WITH RECURSIVE c(i) AS (VALUES (1) UNION ALL SELECT i + 1 "
-                        "FROM c WHERE i < 3) SELECT (SELECT count(*) FROM c) AS c, "
-                        "(SELECT count(*) FROM coins_moves(3, '[1,2,3]')) AS plies, "
-                        "(SELECT group_concat(name) FROM pragma_table_info('t')) AS cols, "
-                        "(SELECT sum(value) FROM json_each('[1,2]')) AS j, x FROM t")
+    result = fanout.run(
+        [shard],
+        "WITH RECURSIVE c(i) AS (VALUES (1) UNION ALL SELECT i + 1 "
+        "FROM c WHERE i < 3) SELECT (SELECT count(*) FROM c) AS c, "
+        "(SELECT count(*) FROM coins_moves(3, '[1,2,3]')) AS plies, "
+        "(SELECT group_concat(name) FROM pragma_table_info('t')) AS cols, "
+        "(SELECT sum(value) FROM json_each('[1,2]')) AS j, x FROM t",
+    )
     assert result.rows == [(shard, 3, 3, "x", 3, 1)]
 
 
 # --------------------------------------- a shard whose schema differs
+
 
 @pytest.fixture
 def one_differs(tmp_path):
@@ -202,8 +242,13 @@ def one_differs(tmp_path):
     paths = []
     for k in range(7):
         columns = "x, y" if k == 0 else "x"
-        paths.append(make_db(tmp_path / ("s%d.db" % k), "CREATE TABLE t (%s)" % columns,
-                             "INSERT INTO t (x) VALUES (%d)" % k))
+        paths.append(
+            make_db(
+                tmp_path / ("s%d.db" % k),
+                "CREATE TABLE t (%s)" % columns,
+                "INSERT INTO t (x) VALUES (%d)" % k,
+            )
+        )
     return paths
 
 
@@ -211,23 +256,28 @@ def test_the_shard_whose_schema_differs_is_named(one_differs):
     """The first shard listed differs: it is named, not the six others."""
     with pytest.raises(fanout.FanoutError) as differs:
         fanout.run(one_differs, "SELECT * FROM t")
-    assert str(differs.value) == ("shard %s: the map query gives the columns (x, y) on this "
-                                  "shard but (x) on 6 others: its schema differs"
-                                  % one_differs[0])
+    assert str(differs.value) == (
+        "shard %s: the map query gives the columns (x, y) on this "
+        "shard but (x) on 6 others: its schema differs" % one_differs[0]
+    )
 
 
 def test_skip_bad_skips_the_shard_whose_schema_differs(one_differs, tmp_path):
     listing = tmp_path / "shards.txt"
     listing.write_text("\n".join(one_differs[1:4] + one_differs[:1] + one_differs[4:]))
-    run = fanout_cli("--shards", str(listing), "--map", "SELECT * FROM t", "--skip-bad",
-                     "--format", "csv")
+    run = fanout_cli(
+        "--shards", str(listing), "--map", "SELECT * FROM t", "--skip-bad", "--format", "csv"
+    )
     assert run.returncode == 1, run.stderr
-    assert run.stdout.splitlines() == ["shard,x"] + ["%s,%d" % (one_differs[k], k)
-                                                     for k in (1, 2, 3, 4, 5, 6)]
+    assert run.stdout.splitlines() == ["shard,x"] + [
+        "%s,%d" % (one_differs[k], k) for k in (1, 2, 3, 4, 5, 6)
+    ]
     lines = run.stderr.splitlines()
     assert lines[0].startswith("fanout: 7 shards (6 read, 1 skipped), 6 map rows, ")
-    assert lines[1:] == ["fanout: skipped %s: the map query gives the columns (x, y) on this "
-                         "shard but (x) on 6 others: its schema differs" % one_differs[0]]
+    assert lines[1:] == [
+        "fanout: skipped %s: the map query gives the columns (x, y) on this "
+        "shard but (x) on 6 others: its schema differs" % one_differs[0]
+    ]
 
 
 def test_of_two_equal_sets_the_first_listed_is_kept(tmp_path):
@@ -235,18 +285,25 @@ def test_of_two_equal_sets_the_first_listed_is_kept(tmp_path):
     b = make_db(tmp_path / "b.db", "CREATE TABLE t (y)", "INSERT INTO t VALUES (2)")
     result = fanout.run([b, a], "SELECT * FROM t", skip_bad=True)
     assert (result.columns, result.rows, result.map_rows) == (["shard", "y"], [(b, 2)], 1)
-    assert result.skipped == [(a, "the map query gives the columns (x) on this shard but "
-                                  "(y) on 1 other: its schema differs")]
+    assert result.skipped == [
+        (
+            a,
+            "the map query gives the columns (x) on this shard but "
+            "(y) on 1 other: its schema differs",
+        )
+    ]
 
 
 # ------------------------------- skipped shards in the order listed, on workers
 
 # Fails on a shard whose t.v is INT64_MIN (abs() overflows), after counting
 # to t.n: a shard of a large n fails late, one of n = 1 at once.
-LATE_FAILURE = ("WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c "
-                "WHERE i < (SELECT n FROM t)) "
-                "SELECT sum(CASE WHEN i = (SELECT n FROM t) THEN abs((SELECT v FROM t)) "
-                "ELSE 0 END) AS k FROM c")
+LATE_FAILURE = (
+    "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c "
+    "WHERE i < (SELECT n FROM t)) "
+    "SELECT sum(CASE WHEN i = (SELECT n FROM t) THEN abs((SELECT v FROM t)) "
+    "ELSE 0 END) AS k FROM c"
+)
 
 
 @pytest.fixture
@@ -254,7 +311,7 @@ def finishing_order(monkeypatch):
     """The shards' indexes in the order their outcomes reached run() from
     the workers."""
     order = []
-    real = fanout._dask_outcomes
+    real = fanout.cluster._dask_outcomes
 
     def spy(*args):
         with contextlib.closing(real(*args)) as outcomes:
@@ -262,24 +319,36 @@ def finishing_order(monkeypatch):
                 order.append(i)
                 yield i, outcome
 
-    monkeypatch.setattr(fanout, "_dask_outcomes", spy)
+    monkeypatch.setattr(fanout.cluster, "_dask_outcomes", spy)
     return order
 
 
-def test_skipped_shards_are_reported_in_the_order_listed_on_workers(tmp_path, clients,
-                                                                    finishing_order):
+def test_skipped_shards_are_reported_in_the_order_listed_on_workers(
+    tmp_path, clients, finishing_order
+):
     """Two workers: the first shard fails after a second or so of work,
     the others at once or not at all, so the workers finish the failing
     shards in another order than the list's; the report keeps the list's."""
-    plan = [(1000000, "-9223372036854775808"), (1, "-9223372036854775808"), (1, "0"),
-            (1, "-9223372036854775808"), (1, "0")]
-    paths = [make_db(tmp_path / ("s%d.db" % k), "CREATE TABLE t (n, v)",
-                     "INSERT INTO t VALUES (%d, %s)" % plan[k]) for k in range(len(plan))]
+    plan = [
+        (1000000, "-9223372036854775808"),
+        (1, "-9223372036854775808"),
+        (1, "0"),
+        (1, "-9223372036854775808"),
+        (1, "0"),
+    ]
+    paths = [
+        make_db(
+            tmp_path / ("s%d.db" % k),
+            "CREATE TABLE t (n, v)",
+            "INSERT INTO t VALUES (%d, %s)" % plan[k],
+        )
+        for k in range(len(plan))
+    ]
     result = fanout.run(paths, LATE_FAILURE, skip_bad=True, client=clients(2))
     failed = [0, 1, 3]
     assert [i for i in finishing_order if i in failed] != failed  # the workers' order
-    assert result.skipped == [(paths[i], "the map query failed: integer overflow")
-                              for i in failed]
+    assert result.skipped == [(paths[i], "the map query failed: integer overflow") for i in failed]
     assert result.rows == [(paths[2], 0), (paths[4], 0)]
     assert result.summary().splitlines()[1:] == [
-        "fanout: skipped %s: the map query failed: integer overflow" % paths[i] for i in failed]
+        "fanout: skipped %s: the map query failed: integer overflow" % paths[i] for i in failed
+    ]

@@ -1,6 +1,6 @@
 /*
 ** fuzz_diff.c -- differential libFuzzer harness: the pure core (coins.h)
-** against the plain reference solvers of tests/reference.c, on small games
+** against the plain reference solvers of tests/unit/reference.c, on small games
 ** the fuzzer chooses (make fuzz).
 **
 ** Input bytes:

@@ -127,8 +127,7 @@ def sql_queries():
     src = open(path).read()
     start = src.index("queries[] = {")
     end = src.index("};", start)
-    body = re.sub(r"/\*.*?\*/", "", src[start + len("queries[] = {"):end],
-                  flags=re.S)
+    body = re.sub(r"/\*.*?\*/", "", src[start + len("queries[] = {") : end], flags=re.S)
     qs, cur = [], ""
     for tok in re.findall(r'"(?:[^"\\]|\\.)*"|,', body):
         if tok == ",":
@@ -167,108 +166,206 @@ SQL = [
     ("win-count", "SELECT coins_win(?1, ?2)", [i(1), i(3)]),
     ("win-bad-type", "SELECT coins_win(?1, ?2)", [r(2.0), t("[1]")]),
     ("win-blob", "SELECT coins_win(?1, ?2)", [i(3), b(b"[1]")]),
-    ("win-huge-k", "SELECT coins_win(?1, ?2, ?3)",
-     [i(1), i(9223372036854775807), i(9223372036854775807)]),
+    (
+        "win-huge-k",
+        "SELECT coins_win(?1, ?2, ?3)",
+        [i(1), i(9223372036854775807), i(9223372036854775807)],
+    ),
     ("win-k0", "SELECT coins_win(?1, ?2, ?3)", [i(2), t("[1]"), i(0)]),
     ("outcome-draw", "SELECT coins_outcome(?1, ?2)", [t("III"), t("[2,2,2,2]")]),
-    ("outcome-stone3", "SELECT coins_outcome(?1, ?2, ?3)",
-     [t("ii"), t("[1,2,3,-9]"), i(3)]),
+    ("outcome-stone3", "SELECT coins_outcome(?1, ?2, ?3)", [t("ii"), t("[1,2,3,-9]"), i(3)]),
     ("margin-variant-1", "SELECT coins_margin(?1, ?2)", [i(1), i(5)]),
-    ("margin-sum-max", "SELECT coins_margin(?1, ?2)",
-     [i(3), t("[9223372036854775807,0,0]")]),
+    ("margin-sum-max", "SELECT coins_margin(?1, ?2)", [i(3), t("[9223372036854775807,0,0]")]),
     ("score-contract", "SELECT coins_score(?1, ?2)", [i(3), t("[8,15,3,7]")]),
-    ("score-spaces", "SELECT coins_score(?1, ?2, ?3)",
-     [t("iii"), t(" [ 2.0 ,1e1,\t700e-2\n, -0 ] "), i(1)]),
+    (
+        "score-spaces",
+        "SELECT coins_score(?1, ?2, ?3)",
+        [t("iii"), t(" [ 2.0 ,1e1,\t700e-2\n, -0 ] "), i(1)],
+    ),
     ("best-move-empty", "SELECT coins_best_move(?1, ?2)", [i(3), t("[]")]),
-    ("best-move-huge", "SELECT coins_best_move(?1, ?2, ?3)",
-     [i(1), i(9223372036854775807), i(2)]),
-    ("rows-reuse", "SELECT coins_margin(v, c, k), coins_best_move",
-     [i(2), t("[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18]"), i(3),
-      i(2), t("[5]"), i(1), i(2), t("[1,2," + ",".join("7" for _ in range(40)) + "]"), i(40)]),
-    ("rows-reuse-3", "SELECT coins_win(v, c), coins_outcome",
-     [i(3), t("[" + ",".join(str(x) for x in range(30)) + "]"), i(3), t("[1]"),
-      t("I"), i(7)]),
+    ("best-move-huge", "SELECT coins_best_move(?1, ?2, ?3)", [i(1), i(9223372036854775807), i(2)]),
+    (
+        "rows-reuse",
+        "SELECT coins_margin(v, c, k), coins_best_move",
+        [
+            i(2),
+            t("[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18]"),
+            i(3),
+            i(2),
+            t("[5]"),
+            i(1),
+            i(2),
+            t("[1,2," + ",".join("7" for _ in range(40)) + "]"),
+            i(40),
+        ],
+    ),
+    (
+        "rows-reuse-3",
+        "SELECT coins_win(v, c), coins_outcome",
+        [i(3), t("[" + ",".join(str(x) for x in range(30)) + "]"), i(3), t("[1]"), t("I"), i(7)],
+    ),
     ("version", "SELECT coins_version()", []),
     ("deal", "SELECT coins_deal(?1, ?2)", [i(42), i(10)]),
     ("deal-huge", "SELECT coins_deal(?1, ?2)", [i(1), i(9223372036854775807)]),
-    ("deal-range", "SELECT coins_deal(?1, ?2, ?3, ?4)",
-     [i(7), i(5), i(-9223372036854775808), i(9223372036854775807)]),
+    (
+        "deal-range",
+        "SELECT coins_deal(?1, ?2, ?3, ?4)",
+        [i(7), i(5), i(-9223372036854775808), i(9223372036854775807)],
+    ),
     ("deal-bad", "SELECT coins_deal(?1, ?2, ?3, ?4)", [i(7), i(5), i(9), i(1)]),
     ("diagram", "SELECT coins_diagram(?1, ?2)", [i(3), t("[8,15,3,7]")]),
     ("diagram-count", "SELECT coins_diagram(?1, ?2)", [i(1), i(40)]),
     ("diagram-count-big", "SELECT coins_diagram(?1, ?2)", [i(1), i(10001)]),
-    ("diagram-record", "SELECT coins_diagram(?1, ?2, ?3)",
-     [i(3), t("[8,15,3,7]"), t("LR")]),
-    ("diagram-record-k", "SELECT coins_diagram(?1, ?2, ?3, ?4)",
-     [i(2), t("[1,-2,3,-4,5,-6,7]"), t("[3,1,2]"), i(3)]),
-    ("diagram-wide", "SELECT coins_diagram(?1, ?2)",
-     [i(2), t("[-922337203685477580,922337203685477580,1,2,3,4,5,6]")]),
-    ("win-of-deal", "SELECT coins_win(?1, coins_deal(",
-     [i(3), i(1), i(3), i(-9223372036854775808), i(9223372036854775807), N]),
+    ("diagram-record", "SELECT coins_diagram(?1, ?2, ?3)", [i(3), t("[8,15,3,7]"), t("LR")]),
+    (
+        "diagram-record-k",
+        "SELECT coins_diagram(?1, ?2, ?3, ?4)",
+        [i(2), t("[1,-2,3,-4,5,-6,7]"), t("[3,1,2]"), i(3)],
+    ),
+    (
+        "diagram-wide",
+        "SELECT coins_diagram(?1, ?2)",
+        [i(2), t("[-922337203685477580,922337203685477580,1,2,3,4,5,6]")],
+    ),
+    (
+        "win-of-deal",
+        "SELECT coins_win(?1, coins_deal(",
+        [i(3), i(1), i(3), i(-9223372036854775808), i(9223372036854775807), N],
+    ),
     ("array-one", "SELECT coins_array(?1, ?2)", [i(0), i(5)]),
     ("array-null", "SELECT coins_array(?1, ?2)", [i(0), N]),
-    ("array-pairs", "SELECT coins_array(k, v) FROM t",
-     [i(3), i(7), i(1), i(8), i(2), i(9), i(0), i(10)]),
-    ("array-dup", "SELECT coins_array(k, v) FROM t",
-     [i(1), t("L"), i(1), t("r"), i(2), t("R"), i(3), t("L")]),
-    ("array-mixed", "SELECT coins_array(k, v) FROM t",
-     [i(1), t("L"), i(2), i(5), N, N, i(4), t("x")]),
-    ("array-json", "SELECT coins_array(key, value) FROM json_each(?1)",
-     [t('[8,15,"L",3.5,null,[1],{"a":1}]')]),
-    ("array-window", "SELECT coins_array(key, value) OVER",
-     [t('["L","R","l","r","L"]')]),
-    ("array-window-pairs", "SELECT coins_array(k, v) OVER",
-     [i(5), i(1), i(5), i(1), i(-9223372036854775808), i(3), i(2), t("L")]),
-    ("win-of-array", "SELECT coins_win(?1, coins_array(",
-     [i(3), t("[8,15,3,7]")]),
+    (
+        "array-pairs",
+        "SELECT coins_array(k, v) FROM t",
+        [i(3), i(7), i(1), i(8), i(2), i(9), i(0), i(10)],
+    ),
+    (
+        "array-dup",
+        "SELECT coins_array(k, v) FROM t",
+        [i(1), t("L"), i(1), t("r"), i(2), t("R"), i(3), t("L")],
+    ),
+    (
+        "array-mixed",
+        "SELECT coins_array(k, v) FROM t",
+        [i(1), t("L"), i(2), i(5), N, N, i(4), t("x")],
+    ),
+    (
+        "array-json",
+        "SELECT coins_array(key, value) FROM json_each(?1)",
+        [t('[8,15,"L",3.5,null,[1],{"a":1}]')],
+    ),
+    ("array-window", "SELECT coins_array(key, value) OVER", [t('["L","R","l","r","L"]')]),
+    (
+        "array-window-pairs",
+        "SELECT coins_array(k, v) OVER",
+        [i(5), i(1), i(5), i(1), i(-9223372036854775808), i(3), i(2), t("L")],
+    ),
+    ("win-of-array", "SELECT coins_win(?1, coins_array(", [i(3), t("[8,15,3,7]")]),
     ("moves", "SELECT * FROM coins_moves(?1, ?2)", [i(3), t("[8,15,3,7]")]),
-    ("moves-ii", "SELECT * FROM coins_moves(?1, ?2, ?3)",
-     [i(2), t("[1,2,3,-1,-2,-3,7]"), i(3)]),
-    ("moves-huge-count", "SELECT * FROM coins_moves(?1, ?2, ?3)",
-     [i(1), i(9223372036854775807), i(1)]),
-    ("moves-hidden", "SELECT *, arg_variant, arg_coins, arg_max_take FROM coins_moves",
-     [t("III"), t("[5,3,7,10]"), N]),
+    ("moves-ii", "SELECT * FROM coins_moves(?1, ?2, ?3)", [i(2), t("[1,2,3,-1,-2,-3,7]"), i(3)]),
+    (
+        "moves-huge-count",
+        "SELECT * FROM coins_moves(?1, ?2, ?3)",
+        [i(1), i(9223372036854775807), i(1)],
+    ),
+    (
+        "moves-hidden",
+        "SELECT *, arg_variant, arg_coins, arg_max_take FROM coins_moves",
+        [t("III"), t("[5,3,7,10]"), N],
+    ),
     ("moves-desc", "ORDER BY ply DESC", [i(2), t("[5,-3,7,10,-2]"), i(2)]),
-    ("moves-where", "SELECT * FROM coins_moves WHERE",
-     [i(2), t("[5,3,7,10]"), i(9223372036854775807)]),
-    ("moves-join", "SELECT m.* FROM g, coins_moves",
-     [i(3), t("[1,2,3,4,5,6,7,8,9]"), N, i(2), t("[4,4]"), i(1)]),
-    ("review", "SELECT * FROM coins_review(?1, ?2, ?3)",
-     [i(3), t("[8,15,3,7]"), t('["L","R","L","R"]')]),
-    ("review-bare", "SELECT * FROM coins_review(?1, ?2, ?3, ?4)",
-     [t("3"), t("[8,15,3,7]"), t("RLL"), i(1)]),
-    ("review-ii", "SELECT * FROM coins_review(?1, ?2, ?3, ?4)",
-     [i(2), t("[1,2,3,-1,-2,-3,7]"), t("[1,3,2]"), i(3)]),
-    ("review-count", "SELECT * FROM coins_review(?1, ?2, ?3, ?4)",
-     [i(1), i(1000000000000), t("[5,5,5]"), i(9)]),
-    ("review-illegal", "SELECT * FROM coins_review(?1, ?2, ?3)",
-     [i(2), t("[1,2]"), t("[3]")]),
-    ("review-loss-overflow", "SELECT * FROM coins_review(?1, ?2, ?3)",
-     [i(3), t("[9223372036854775807,0,0]"), t("R")]),
-    ("review-hidden", "SELECT *, arg_variant, arg_coins, arg_moves",
-     [i(3), t("[1,2,3]"), b(b"LR"), i(1)]),
-    ("review-join", "SELECT m.* FROM g, coins_review",
-     [i(3), t("[1,5,2]"), t("LRL"), i(2), t("[4,4,4]"), t("[2,1]")]),
-    ("review-of-moves", "SELECT * FROM coins_review(?1, ?2, (SELECT",
-     [i(2), t("[3,1,4,1,5,9,2,6]"), i(2)]),
-    ("play", "SELECT * FROM coins_play(?1, ?2, ?3, ?4)",
-     [i(3), t("[8,15,3,7]"), t("parity"), t("greedy")]),
-    ("play-random", "SELECT * FROM coins_play(?1, ?2, ?3, ?4, ?5)",
-     [i(2), t("[1,2,3,4,5,6,7,8]"), t("random:42"), t("careless:30:7"), i(3)]),
-    ("play-huge", "SELECT * FROM coins_play(?1, ?2, ?3, ?4, ?5)",
-     [i(1), i(9223372036854775807), t("left"), t("random:-1"), i(1)]),
-    ("play-hidden", "SELECT *, arg_variant, arg_coins, arg_first",
-     [i(3), t("[1,2,3,4]"), t("optimal"), t("left"), N]),
-    ("play-join", "SELECT m.* FROM g, coins_play",
-     [t("optimal"), t("greedy"), t("random:1"), t("parity"), i(3), t("[2,9,4,1]")]),
-    ("play-bad-strategy", "SELECT * FROM coins_play(?1, ?2, ?3, ?4)",
-     [i(3), t("[1,2]"), t("best"), t("random:x")]),
-    ("moves-rowid", "SELECT rowid, arg_max_take, * FROM coins_moves",
-     [i(2), t("[4,-1,7,7,2]")]),
-    ("review-rowid", "SELECT rowid, arg_max_take, * FROM coins_review",
-     [i(3), t("[4,-1,7,7,2]"), t("RRL")]),
-    ("diagram-of-play", "SELECT coins_diagram(?1, ?2, (SELECT",
-     [i(2), t("[5,1,4,1,5,9,2,6]"), t("greedy"), t("optimal"), i(3)]),
+    (
+        "moves-where",
+        "SELECT * FROM coins_moves WHERE",
+        [i(2), t("[5,3,7,10]"), i(9223372036854775807)],
+    ),
+    (
+        "moves-join",
+        "SELECT m.* FROM g, coins_moves",
+        [i(3), t("[1,2,3,4,5,6,7,8,9]"), N, i(2), t("[4,4]"), i(1)],
+    ),
+    (
+        "review",
+        "SELECT * FROM coins_review(?1, ?2, ?3)",
+        [i(3), t("[8,15,3,7]"), t('["L","R","L","R"]')],
+    ),
+    (
+        "review-bare",
+        "SELECT * FROM coins_review(?1, ?2, ?3, ?4)",
+        [t("3"), t("[8,15,3,7]"), t("RLL"), i(1)],
+    ),
+    (
+        "review-ii",
+        "SELECT * FROM coins_review(?1, ?2, ?3, ?4)",
+        [i(2), t("[1,2,3,-1,-2,-3,7]"), t("[1,3,2]"), i(3)],
+    ),
+    (
+        "review-count",
+        "SELECT * FROM coins_review(?1, ?2, ?3, ?4)",
+        [i(1), i(1000000000000), t("[5,5,5]"), i(9)],
+    ),
+    ("review-illegal", "SELECT * FROM coins_review(?1, ?2, ?3)", [i(2), t("[1,2]"), t("[3]")]),
+    (
+        "review-loss-overflow",
+        "SELECT * FROM coins_review(?1, ?2, ?3)",
+        [i(3), t("[9223372036854775807,0,0]"), t("R")],
+    ),
+    (
+        "review-hidden",
+        "SELECT *, arg_variant, arg_coins, arg_moves",
+        [i(3), t("[1,2,3]"), b(b"LR"), i(1)],
+    ),
+    (
+        "review-join",
+        "SELECT m.* FROM g, coins_review",
+        [i(3), t("[1,5,2]"), t("LRL"), i(2), t("[4,4,4]"), t("[2,1]")],
+    ),
+    (
+        "review-of-moves",
+        "SELECT * FROM coins_review(?1, ?2, (SELECT",
+        [i(2), t("[3,1,4,1,5,9,2,6]"), i(2)],
+    ),
+    (
+        "play",
+        "SELECT * FROM coins_play(?1, ?2, ?3, ?4)",
+        [i(3), t("[8,15,3,7]"), t("parity"), t("greedy")],
+    ),
+    (
+        "play-random",
+        "SELECT * FROM coins_play(?1, ?2, ?3, ?4, ?5)",
+        [i(2), t("[1,2,3,4,5,6,7,8]"), t("random:42"), t("careless:30:7"), i(3)],
+    ),
+    (
+        "play-huge",
+        "SELECT * FROM coins_play(?1, ?2, ?3, ?4, ?5)",
+        [i(1), i(9223372036854775807), t("left"), t("random:-1"), i(1)],
+    ),
+    (
+        "play-hidden",
+        "SELECT *, arg_variant, arg_coins, arg_first",
+        [i(3), t("[1,2,3,4]"), t("optimal"), t("left"), N],
+    ),
+    (
+        "play-join",
+        "SELECT m.* FROM g, coins_play",
+        [t("optimal"), t("greedy"), t("random:1"), t("parity"), i(3), t("[2,9,4,1]")],
+    ),
+    (
+        "play-bad-strategy",
+        "SELECT * FROM coins_play(?1, ?2, ?3, ?4)",
+        [i(3), t("[1,2]"), t("best"), t("random:x")],
+    ),
+    ("moves-rowid", "SELECT rowid, arg_max_take, * FROM coins_moves", [i(2), t("[4,-1,7,7,2]")]),
+    (
+        "review-rowid",
+        "SELECT rowid, arg_max_take, * FROM coins_review",
+        [i(3), t("[4,-1,7,7,2]"), t("RRL")],
+    ),
+    (
+        "diagram-of-play",
+        "SELECT coins_diagram(?1, ?2, (SELECT",
+        [i(2), t("[5,1,4,1,5,9,2,6]"), t("greedy"), t("optimal"), i(3)],
+    ),
 ]
 
 # ------------------------------------------------------------ fuzz_diff
@@ -281,7 +378,7 @@ DIFF = {
     "iii-extreme": bytes([2, 0, 3, 5, 0, 0, 0, 0, 0, 0]) + bytes([1]),
     "iii-near-max": bytes([2, 0, 16, 4]) + bytes(range(0, 32, 2)) + bytes([5, 9]) + bytes(16),
     "ii-stone3": bytes([1, 2, 4, 0, 1, 2, 3, 7, 6, 1, 0, 1, 2]),
-    "ii-negatives": bytes([1, 2, 7, 0, 1, 2, 3, 0xff, 0xfe, 0xfd, 7, 7, 3, 0x80, 0x40, 2]),
+    "ii-negatives": bytes([1, 2, 7, 0, 1, 2, 3, 0xFF, 0xFE, 0xFD, 7, 7, 3, 0x80, 0x40, 2]),
     "ii-huge-k": bytes([1, 0x80, 10, 2]) + bytes(range(20)) + bytes([1, 1, 3, 5, 7]),
     "ii-large": bytes([1, 5, 5, 3]) + bytes(range(1, 41)) + bytes([8, 3, 9, 9, 9]),
     "ii-sum-max": bytes([1, 3, 6, 5, 1, 2, 3, 4, 5, 6, 2, 1]) + bytes([0x80, 0x81, 0x40]),
@@ -302,13 +399,22 @@ REGRESSIONS_SQL = [
     # UBSan: coins_review.c restart_line computes st->a + st->lo with a NULL
     # row (variant III, '[]', a fresh cursor: the row buffer is never
     # allocated for an empty array): "applying zero offset to null pointer"
-    ("review-iii-empty-row-null-offset", "SELECT * FROM coins_review(?1, ?2, ?3)",
-     [i(3), t("[]"), t("")]),
-    ("play-iii-empty-row-null-offset", "SELECT * FROM coins_play(?1, ?2, ?3, ?4)",
-     [i(3), t("[]"), t("optimal"), t("optimal")]),
+    (
+        "review-iii-empty-row-null-offset",
+        "SELECT * FROM coins_review(?1, ?2, ?3)",
+        [i(3), t("[]"), t("")],
+    ),
+    (
+        "play-iii-empty-row-null-offset",
+        "SELECT * FROM coins_play(?1, ?2, ?3, ?4)",
+        [i(3), t("[]"), t("optimal"), t("optimal")],
+    ),
     # a legal move whose loss exceeds 2^63-1: a documented error
-    ("review-loss-over-int64", "SELECT * FROM coins_review(?1, ?2, ?3)",
-     [i(3), t("[9223372036854775807,0,0]"), t("R")]),
+    (
+        "review-loss-over-int64",
+        "SELECT * FROM coins_review(?1, ?2, ?3)",
+        [i(3), t("[9223372036854775807,0,0]"), t("R")],
+    ),
 ]
 
 REGRESSIONS_DIFF = {
@@ -318,23 +424,90 @@ REGRESSIONS_DIFF = {
 }
 
 DICT = [
-    "[", "]", ",", "-", ".", "e", "E", "e+", "e-", "0", "1", "2.0", "1e3",
-    "0.7e1", "700e-2", "-0", " ", "\t", "\n", "\r",
-    "9223372036854775807", "9223372036854775808", "-9223372036854775808",
-    "4611686018427387904", "1000000000000000000",
-    '"L"', '"R"', '"l"', '"r"', '["L"]', "L", "R", "LRRL",
-    "optimal", "greedy", "left", "parity", "random:", "careless:",
-    "careless:50:", "random:-1",
-    "I", "II", "III", "iii", "1", "3",
+    "[",
+    "]",
+    ",",
+    "-",
+    ".",
+    "e",
+    "E",
+    "e+",
+    "e-",
+    "0",
+    "1",
+    "2.0",
+    "1e3",
+    "0.7e1",
+    "700e-2",
+    "-0",
+    " ",
+    "\t",
+    "\n",
+    "\r",
+    "9223372036854775807",
+    "9223372036854775808",
+    "-9223372036854775808",
+    "4611686018427387904",
+    "1000000000000000000",
+    '"L"',
+    '"R"',
+    '"l"',
+    '"r"',
+    '["L"]',
+    "L",
+    "R",
+    "LRRL",
+    "optimal",
+    "greedy",
+    "left",
+    "parity",
+    "random:",
+    "careless:",
+    "careless:50:",
+    "random:-1",
+    "I",
+    "II",
+    "III",
+    "iii",
+    "1",
+    "3",
     # fuzz_sql's piece syntax: separator and type bytes
-    "|", "|t", "|i", "|n", "|b", "|r", "|x", "|t3", "|i1", "|t[",
-    "|i9223372036854775807", "|i-9223372036854775808",
+    "|",
+    "|t",
+    "|i",
+    "|n",
+    "|b",
+    "|r",
+    "|x",
+    "|t3",
+    "|i1",
+    "|t[",
+    "|i9223372036854775807",
+    "|i-9223372036854775808",
     # fuzz_scan: runs that fill or straddle a 32- or 64-byte block, the
     # bytes the scanners refuse, separators people write
-    " " * 31, " " * 63, "9" * 18, "9" * 19, "123456789012345678,", "999,", "999, ",
-    ", -", "-0,", "00", "\x00", "\x80", "\xff", " , ",
+    " " * 31,
+    " " * 63,
+    "9" * 18,
+    "9" * 19,
+    "123456789012345678,",
+    "999,",
+    "999, ",
+    ", -",
+    "-0,",
+    "00",
+    "\x00",
+    "\x80",
+    "\xff",
+    " , ",
     # records as people write them: escaped letters, takes without brackets
-    "\\u004c", "\\u0052", "\\u006C", "\\u00", "\\", "(", ")",
+    "\\u004c",
+    "\\u0052",
+    "\\u006C",
+    "\\u00",
+    "\\",
+    "(",
+    ")",
 ]
 
 # fuzz_scan: a shift byte (spaces put before the rest, mod 130), then a row
@@ -393,15 +566,21 @@ def main():
             data = bytes([variant, rng.randrange(256), n, model])
             data += bytes(rng.randrange(256) for _ in range(8 * 16 + 2))
             data += bytes(rng.randrange(256) for _ in range(rng.randrange(20)))
-            write("fuzz_diff", "random-%s-%s" % ("I" * (variant + 1),
-                                                 models[model]), data)
+            write("fuzz_diff", "random-%s-%s" % ("I" * (variant + 1), models[model]), data)
     with open(os.path.join(HERE, "coins.dict"), "w") as f:
-        f.write("# tests/fuzz/coins.dict -- libFuzzer dictionary for "
-                "fuzz_parse, fuzz_scan and fuzz_sql\n# (written by make_corpus.py)\n")
+        f.write(
+            "# tests/fuzz/coins.dict -- libFuzzer dictionary for "
+            "fuzz_parse, fuzz_scan and fuzz_sql\n# (written by make_corpus.py)\n"
+        )
         for n, tok in enumerate(DICT):
-            esc = "".join(c if 0x20 <= ord(c) < 0x7f and c not in '"\\'
-                          else "\\" + c if c in '"\\'
-                          else "\\x%02X" % ord(c) for c in tok)
+            esc = "".join(
+                c
+                if 0x20 <= ord(c) < 0x7F and c not in '"\\'
+                else "\\" + c
+                if c in '"\\'
+                else "\\x%02X" % ord(c)
+                for c in tok
+            )
             f.write('tok_%d="%s"\n' % (n, esc))
 
 

@@ -2,7 +2,7 @@
 -- row by row, on rows where several moves are optimal.  Every row was
 -- computed independently (the rules as documented for the choice, the
 -- textbook DP for optimality) before this file's .out was written; the
--- core's side of the same rules is tests/test_ties.c.
+-- core's side of the same rules is tests/unit/test_ties.c.
 --   I   the winning move, else one coin;
 --   II  among optimal takes, the fewest coins;
 --   III peak fusion (y >= x and y >= z, non-strict) into blocks; the end

@@ -10,10 +10,10 @@
 #      platform names), their checksums, the SQL functions;
 #   4. coins-VERSION-linux-x86_64.tar.gz: exactly its files, flat; coins.so
 #      is 64-bit x86-64, exports sqlite3_coins_init alone and loads in the
-#      sqlite3 shell; tests/embed.c builds against its libcoins.a and
+#      sqlite3 shell; tests/packaging/embed.c builds against its libcoins.a and
 #      headers and prints 22|first;
 #   5. coins-VERSION-windows-x86_64.zip: exactly its files; coins.dll is a
-#      PE32+ x86-64 DLL with the exports and imports of tests/dll.sh;
+#      PE32+ x86-64 DLL with the exports and imports of tests/packaging/dll.sh;
 #   6. coins-VERSION.tar.gz unpacked in an empty directory builds with make
 #      there, and that coins.so answers with the version.
 #
@@ -30,7 +30,7 @@ src=coins-$version.tar.gz
 # The packaging files carry no version of their own: every one comes from
 # COINS_VERSION in include/coins.h when make dist runs.
 check "no packaging file names the version $version (include/coins.h is the one source)" sh -c "
-  ! grep -rnF --exclude-dir=__pycache__ '$version' setup.py pyproject.toml MANIFEST.in python/sqlite_coins python/README.md \
+  ! grep -rnF --exclude-dir=__pycache__ '$version' setup.py pyproject.toml MANIFEST.in bindings/python/sqlite_coins bindings/python/README.md \
       npm packaging tests/packaging/*.sh tests/packaging/python tests/packaging/node/*.*ts \
       tests/packaging/node/*.test.*"
 check "include/coins.h: COINS_VERSION is $version" grep -qx "#define COINS_VERSION \"$version\"" include/coins.h
@@ -84,8 +84,8 @@ mkdir "$tmp/linux" && tar xzf "$dist/$linux" -C "$tmp/linux"
 check "$linux: coins.so is a 64-bit x86-64 shared object" elf_x86_64 "$tmp/linux/coins.so"
 check "$linux: coins.so exports sqlite3_coins_init alone" exports_entry_alone "$tmp/linux/coins.so"
 check "$linux: .load of coins in the sqlite3 shell" loads_in_shell "$tmp/linux/coins" "$version"
-check "$linux: tests/embed.c against its libcoins.a and headers" sh -c "
-  cc -I'$tmp/linux' tests/embed.c '$tmp/linux/libcoins.a' -lsqlite3 -o '$tmp/embed' &&
+check "$linux: tests/packaging/embed.c against its libcoins.a and headers" sh -c "
+  cc -I'$tmp/linux' tests/packaging/embed.c '$tmp/linux/libcoins.a' -lsqlite3 -o '$tmp/embed' &&
   [ \"\$('$tmp/embed')\" = '22|first' ]"
 check "$linux: README.md tells how to load it" grep -q '^    sqlite> .load ./coins$' "$tmp/linux/README.md"
 
@@ -97,8 +97,8 @@ same "$tmp/want" "$tmp/got" "$windows: its files, flat"
 mkdir "$tmp/windows" && /usr/bin/python3 -m zipfile -e "$dist/$windows" "$tmp/windows"
 check "$windows: coins.dll is a PE32+ x86-64 DLL" sh -c \
   "x86_64-w64-mingw32-objdump -f '$tmp/windows/coins.dll' | grep -q 'file format pei-x86-64'"
-check "$windows: coins.dll exports and imports (tests/dll.sh)" \
-  sh tests/dll.sh "$tmp/windows/coins.dll" x86_64-w64-mingw32-objdump
+check "$windows: coins.dll exports and imports (tests/packaging/dll.sh)" \
+  sh tests/packaging/dll.sh "$tmp/windows/coins.dll" x86_64-w64-mingw32-objdump
 check "$windows: README.md explains 'The specified module could not be found'" \
   grep -q 'The specified module could not be found' "$tmp/windows/README.md"
 

@@ -7,7 +7,7 @@
 #      fields (version from include/coins.h);
 #   3. as root: dpkg -i both, then .load of the installed path in the
 #      sqlite3 shell and in Python, pkg-config --modversion coins, and
-#      tests/embed.c built with pkg-config --cflags --libs coins against the
+#      tests/packaging/embed.c built with pkg-config --cflags --libs coins against the
 #      installed libcoins.a; dpkg -r both; the paths with "coins" in them
 #      under /usr, /etc and dpkg's database are then exactly those before
 #      (nothing left behind).
@@ -101,8 +101,8 @@ db.enable_load_extension(True)
 db.load_extension('/usr/lib/$ma/coins')
 assert db.execute('SELECT coins_version()').fetchone()[0] == '$version'"
 check "installed: pkg-config --modversion coins" sh -c "[ \"\$(pkg-config --modversion coins)\" = '$version' ]"
-check "installed: tests/embed.c with pkg-config --cflags --libs coins" sh -c "
-  cc tests/embed.c \$(pkg-config --cflags --libs coins) -o '$tmp/embed' && [ \"\$('$tmp/embed')\" = '22|first' ]"
+check "installed: tests/packaging/embed.c with pkg-config --cflags --libs coins" sh -c "
+  cc tests/packaging/embed.c \$(pkg-config --cflags --libs coins) -o '$tmp/embed' && [ \"\$('$tmp/embed')\" = '22|first' ]"
 
 if dpkg_wait -r libsqlite3-mod-coins-dev libsqlite3-mod-coins; then ok
 else bad "dpkg -r"; cat "$tmp/dpkg.log"; fi

@@ -3,7 +3,7 @@
 #
 #   1. the three tarballs of make npm hold what they should: the loader
 #      (CommonJS, ESM, types), the Linux library (64-bit x86-64 ELF,
-#      sqlite3_coins_init alone), the Windows DLL (tests/dll.sh);
+#      sqlite3_coins_init alone), the Windows DLL (tests/packaging/dll.sh);
 #   2. their package.json: one version (include/coins.h), the platform
 #      packages as optionalDependencies, "os"/"cpu" as Node spells them;
 #   3. a scratch project depends on the sqlite-coins tarball; "overrides"
@@ -11,7 +11,7 @@
 #      --offline (no registry at all) installs sqlite-coins and
 #      sqlite-coins-linux-x64 and skips sqlite-coins-win32-x64 (os: win32);
 #   4. coins.test.cjs and coins.test.mjs run there with node --test,
-#      through better-sqlite3 12 (tests/node's lock-filed install) and
+#      through better-sqlite3 12 (tests/clients/node's lock-filed install) and
 #      libsql (tests/packaging/node's), both linked into the project;
 #   5. tsc --strict checks the declarations from CommonJS and ESM
 #      (types.cts, types.mts), against libsql's own types.
@@ -24,7 +24,7 @@ main_tgz=$dist/sqlite-coins-$version.tgz
 linux_tgz=$dist/sqlite-coins-linux-x64-$version.tgz
 win_tgz=$dist/sqlite-coins-win32-x64-$version.tgz
 engines=$root/tests/packaging/node/node_modules
-better=$root/tests/node/node_modules/better-sqlite3
+better=$root/tests/clients/node/node_modules/better-sqlite3
 
 # ------------------------------------------------------------ 1. tarballs
 listing() { tar tzf "$1" | sort; }
@@ -43,8 +43,8 @@ check "linux-x64: coins.so exports sqlite3_coins_init alone" exports_entry_alone
 check "linux-x64: coins.so loads in the sqlite3 shell" loads_in_shell "$tmp/linux/package/coins" "$version"
 check "win32-x64: coins.dll is a PE32+ x86-64 DLL" sh -c \
   "x86_64-w64-mingw32-objdump -f '$tmp/win/package/coins.dll' | grep -q 'file format pei-x86-64'"
-check "win32-x64: coins.dll exports and imports (tests/dll.sh)" \
-  sh tests/dll.sh "$tmp/win/package/coins.dll" x86_64-w64-mingw32-objdump
+check "win32-x64: coins.dll exports and imports (tests/packaging/dll.sh)" \
+  sh tests/packaging/dll.sh "$tmp/win/package/coins.dll" x86_64-w64-mingw32-objdump
 
 # -------------------------------------------------------- 2. package.json
 check "package.json: versions, optionalDependencies, os and cpu" node -e '

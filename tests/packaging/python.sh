@@ -46,7 +46,7 @@ check "sdist: the C sources, headers and SQLite's headers" sh -c "
   tar tzf '$sdist' >'$tmp/sdist' &&
   for f in setup.py pyproject.toml LICENSE include/coins.h include/coins_sqlite.h \
            ext/sqlite/extension.c ext/core/solve.c sqlite-include/sqlite3.h \
-           sqlite-include/sqlite3ext.h python/sqlite_coins/__init__.py; do
+           sqlite-include/sqlite3ext.h bindings/python/sqlite_coins/__init__.py; do
     grep -qx '$sdist_top/'\$f '$tmp/sdist' || { echo \"missing \$f\"; exit 1; }
   done"
 

@@ -1,14 +1,14 @@
 # tests/versions/versions.mk -- coins on a current SQLite beside the
 # system's (the Makefile includes this fragment).
 #
-#   make test-sqlite-new   the SQL-level tests again on SQLite 3.53 (the
-#                          pinned amalgamation of wasm/sqlite.pin), and the
-#                          interrupts, which only 3.41 and later let a
-#                          function see (tests/test_interrupt.c)
+#   make test-sqlite-new  the SQL-level tests and the interrupts again on SQLite 3.53
+#                         SQLite 3.53 is the pinned amalgamation of
+#                         bindings/wasm/sqlite.pin; only 3.41 and later let
+#                         a function see an interrupt (tests/unit/test_interrupt.c)
 #
 # Debian 12's SQLite is 3.40.1.  The pinned amalgamation (the one the
-# WebAssembly build compiles, fetched and checked by wasm/fetch-sqlite.sh)
-# is built here as a native libsqlite3.so.0; a program linked with
+# WebAssembly build compiles, fetched and checked by
+# bindings/wasm/fetch-sqlite.sh) is built here as a native libsqlite3.so.0; a program linked with
 # -lsqlite3 (the C tests, /usr/bin/python3's sqlite3 module) runs on it
 # when LD_LIBRARY_PATH names its folder.  The sqlite3 shell does not: it
 # refuses a library other than its own.
@@ -29,11 +29,11 @@ $(NEW_SQLITE_LIB): $(WASM_B)/sqlite/sqlite3.c
 	  sys.exit(0 if sqlite3.sqlite_version == "$(NEW_SQLITE_VERSION)" else \
 	  "versions.mk: Python does not run on the library just built")'
 
-NEW_SQLITE_VERSION = $(shell sed -n 's/^SQLITE_VERSION=//p' wasm/sqlite.pin)
+NEW_SQLITE_VERSION = $(shell sed -n 's/^SQLITE_VERSION=//p' bindings/wasm/sqlite.pin)
 
 test-sqlite-new: $(NEW_SQLITE_LIB) $(B)/test_sql $(B)/test_plans $(B)/test_interrupt $(EXT) \
     $(B)/demo.db $(B)/games.db
-	$(NEW_SQLITE_RUN) sh tests/run_limited.sh 120 $(B)/test_sql
-	$(NEW_SQLITE_RUN) sh tests/run_limited.sh 120 $(B)/test_plans
-	$(NEW_SQLITE_RUN) sh tests/run_limited.sh 300 $(B)/test_interrupt $(EXT)
-	$(NEW_SQLITE_RUN) $(PYTHON) tests/smoke.py $(EXT)
+	$(NEW_SQLITE_RUN) sh tests/tools/run_limited.sh 120 $(B)/test_sql
+	$(NEW_SQLITE_RUN) sh tests/tools/run_limited.sh 120 $(B)/test_plans
+	$(NEW_SQLITE_RUN) sh tests/tools/run_limited.sh 300 $(B)/test_interrupt $(EXT)
+	$(NEW_SQLITE_RUN) $(PYTHON) tests/clients/smoke.py $(EXT)

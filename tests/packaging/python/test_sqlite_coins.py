@@ -84,8 +84,12 @@ def test_the_library_is_for_this_machine():
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="nm -D: Linux")
 def test_exports_the_entry_point_alone():
     try:
-        out = subprocess.run(["nm", "-D", "--defined-only", sqlite_coins.loadable_path() + SUFFIX],
-                             capture_output=True, text=True, check=True).stdout
+        out = subprocess.run(
+            ["nm", "-D", "--defined-only", sqlite_coins.loadable_path() + SUFFIX],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
     except FileNotFoundError:
         pytest.skip("no nm")
     assert [line.split()[-1] for line in out.splitlines()] == ["sqlite3_coins_init"]
@@ -137,9 +141,16 @@ def test_loadable_path_in_sql_needs_no_entry_point():
 def test_loadable_path_in_the_shell(tmp_path):
     try:
         out = subprocess.run(
-            ["sqlite3", ":memory:", f".load {sqlite_coins.loadable_path()}",
-             "SELECT coins_score(3, '[8,15,3,7]');"],
-            capture_output=True, text=True, check=True).stdout
+            [
+                "sqlite3",
+                ":memory:",
+                f".load {sqlite_coins.loadable_path()}",
+                "SELECT coins_score(3, '[8,15,3,7]');",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
     except FileNotFoundError:
         pytest.skip("no sqlite3 shell")
     assert out.strip() == "22"
@@ -150,8 +161,12 @@ def test_load_into_apsw():
     db = apsw_connection()
     sqlite_coins.load(db)
     assert one(db, "SELECT coins_score(3, ?)", "[8,15,3,7]") == 22
-    assert [r[0] for r in db.execute("SELECT move FROM coins_moves(3, '[8,15,3,7]')")] == \
-        ["R", "L", "L", "L"]
+    assert [r[0] for r in db.execute("SELECT move FROM coins_moves(3, '[8,15,3,7]')")] == [
+        "R",
+        "L",
+        "L",
+        "L",
+    ]
     with pytest.raises(apsw.SQLError, match="element 3 is not an integer: 2.5"):
         list(db.execute("SELECT coins_win(3, '[1,2,2.5]')"))
 
@@ -180,8 +195,11 @@ def test_load_into_apsw_with_either_spelling():
     db = apsw_connection()
     spelled = NewApsw(db)
     sqlite_coins.load(spelled)
-    assert spelled.calls == [("enable", True), ("load", sqlite_coins.loadable_path()),
-                             ("enable", False)]
+    assert spelled.calls == [
+        ("enable", True),
+        ("load", sqlite_coins.loadable_path()),
+        ("enable", False),
+    ]
     assert one(db, "SELECT coins_margin(3, '[8,15,3,7]')") == 11
     if hasattr(db, "enableloadextension"):  # Debian 12's apsw 3.40: the old names
         db2 = apsw_connection()

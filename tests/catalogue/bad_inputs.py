@@ -1,0 +1,177 @@
+"""tests/catalogue/bad_inputs.py -- runs the bad-input catalogue (tests/catalogue/bad_inputs.tsv)
+against every SQL function of coins that takes each kind of argument, from
+the system Python's stdlib sqlite3 module with the built extension loaded.
+
+    /usr/bin/python3 tests/catalogue/bad_inputs.py build/coins.so [tests/catalogue/bad_inputs.tsv]
+
+Each entry of the catalogue is "kind<TAB>SQL expression<TAB>message" (the
+format is described at the top of the .tsv).  For every function that takes
+an argument of that kind, the expression is put in that argument's place,
+with fixed valid values in the others (coins '[1,2,3]', strategies
+'optimal', the default max_take), and the statement (all rows stepped) must
+fail with exactly "<function>: <message>" (%V in the message standing for
+the variant's name: I, II or III) -- or, for an entry whose message is "-"
+(an accepted edge), run without an error.  Prints each failure, then
+"N passed, M failed" (N and M count checks, one per entry and call), and
+exits non-zero when anything failed.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clients"))
+from coins_client import connect, error_of  # noqa: E402
+
+SCALARS = ["coins_win", "coins_outcome", "coins_margin", "coins_score", "coins_best_move"]
+COINS = "'[1,2,3]'"
+DEFAULT_TAKE = {1: 2, 2: 2, 3: 1}
+VARIANT_NAME = {1: "I", 2: "II", 3: "III"}
+NO_VALUES = "variant I has no coin values; use coins_win or coins_outcome"
+
+
+def calls_for(kind, x, v):
+    """The (function, SQL) pairs that put x in the argument `kind`, for
+    variant v (None for the kinds that have no variant)."""
+    k = DEFAULT_TAKE.get(v)
+    if kind == "variant":
+        return (
+            [(f, f"SELECT {f}({x}, {COINS})") for f in SCALARS]
+            + [(f, f"SELECT {f}({x}, {COINS}, 1)") for f in SCALARS]
+            + [
+                ("coins_moves", f"SELECT * FROM coins_moves({x}, {COINS})"),
+                ("coins_review", f"SELECT * FROM coins_review({x}, {COINS}, '[]')"),
+                ("coins_play", f"SELECT * FROM coins_play({x}, {COINS}, " "'optimal', 'optimal')"),
+                ("coins_diagram", f"SELECT coins_diagram({x}, {COINS})"),
+                ("coins_diagram", f"SELECT coins_diagram({x}, {COINS}, '[]')"),
+            ]
+        )
+    if kind == "coins":
+        return (
+            [(f, f"SELECT {f}({v}, {x})") for f in SCALARS]
+            + [(f, f"SELECT {f}({v}, {x}, {k})") for f in SCALARS]
+            + [
+                ("coins_moves", f"SELECT * FROM coins_moves({v}, {x})"),
+                ("coins_review", f"SELECT * FROM coins_review({v}, {x}, '[]')"),
+                ("coins_play", f"SELECT * FROM coins_play({v}, {x}, 'optimal', " "'optimal')"),
+                ("coins_diagram", f"SELECT coins_diagram({v}, {x})"),
+                ("coins_diagram", f"SELECT coins_diagram({v}, {x}, '[]')"),
+            ]
+        )
+    if kind == "max_take":
+        return [(f, f"SELECT {f}({v}, {COINS}, {x})") for f in SCALARS] + [
+            ("coins_moves", f"SELECT * FROM coins_moves({v}, {COINS}, {x})"),
+            ("coins_review", f"SELECT * FROM coins_review({v}, {COINS}, '[]', " f"{x})"),
+            (
+                "coins_play",
+                f"SELECT * FROM coins_play({v}, {COINS}, 'optimal', " f"'optimal', {x})",
+            ),
+            ("coins_diagram", f"SELECT coins_diagram({v}, {COINS}, '[]', {x})"),
+        ]
+    if kind == "moves":
+        return [
+            ("coins_review", f"SELECT * FROM coins_review({v}, {COINS}, {x})"),
+            ("coins_review", f"SELECT * FROM coins_review({v}, {COINS}, {x}, " f"{k})"),
+            ("coins_diagram", f"SELECT coins_diagram({v}, {COINS}, {x})"),
+            ("coins_diagram", f"SELECT coins_diagram({v}, {COINS}, {x}, {k})"),
+        ]
+    if kind in ("strategy", "first", "second"):
+        calls = []
+        if kind != "second":
+            calls += [
+                ("coins_play", f"SELECT * FROM coins_play({v}, {COINS}, {x}, " "'optimal')"),
+                ("coins_play", f"SELECT * FROM coins_play({v}, {COINS}, {x}, " f"'optimal', {k})"),
+            ]
+        if kind != "first":
+            calls += [
+                ("coins_play", f"SELECT * FROM coins_play({v}, {COINS}, " f"'optimal', {x})"),
+                ("coins_play", f"SELECT * FROM coins_play({v}, {COINS}, " f"'optimal', {x}, {k})"),
+            ]
+        return calls
+    deal = {
+        "seed": [f"{x}, 3", f"{x}, 3, 1, 6"],
+        "count": [f"1, {x}", f"1, {x}, 1, 6"],
+        "lo": [f"1, 3, {x}, 6"],
+        "hi": [f"1, 3, 1, {x}"],
+    }
+    if kind in deal:
+        return [("coins_deal", f"SELECT coins_deal({a})") for a in deal[kind]]
+    array = {
+        "key": (f"{x}, 1", ""),
+        "value": (f"1, {x}", ""),
+        "rows": ("column1, column2", f" FROM ({x})"),
+    }
+    if kind in array:
+        args, source = array[kind]
+        return [
+            ("coins_array", f"SELECT coins_array({args}){source}"),
+            ("coins_array", f"SELECT coins_array({args}) OVER (){source}"),
+        ]
+    return None
+
+
+VARIANT_KINDS = {"coins", "max_take", "moves", "strategy", "first", "second"}
+
+
+def parse_kind(field):
+    """'coins:23' -> ('coins', [2, 3]); 'seed' -> ('seed', [None])."""
+    kind, _, qualifier = field.partition(":")
+    if kind not in VARIANT_KINDS:
+        return (kind, [None]) if not qualifier else (None, None)
+    variants = [int(c) for c in qualifier or "123"]
+    if any(v not in (1, 2, 3) for v in variants):
+        return None, None
+    return kind, variants
+
+
+def main():
+    if len(sys.argv) not in (2, 3):
+        sys.exit("usage: bad_inputs.py EXTENSION [CATALOGUE.tsv]")
+    path = (
+        sys.argv[2]
+        if len(sys.argv) == 3
+        else os.path.join(os.path.dirname(os.path.abspath(__file__)), "bad_inputs.tsv")
+    )
+    db = connect(sys.argv[1])
+
+    passed = failed = entries = 0
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line.strip() or line.startswith("#"):
+                continue
+            fields = line.split("\t")
+            kind, variants = parse_kind(fields[0])
+            if len(fields) != 3 or kind is None or calls_for(kind, "x", variants[0]) is None:
+                print(
+                    f"FAIL {path}:{number}: not kind<TAB>expression<TAB>"
+                    f"message with a known kind: {line!r}"
+                )
+                failed += 1
+                continue
+            entries += 1
+            _, expr, message = fields
+            for v in variants:
+                expected = message.replace("%V", VARIANT_NAME.get(v, "%V"))
+                for function, sql in calls_for(kind, expr, v):
+                    got = error_of(db, sql)
+                    if expected == "-":
+                        # accepted: no error (margin and score of variant I
+                        # have no values whatever the row)
+                        ok = got is None or got == f"{function}: {NO_VALUES}"
+                        want = "no error"
+                    else:
+                        want = f"{function}: {expected}"
+                        ok = got == want
+                    if ok:
+                        passed += 1
+                    else:
+                        failed += 1
+                        print(
+                            f"FAIL {path}:{number}: {sql}\n"
+                            f"  expected: {want}\n  got:      {got}"
+                        )
+    print(f"bad_inputs.py: {entries} entries, {passed} passed, " f"{failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
