@@ -271,7 +271,7 @@ def test_skip_bad_skips_the_shard_whose_schema_differs(one_differs, tmp_path):
     assert run.returncode == 1, run.stderr
     assert run.stdout.splitlines() == ["shard,x"] + [
         "%s,%d" % (one_differs[k], k) for k in (1, 2, 3, 4, 5, 6)
-    ]
+    ] + ['# fanout: partial result: 1 of 7 shards skipped: ["%s"]' % one_differs[0]]
     lines = run.stderr.splitlines()
     assert lines[0].startswith("fanout: 7 shards (6 read, 1 skipped), 6 map rows, ")
     assert lines[1:] == [

@@ -33,11 +33,12 @@ columns) is the one most shards give; the types are decided from every
 shard's values.
 """
 
-import uuid
+import contextlib
 import warnings
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
-from . import fanout
+from .fanout import cluster as _cluster, mapper as _mapper, shards as _shards
+from .fanout.result import FanoutError
 
 __all__ = ["read_sql", "sqlite_round"]
 
@@ -50,9 +51,9 @@ Outcome = Tuple[Any, ...]
 def _import_dask() -> Any:
     try:
         import dask.dataframe
-        import pandas  # type: ignore[import]  # noqa: F401
+        import pandas  # noqa: F401
     except ImportError as e:
-        raise fanout.FanoutError(
+        raise FanoutError(
             "sqlite_coins.dask needs dask.dataframe and pandas, which this Python cannot "
             "import (%s): install python3-dask and python3-pandas (Debian) or "
             "'dask[dataframe]' (pip)" % e
@@ -60,12 +61,12 @@ def _import_dask() -> Any:
     return dask.dataframe
 
 
-def _frame(uri: str, sql: str) -> Outcome:
-    """On a worker: the rows of sql on the shard at uri as a pandas
+def _frame(uri: str, map_sql: str, timeout: Optional[float] = None) -> Outcome:
+    """On a worker: the rows of map_sql on the shard at uri as a pandas
     DataFrame of objects (every value as sqlite3 gives it)."""
-    import pandas  # type: ignore[import]
+    import pandas
 
-    outcome = fanout.map_shard(uri, sql)
+    outcome = _mapper.map_shard(uri, map_sql, timeout)
     if outcome[0] != "ok":
         return outcome
     _, columns, rows = outcome
@@ -103,43 +104,30 @@ def _typed(outcome: Outcome, dtypes: Dict[str, str], shard: Optional[Tuple[str, 
     return frame
 
 
-def _run_serial(shards: Sequence[fanout.Shard], sql: str) -> List[Tuple[Outcome, Any]]:
-    """(summary, outcome) of every shard, in this process."""
-    done = []
-    for shard in shards:
-        outcome = _frame(shard.uri, sql)
-        done.append((_summary(outcome), outcome))
-    return done
+def _outcomes(
+    client: Any, shards: List[_shards.Shard], sql: str, wait: float, timeout: Optional[float]
+) -> List[Tuple[Outcome, Any]]:
+    """(summary, outcome or its future) of every shard: on the cluster of
+    client as the runner places shards (the DataFrames stay on the
+    workers), or in this process."""
 
+    def known(i: int, stamp: Any) -> Optional[Outcome]:
+        return None if shards[i].problem is None else ("error", shards[i].problem)
 
-def _run_on(client: Any, shards: Sequence[fanout.Shard], sql: str, wait: float) -> List[Any]:
-    """(summary, future of the outcome) of every shard, on the cluster:
-    each shard on a machine that has its file, as the runner places it."""
-    fanout._check_workers(client, wait)
-    placements = fanout._where(client, shards)
-    run_id = uuid.uuid4().hex[:12]
-    futures: List[Any] = [None] * len(shards)
-    for i, hosts in enumerate(placements):
-        futures[i] = client.submit(
-            _frame,
-            shards[i].uri,
-            sql,
-            key="sqlite-coins-read-%s-%d" % (run_id, i),
-            workers=hosts and list(hosts),
-            allow_other_workers=False,
-            pure=False,
-        )
-    summaries = client.map(_summary, futures, pure=False)
-    gathered = client.gather(summaries, errors="skip")  # errors: see below
-    done = []
-    for i, (future, summary) in enumerate(zip(futures, summaries)):
-        if summary.status != "finished":
-            exc = summary.exception()
-            done.append(
-                (("error", "Dask could not run its task: %s: %s" % (type(exc).__name__, exc)), None)
-            )
-        else:
-            done.append((gathered.pop(0), future))
+    done: List[Any] = [None] * len(shards)
+    if client is None:
+        for i, shard in enumerate(shards):
+            outcome = known(i, None) or _frame(shard.uri, sql, timeout)
+            done[i] = (_summary(outcome), outcome)
+        return done
+    _cluster._check_workers(client, wait)
+    kept: Dict[int, Any] = {}
+    outcomes = _cluster._dask_outcomes(
+        client, shards, sql, wait, known, timeout, task=_frame, keep=kept, summary=_summary
+    )
+    with contextlib.closing(outcomes):
+        for i, summary in outcomes:
+            done[i] = (summary, kept.get(i))
     return done
 
 
@@ -150,6 +138,7 @@ def read_sql(
     skip_bad: bool = False,
     wait: float = 30,
     shard_column: Optional[str] = None,
+    task_timeout: Optional[float] = None,
 ) -> Any:
     """The rows of query on every shard as a Dask DataFrame, one partition
     per shard in the order listed.
@@ -160,23 +149,21 @@ def read_sql(
     on it (``x.compute(scheduler=client)``).  skip_bad: a shard that fails
     or gives other columns is left out and listed in df.attrs["skipped"]
     as (shard, message), instead of raising FanoutError.  wait: seconds to
-    wait for a first worker.  shard_column: the name of a first column
-    holding each row's shard name (none by default)."""
+    wait for a first worker, and for a worker on a machine that has a
+    shard.  shard_column: the name of a first column holding each row's
+    shard name (none by default).  task_timeout: as the runner's."""
     dd = _import_dask()
     import dask
 
-    found = fanout._shards_of(shards)
-    if client is None:
-        done = _run_serial(found, query)
-    else:
-        done = _run_on(client, found, query, wait)
+    found = _shards._shards_of(shards)
+    done = _outcomes(client, found, query, wait, task_timeout)
     failed = [(i, s[1]) for i, (s, _) in enumerate(done) if s[0] != "ok"]
     if failed and not skip_bad:
         i, message = failed[0]
-        raise fanout.FanoutError("shard %s: %s" % (found[i].name, message))
+        raise FanoutError("shard %s: %s" % (found[i].name, message))
     good = [(i, s) for i, (s, _) in enumerate(done) if s[0] == "ok"]
     if not good:
-        raise fanout.FanoutError(
+        raise FanoutError(
             "no shard could be read:\n"
             + "\n".join("  %s: %s" % (found[i].name, m) for i, m in failed)
         )
@@ -202,9 +189,9 @@ def read_sql(
                 )
             )
     if differ and not skip_bad:
-        raise fanout.FanoutError("\n".join("shard %s: %s" % (found[i].name, m) for i, m in differ))
+        raise FanoutError("\n".join("shard %s: %s" % (found[i].name, m) for i, m in differ))
     if shard_column is not None and shard_column in columns:
-        raise fanout.FanoutError(
+        raise FanoutError(
             "the query has a column named %s, the shard_column: rename "
             "one of them" % shard_column
         )
@@ -214,7 +201,7 @@ def read_sql(
         for k, names in zip(kinds, done[i][0][2]):
             k.update(names)
     dtypes = {c: _dtype(sorted(k)) for c, k in zip(columns, kinds)}
-    import pandas  # type: ignore[import]
+    import pandas
 
     meta = pandas.DataFrame({c: pandas.Series([], dtype=t) for c, t in dtypes.items()})
     if shard_column is not None:
@@ -247,7 +234,7 @@ def sqlite_round(values: Any, digits: int = 0) -> Any:
     prints."""
     import sqlite3
 
-    import pandas  # type: ignore[import]
+    import pandas
 
     db = sqlite3.connect(":memory:")
     try:
