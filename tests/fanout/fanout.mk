@@ -21,7 +21,7 @@
 # on 127.0.0.1 only.
 FANOUT_PY   := $(B)/fanout/py
 FANOUT_PKG  := $(FANOUT_PY)/sqlite_coins
-FANOUT_DEPS := python3-distributed python3-pytest
+FANOUT_DEPS := python3-distributed python3-dask python3-pandas python3-psutil python3-pytest
 FANOUT_ENV  := PYTHONPATH=$(abspath $(FANOUT_PY)) PYTHONDONTWRITEBYTECODE=1
 SCALE_GAMES  ?= 1000000
 SCALE_SHARDS ?= 32

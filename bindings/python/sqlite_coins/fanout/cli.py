@@ -2,6 +2,7 @@
 bar on a terminal, the result and the run's summary."""
 import argparse
 import io
+import logging
 import signal
 import sys
 import time
@@ -155,12 +156,27 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _quiet_dask() -> None:
+    """A scheduler lost mid-run is reported once, as that (SchedulerLost),
+    not also as the tracebacks Dask's client and Tornado log about the
+    broken connection.  Importing distributed sets its loggers' levels from
+    Dask's configuration, so this comes after that import."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return  # run() says what to install
+    for noisy in ("distributed.client", "distributed.utils", "tornado.application"):
+        logging.getLogger(noisy).setLevel(logging.CRITICAL)
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     """The command line; returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
     if args.allow_partial and not args.skip_bad:
         parser.error("--allow-partial goes with --skip-bad")
+    if args.local is not None or args.scheduler is not None:
+        _quiet_dask()
     # a SIGTERM unwinds like Ctrl-C: a LocalCluster's workers are stopped
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None

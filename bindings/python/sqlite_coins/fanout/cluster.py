@@ -146,22 +146,32 @@ def _where(
     return placements
 
 
-def _worker_ages(dask_scheduler: Any, prefix: str) -> Dict[str, Tuple[float, List[str]]]:
-    """On the scheduler: for each worker running tasks whose key starts
-    with prefix, the seconds since it was last heard from and those keys."""
-    now = time.time()
-    ages: Dict[str, Tuple[float, List[str]]] = {}
-    for ws in dask_scheduler.workers.values():
-        keys = [str(ts.key) for ts in ws.processing if str(ts.key).startswith(prefix)]
-        if keys:
-            ages[ws.address] = (now - ws.last_seen, keys)
-    return ages
+def _on_scheduler() -> Tuple[Callable[..., Any], Callable[..., Any]]:
+    """Two functions the client runs on the scheduler.  They are made here,
+    inside a function, so that Dask ships them by value: the scheduler's
+    machine needs no sqlite_coins.
 
+    ages(dask_scheduler, prefix): for each worker running tasks whose key
+    starts with prefix, the seconds since it was last heard from and those
+    keys.  drop(dask_scheduler, address): forgets a worker that stopped
+    answering, so that its tasks run elsewhere (a worker that comes back
+    rejoins afresh)."""
 
-async def _drop_worker(dask_scheduler: Any, address: str) -> None:
-    """On the scheduler: forgets a worker that stopped answering, so that
-    its tasks run elsewhere (a worker that comes back rejoins afresh)."""
-    await dask_scheduler.remove_worker(address, stimulus_id="fanout-task-timeout", close=True)
+    def ages(dask_scheduler: Any, prefix: str) -> Dict[str, Tuple[float, List[str]]]:
+        import time
+
+        now = time.time()
+        found: Dict[str, Tuple[float, List[str]]] = {}
+        for ws in dask_scheduler.workers.values():
+            keys = [str(ts.key) for ts in ws.processing if str(ts.key).startswith(prefix)]
+            if keys:
+                found[ws.address] = (now - ws.last_seen, keys)
+        return found
+
+    async def drop(dask_scheduler: Any, address: str) -> None:
+        await dask_scheduler.remove_worker(address, stimulus_id="fanout-task-timeout", close=True)
+
+    return ages, drop
 
 
 class SchedulerLost(FanoutError):
@@ -312,13 +322,14 @@ def _drop_silent(client: Any, prefix: str, timeout: float) -> None:
     """Drops each worker running a task of this run that has not been
     heard from for timeout seconds (stopped, hung, cut off): Dask then
     runs the task on another worker, as when a worker dies."""
-    for address, (age, _) in client.run_on_scheduler(_worker_ages, prefix=prefix).items():
+    ages, drop = _on_scheduler()
+    for address, (age, _) in client.run_on_scheduler(ages, prefix=prefix).items():
         if age > timeout:
             logging.getLogger("sqlite_coins.fanout").warning(
                 "fanout: dropping the Dask worker %s: not heard from for %.0f s, over "
                 "--task-timeout; its tasks run elsewhere" % (address, age)
             )
-            client.run_on_scheduler(_drop_worker, address=address)
+            client.run_on_scheduler(drop, address=address)
 
 
 def local_cluster(workers: int) -> Any:
