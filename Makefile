@@ -322,18 +322,32 @@ clean:
 
 # ------------------------------------------------------------ formatting
 # make format rewrites every C source and header with clang-format (the
-# style is .clang-format); make lint fails, naming the files, when one is
-# not formatted, has a line over 100 columns, or includes across the seam
-# (a core file a SQLite header; a SQL-layer file a core-private header).
+# style is .clang-format), every Python file with black and every
+# JavaScript file with prettier.  make lint fails, naming the files, when
+# a C file is not formatted, has a line over 100 columns, or includes
+# across the seam (a core file a SQLite header; a SQL-layer file a
+# core-private header); then lint-python and lint-js.
 C_FILES := $(sort $(wildcard ext/*/*.[ch] include/*.h tests/*/*.[ch] bindings/*/*.[ch]))
 CLANG_FORMAT ?= clang-format
+# No file under a node_modules folder.
+no_deps = $(foreach f,$(1),$(if $(findstring node_modules,$(f)),,$(f)))
+PY_FILES := $(sort setup.py $(call no_deps,$(wildcard bindings/python/*/*.py \
+  bindings/python/*/*/*.py packaging/*.py web/*.py tests/*/*.py tests/*/*/*.py)))
+JS_FILES := $(sort $(call no_deps,$(foreach e,js cjs mjs,$(wildcard web/*.$(e) \
+  bindings/*/*.$(e) tests/*/*.$(e) tests/*/*/*.$(e)))))
+# eslint and prettier, pinned by tests/tools/js/package-lock.json.
+JS_TOOLS := tests/tools/js
+JS_BIN   := $(JS_TOOLS)/node_modules/.bin
+PY_TOOLS := black flake8 mypy
 
-.PHONY: format lint
-format:
+.PHONY: format lint lint-python lint-js python-tools
+format: python-tools $(JS_TOOLS)/node_modules/.package-lock.json
 	@command -v $(CLANG_FORMAT) >/dev/null 2>&1 || sh tests/tools/deps.sh clang-format
 	$(CLANG_FORMAT) -i $(C_FILES)
+	black -q $(PY_FILES)
+	$(JS_BIN)/prettier --config $(JS_TOOLS)/prettier.json --write --log-level warn $(JS_FILES)
 
-lint: | $(B)
+lint: lint-python lint-js | $(B)
 	@command -v $(CLANG_FORMAT) >/dev/null 2>&1 || sh tests/tools/deps.sh clang-format
 	@$(CLANG_FORMAT) --dry-run --Werror $(C_FILES) 2>&1 | grep -o '^[^:]*\.[ch]' | sort -u > $(B)/lint.txt || true
 	@awk 'length > 100 { print FILENAME ":" FNR ": over 100 columns" }' $(C_FILES) >> $(B)/lint.txt
@@ -343,6 +357,27 @@ lint: | $(B)
 	@if [ -s $(B)/lint.txt ]; then cat $(B)/lint.txt; \
 	  echo "lint: fix the lines above (make format formats)"; exit 1; fi
 	@echo "lint: $(words $(C_FILES)) C files formatted, no line over 100 columns, no include across the seam"
+
+# Debian's black, flake8 and mypy (settings: pyproject.toml and .flake8).
+python-tools:
+	@for t in $(PY_TOOLS); do command -v $$t >/dev/null 2>&1 || missing=1; done; \
+	  [ -z "$$missing" ] || sh tests/tools/deps.sh $(PY_TOOLS)
+
+lint-python: python-tools | $(B)
+	@black --check -q $(PY_FILES) || { black --check $(PY_FILES) 2>&1 | grep '^would reformat'; \
+	  echo "lint: black would reformat the files above (make format formats)"; exit 1; }
+	@flake8 $(PY_FILES)
+	@mypy --config-file pyproject.toml --cache-dir $(B)/mypy --no-error-summary
+	@echo "lint: $(words $(PY_FILES)) Python files formatted (black), flake8 clean, sqlite_coins typed (mypy)"
+
+$(JS_TOOLS)/node_modules/.package-lock.json: $(JS_TOOLS)/package-lock.json
+	cd $(JS_TOOLS) && npm ci --no-audit --no-fund --loglevel=error
+
+lint-js: $(JS_TOOLS)/node_modules/.package-lock.json
+	@$(JS_BIN)/eslint --config $(JS_TOOLS)/eslint.config.mjs $(JS_FILES)
+	@$(JS_BIN)/prettier --config $(JS_TOOLS)/prettier.json --check --log-level warn $(JS_FILES) \
+	  || { echo "lint: prettier would reformat the files above (make format formats)"; exit 1; }
+	@echo "lint: $(words $(JS_FILES)) JavaScript files clean (eslint) and formatted (prettier)"
 
 # ------------------------------------------------------------------ fuzzing
 # make fuzz [FUZZ_SECONDS=60]: the libFuzzer harnesses of tests/fuzz (clang,

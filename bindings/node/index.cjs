@@ -21,7 +21,9 @@ const SUFFIX = { win32: 'dll', darwin: 'dylib' };
 
 /** The platform packages that exist: this package's optional dependencies. */
 function platformPackages() {
-  return Object.keys(pkg.optionalDependencies || {}).filter((name) => name.startsWith('sqlite-coins-'));
+  return Object.keys(pkg.optionalDependencies || {}).filter((name) =>
+    name.startsWith('sqlite-coins-'),
+  );
 }
 
 /** process.platform-process.arch, with the C library on Linux. */
@@ -54,7 +56,8 @@ function getLoadablePath() {
       `sqlite-coins: no build of coins for this platform, ${where}: there is no package ${name}. ` +
         `The platform packages that exist: ${known.join(', ')}. ` +
         'Build coins from source (make, in the coins repository; docs/install.md) ' +
-        'and pass the path of the library to db.loadExtension().');
+        'and pass the path of the library to db.loadExtension().',
+    );
   }
   let manifest;
   try {
@@ -66,13 +69,15 @@ function getLoadablePath() {
         '--omit=optional (or --no-optional), when a lock file was made on another platform, or ' +
         'when its os, cpu or libc does not match. ' +
         `Install it next to sqlite-coins: npm install ${name}@${pkg.version}. ` +
-        `The platform packages that exist: ${known.join(', ')}.`);
+        `The platform packages that exist: ${known.join(', ')}.`,
+    );
   }
   const found = require(manifest).version;
   if (found !== pkg.version) {
     throw new Error(
       `sqlite-coins: ${name} is version ${found}, sqlite-coins ${pkg.version}: ` +
-        `install the same version of both (npm install ${name}@${pkg.version}).`);
+        `install the same version of both (npm install ${name}@${pkg.version}).`,
+    );
   }
   const file = path.join(path.dirname(manifest), `coins.${SUFFIX[platform] || 'so'}`);
   if (!fs.existsSync(file)) {
@@ -91,7 +96,8 @@ function load(db) {
   if (!db || typeof db.loadExtension !== 'function') {
     throw new TypeError(
       'sqlite-coins: load(db) wants a database with a loadExtension method ' +
-        '(better-sqlite3, libsql, node:sqlite with allowExtension: true)');
+        '(better-sqlite3, libsql, node:sqlite with allowExtension: true)',
+    );
   }
   const file = getLoadablePath();
   if (typeof db.enableLoadExtension === 'function') {

@@ -83,7 +83,7 @@ const ERRORS = [
 
 /* A REAL as the sqlite3 shell prints it (%!.15g). */
 function real(x) {
-  let s = x.toPrecision(15);
+  const s = x.toPrecision(15);
   const [m, e] = s.split('e');
   const trim = (t) => (t.includes('.') ? t.replace(/0+$/, '').replace(/\.$/, '.0') : t + '.0');
   if (e === undefined) return trim(m);
@@ -205,8 +205,10 @@ async function main() {
   check.same(db.value('SELECT 9223372036854775807'), 9223372036854775807n, 'a 64-bit integer');
   check.same(
     db
-      .exec('CREATE TABLE t(x); INSERT INTO t VALUES (1), (2); SELECT sum(x) AS s FROM t; ' +
-            'SELECT 1 WHERE 0')
+      .exec(
+        'CREATE TABLE t(x); INSERT INTO t VALUES (1), (2); SELECT sum(x) AS s FROM t; ' +
+          'SELECT 1 WHERE 0',
+      )
       .map((r) => [r.columns, r.rows]),
     [
       [['s'], [[3]]],

@@ -21,6 +21,9 @@ need nodejs command -v node   # the Node test (better-sqlite3, built by npm ci)
 need npm command -v npm
 need g++ command -v g++
 need pkg-config command -v pkg-config
+need black command -v black       # make lint: Python format
+need flake8 command -v flake8     # make lint: Python checks
+need mypy command -v mypy         # make lint: sqlite_coins's types
 for extra in "$@"; do
   dpkg -s "$extra" >/dev/null 2>&1 || missing="$missing $extra"
 done

@@ -12,7 +12,7 @@ const path = require('node:path');
 const Database = require('better-sqlite3');
 
 const root = path.join(__dirname, '..', '..', '..');
-const ext = path.resolve(root, process.env.COINS_EXT || 'build/coins.so').replace(/\.[^.\/]+$/, '');
+const ext = path.resolve(root, process.env.COINS_EXT || 'build/coins.so').replace(/\.[^./]+$/, '');
 const dbPath = path.resolve(root, process.env.COINS_DB || 'build/games.db');
 
 function open(file) {
@@ -26,8 +26,11 @@ function reportSql(number) {
   const text = fs.readFileSync(path.join(root, 'sql', 'reports.sql'), 'utf8');
   const start = text.indexOf(`.print ${number}. `);
   const next = text.indexOf(`.print ${number + 1}. `, start);
-  return text.slice(start, next < 0 ? undefined : next)
-    .split('\n').filter((line) => !line.startsWith('.')).join('\n');
+  return text
+    .slice(start, next < 0 ? undefined : next)
+    .split('\n')
+    .filter((line) => !line.startsWith('.'))
+    .join('\n');
 }
 
 test('runs on a newer SQLite than the system one', () => {
@@ -44,8 +47,9 @@ test('values, lines of play and errors', () => {
   assert.strictEqual(db.prepare("SELECT coins_outcome(2, '[1,2,4]') AS o").get().o, 'second');
   const moves = db.prepare("SELECT move FROM coins_moves(3, '[8,15,3,7]')").pluck().all();
   assert.deepStrictEqual(moves, ['R', 'L', 'L', 'L']);
-  assert.throws(() => db.prepare("SELECT coins_win(3, '[1,2,2.5]')").get(),
-    { message: 'coins_win: element 3 is not an integer: 2.5' });
+  assert.throws(() => db.prepare("SELECT coins_win(3, '[1,2,2.5]')").get(), {
+    message: 'coins_win: element 3 is not an integer: 2.5',
+  });
 });
 
 test('the leaderboard report', () => {
@@ -54,8 +58,15 @@ test('the leaderboard report', () => {
   assert.strictEqual(rows.length, 12);
   assert.deepStrictEqual(
     [rows[0].player, rows[0].style, rows[0].games, rows[0].wins, rows[0].accuracy_pct],
-    ['ivy', 'near-optimal', 503, 313, 99.6]);
+    ['ivy', 'near-optimal', 503, 313, 99.6],
+  );
   const accuracy = rows.map((r) => r.accuracy_pct);
-  assert.deepStrictEqual(accuracy, [...accuracy].sort((a, b) => b - a));
-  assert.strictEqual(rows.reduce((sum, r) => sum + r.games, 0), 6000);
+  assert.deepStrictEqual(
+    accuracy,
+    [...accuracy].sort((a, b) => b - a),
+  );
+  assert.strictEqual(
+    rows.reduce((sum, r) => sum + r.games, 0),
+    6000,
+  );
 });

@@ -26,12 +26,16 @@ test('sqlite-coins is the installed package, its library the platform package', 
   const main = require.resolve('sqlite-coins');
   assert.strictEqual(main, path.join(here, 'node_modules', 'sqlite-coins', 'index.cjs'));
   const file = coins.getLoadablePath();
-  assert.strictEqual(file,
-    path.join(here, 'node_modules', `sqlite-coins-${process.platform}-${process.arch}`, 'coins.so'));
+  assert.strictEqual(
+    file,
+    path.join(here, 'node_modules', `sqlite-coins-${process.platform}-${process.arch}`, 'coins.so'),
+  );
   assert.ok(fs.statSync(file).isFile());
   assert.strictEqual(require('sqlite-coins/package.json').version, version);
-  assert.strictEqual(require(`sqlite-coins-${process.platform}-${process.arch}/package.json`).version,
-    version);
+  assert.strictEqual(
+    require(`sqlite-coins-${process.platform}-${process.arch}/package.json`).version,
+    version,
+  );
   // npm skipped the other platform's package (os: win32)
   assert.ok(!fs.existsSync(path.join(here, 'node_modules', 'sqlite-coins-win32-x64')));
 });
@@ -45,11 +49,15 @@ for (const [engine, open] of Object.entries(ENGINES)) {
     assert.strictEqual(value(db, 'SELECT coins_version()'), version);
     assert.strictEqual(value(db, "SELECT coins_score(3, '[8,15,3,7]')"), 22);
     assert.strictEqual(value(db, "SELECT coins_outcome(2, '[1,2,4]')"), 'second');
-    const moves = db.prepare("SELECT move FROM coins_moves(3, '[8,15,3,7]')").all().map((r) => r.move);
+    const moves = db
+      .prepare("SELECT move FROM coins_moves(3, '[8,15,3,7]')")
+      .all()
+      .map((r) => r.move);
     assert.deepStrictEqual(moves, ['R', 'L', 'L', 'L']);
     assert.strictEqual(value(db, "SELECT coins_margin(3, jsonb('[8,15,3,7]'))"), 11);
-    assert.throws(() => db.prepare("SELECT coins_win(3, '[1,2,2.5]')").get(),
-      { message: 'coins_win: element 3 is not an integer: 2.5' });
+    assert.throws(() => db.prepare("SELECT coins_win(3, '[1,2,2.5]')").get(), {
+      message: 'coins_win: element 3 is not an integer: 2.5',
+    });
     coins.load(db); // a second load is harmless
     assert.strictEqual(value(db, "SELECT coins_win(3, '[1,20,4]')"), 0);
     db.close();
@@ -58,13 +66,17 @@ for (const [engine, open] of Object.entries(ENGINES)) {
   test(`${engine}: db.loadExtension(getLoadablePath()) and a file database`, (t) => {
     const file = path.join(fs.mkdtempSync(path.join(here, 'db-')), 'games.db');
     t.after(() => fs.rmSync(path.dirname(file), { recursive: true, force: true }));
-    const db = engine === 'libsql' ? new (require('libsql'))(file) : new (require('better-sqlite3'))(file);
+    const db =
+      engine === 'libsql' ? new (require('libsql'))(file) : new (require('better-sqlite3'))(file);
     db.loadExtension(coins.getLoadablePath());
     db.exec(`CREATE TABLE games (coins TEXT, moves TEXT);
              INSERT INTO games VALUES ('[8,15,3,7]', 'LRLR'), ('[5,3,7,10,2,6]', 'RLLRRL');`);
-    const rows = db.prepare(
-      `SELECT sum(r.verdict = 'best') AS best, count(*) AS moves
-       FROM games g, coins_review(3, g.coins, g.moves) r`).get();
+    const rows = db
+      .prepare(
+        `SELECT sum(r.verdict = 'best') AS best, count(*) AS moves
+       FROM games g, coins_review(3, g.coins, g.moves) r`,
+      )
+      .get();
     assert.deepStrictEqual([rows.best, rows.moves], [8, 10]);
     db.close();
   });
@@ -96,7 +108,13 @@ test('no package for the platform: the error names it and the packages that exis
 
 test('a platform package that npm did not install: the error says how to install it', () => {
   const message = loaderOn('win32', 'x64');
-  assert.match(message, /the package sqlite-coins-win32-x64, which holds coins for this platform \(win32-x64\), is not installed/);
-  assert.match(message, new RegExp(`npm install sqlite-coins-win32-x64@${version.replace(/\./g, '\\.')}`));
+  assert.match(
+    message,
+    /the package sqlite-coins-win32-x64, which holds coins for this platform \(win32-x64\), is not installed/,
+  );
+  assert.match(
+    message,
+    new RegExp(`npm install sqlite-coins-win32-x64@${version.replace(/\./g, '\\.')}`),
+  );
   assert.strictEqual(loaderOn('linux', 'x64'), 'loaded');
 });

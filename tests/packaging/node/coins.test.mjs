@@ -21,12 +21,16 @@ test('the ES module is the installed one and finds the same library as require',
   assert.strictEqual(getLoadablePath(), cjs.getLoadablePath());
 });
 
-for (const [engine, Engine] of [['better-sqlite3', Database], ['libsql', Libsql]]) {
+for (const [engine, Engine] of [
+  ['better-sqlite3', Database],
+  ['libsql', Libsql],
+]) {
   test(`${engine}: import { load } from 'sqlite-coins'`, () => {
     const db = new Engine(':memory:');
     load(db);
-    const row = db.prepare(
-      "SELECT coins_version() AS v, coins_best_move(3, '[8,15,3,7]') AS m").get();
+    const row = db
+      .prepare("SELECT coins_version() AS v, coins_best_move(3, '[8,15,3,7]') AS m")
+      .get();
     assert.deepStrictEqual([row.v, row.m], [process.env.COINS_VERSION, 'R']);
     db.close();
   });
