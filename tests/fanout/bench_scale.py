@@ -1,37 +1,37 @@
 """tests/fanout/bench_scale.py -- make bench-scale: what sqlite_coins.fanout
-does with an archive of 10^6 games, and the fixed costs a projection to
-10^9 games needs.  docs/scale.md reports a run of it.
+and sqlite_coins.dask do with an archive of 10^6 games, on a cluster of
+separate processes, and the figures a projection to 10^9 games needs.
+docs/scale.md reports a run of it.
 
     PYTHONPATH=build/fanout/py python3 tests/fanout/bench_scale.py \\
-        [--games 1000000] [--shards 32] [--dir build/scale]
+        [--games 1000000] [--shards 32] [--dir build/scale] [--runs 2]
 
 1. The archive: --games games in --shards shards, dealt and played by
    sql/games_db.sql (archive.deal, two processes at a time) into DIR once,
-   and kept (a new count of games or shards deals afresh).  Its files are
-   read once before the runs, so every run finds them in the page cache:
-   the figures are what the processor does; docs/scale.md takes I/O apart.
-2. Two reports, each serially (in this process), on a LocalCluster of 1
-   and of 2 workers (started beforehand, the start timed apart): games per
-   second of wall time, from the start of the run to its answer, reduce
-   included, and games per CPU second of the workers (in-process: of this
-   process), which a machine busy with other work distorts far less.  The
-   three answers must agree.
-     light: per variant, games and first-player wins with best play
-            (coins_win on every game: one solve of a row of 4-20 coins);
-     moves: the leaderboard's core (accuracy, blunders per game, average
-            loss) from reviewed_moves (coins_review of every game, every
-            move judged).
-3. The fixed costs: starting a LocalCluster of 1 and 2 workers; a task of
-   nothing (SELECT on each of 1,000 shards holding one empty table)
-   serially, on 1 worker and on 2 workers, in wall time, CPU time of this
-   process (client and scheduler) and of the workers, so the cost of
-   opening a shard and what Dask adds to a task come apart; the bytes a
-   shard's map result weighs (pickled, as Dask ships it back) for each
-   report; and the reduce side for the archive of 10^9 games in shards of
-   this size: one shard's map result put into mapped as many times as
-   there would be shards, then the reduce query.
-4. A projection for 10^9 games on 10, 100 and 1,000 workers, from these
-   figures only (docs/scale.md says what it leaves out).
+   and kept.  Its files are read once before the runs, so every run finds
+   them in the page cache: the figures are what the processors do.
+2. A cluster as deployed (tests/fanout/cluster.py): ``dask scheduler`` and
+   two ``dask worker`` processes (nanny, one thread), on 127.0.0.1.
+3. Three reports, in this process and on the cluster (--runs times each):
+   games per CPU second of the map (the workers'; in-process, this
+   process's), wall time, and the CPU the scheduler and this process (the
+   client) spent.  The answers must agree.
+     light:     per variant, games and first-player wins with best play
+                (coins_win: one solve of 4-20 coins a game);
+     moves:     the leaderboard's core from reviewed_moves (coins_review:
+                every move judged), aggregated on each shard;
+     scorecard: a card a game and player (moves, best moves, blunders,
+                loss) from reviewed_moves: a row per game and player comes
+                back, and the reduce takes each player's mean card.
+4. The scorecard's reduce two ways: the runner's (the rows gathered into
+   mapped in the client, one SQL query) and the DataFrame route
+   (sqlite_coins.dask.read_sql, then a Dask group-by on the workers).
+5. Fixed costs on the cluster: a task of nothing (SELECT on each of 1,000
+   shards holding one empty table): CPU on the scheduler, the client and
+   the workers a task; the bytes a shard's map result weighs.
+6. The projection to 10^9 games on 10, 100 and 1,000 workers, as a range
+   between the slowest and the fastest run measured (docs/scale.md says
+   what it leaves out).
 """
 import argparse
 import json
@@ -39,16 +39,19 @@ import multiprocessing
 import os
 import pickle
 import sqlite3
-import subprocess
 import sys
+import tempfile
 import time
 
+import psutil
 from distributed import Client
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import archive  # noqa: E402
+from cluster import ProcessCluster  # noqa: E402
 import sqlite_coins  # noqa: E402
 from sqlite_coins import fanout  # noqa: E402
+from sqlite_coins.dask import read_sql, sqlite_round  # noqa: E402
 
 REPORTS = {
     "light": (
@@ -70,6 +73,14 @@ REPORTS = {
         "round(CAST(sum(loss_sum) AS REAL) / sum(loss_n), 2) AS avg_loss "
         "FROM mapped GROUP BY player ORDER BY accuracy_pct DESC, player",
     ),
+    "scorecard": (
+        "SELECT game_id, mover AS player, count(*) AS moves, sum(verdict = 'best') AS best, "
+        "sum(verdict = 'blunder') AS blunders, total(loss) AS loss "
+        "FROM reviewed_moves GROUP BY game_id, mover",
+        "SELECT player, count(*) AS games, round(avg(100.0 * best / moves), 2) AS game_accuracy, "
+        "round(avg(blunders), 3) AS blunders, max(blunders) AS worst, "
+        "round(avg(loss), 2) AS loss FROM mapped GROUP BY player ORDER BY player",
+    ),
 }
 TINY_SHARDS = 1000
 NOTHING = "SELECT 1 AS one FROM t LIMIT 0"  # the map of a task of nothing
@@ -89,8 +100,10 @@ def make_archive(directory, games, shards):
     stamp = os.path.join(directory, "archive.json")
     paths = [os.path.join(directory, "games-%04d.db" % k) for k in range(shards)]
     want = {"games": games, "shards": shards}
-    if os.path.exists(stamp) and json.load(open(stamp)) == want and all(map(os.path.exists, paths)):
-        return paths, None
+    if os.path.exists(stamp) and all(map(os.path.exists, paths)):
+        with open(stamp) as f:
+            if json.load(f) == want:
+                return paths, None
     jobs = [(k * games // shards + 1, (k + 1) * games // shards, p) for k, p in enumerate(paths)]
     started = time.monotonic()
     with multiprocessing.Pool(2) as pool:
@@ -120,126 +133,74 @@ def warm(paths):
                 pass
 
 
-def measure(shards, map_sql, reduce_sql, client):
-    """Runs fanout.run; returns the result and what it took: wall seconds,
-    CPU seconds of this process (the client, and with a LocalCluster the
-    scheduler too) and CPU seconds of the Dask workers (in-process: none).
-    CPU time is what a machine shared with other work still measures
-    right; wall time is what this run took on this machine as loaded."""
+class Meter:
+    """CPU seconds of this process (the client), of the scheduler process
+    and of the workers, and wall seconds, over a with block."""
 
-    def worker_cpu():
-        return sum(client.run(time.process_time).values()) if client else 0.0
+    def __init__(self, client=None, scheduler_pid=None):
+        self.client = client
+        self.scheduler = psutil.Process(scheduler_pid) if scheduler_pid else None
 
-    cpu, workers, wall = time.process_time(), worker_cpu(), time.monotonic()
-    result = fanout.run(shards, map_sql, reduce_sql, client=client)
-    wall = time.monotonic() - wall
-    return result, {
-        "wall_s": wall,
-        "central_cpu_s": time.process_time() - cpu,
-        "worker_cpu_s": worker_cpu() - workers,
-    }
+    def _now(self):
+        workers = sum(self.client.run(time.process_time).values()) if self.client else 0.0
+        sched = 0.0
+        if self.scheduler is not None:
+            t = self.scheduler.cpu_times()
+            sched = t.user + t.system
+        return time.monotonic(), time.process_time(), sched, workers
 
+    def __enter__(self):
+        self.start = self._now()
+        return self
 
-def central_costs(tiny, directory):
-    """CPU a task of nothing costs the scheduler and the client apart, on a
-    cluster as deployed: dask-scheduler and dask-worker (2 worker
-    processes) as processes of their own, on 127.0.0.1."""
-    import psutil
-
-    directory = os.path.abspath(directory)  # their working directory
-    os.makedirs(directory, exist_ok=True)
-    address_file = os.path.join(directory, "scheduler.json")
-    if os.path.exists(address_file):
-        os.remove(address_file)
-    local = ["--host", "127.0.0.1", "--dashboard-address", "127.0.0.1:0"]
-    # they run in directory: sqlite_coins must be on an absolute path
-    env = dict(
-        os.environ,
-        PYTHONPATH=os.pathsep.join(
-            os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p
-        ),
-    )
-    scheduler = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "distributed.cli.dask_scheduler",
-            "--port",
-            "0",
-            "--scheduler-file",
-            address_file,
+    def __exit__(self, *exc):
+        end = self._now()
+        self.wall_s, self.client_cpu_s, self.scheduler_cpu_s, self.worker_cpu_s = [
+            b - a for a, b in zip(self.start, end)
         ]
-        + local,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        cwd=directory,
-        env=env,
-    )
-    workers = None
-    try:
-        deadline = time.monotonic() + 60
-        while not os.path.exists(address_file):
-            if scheduler.poll() is not None or time.monotonic() > deadline:
-                sys.exit("bench-scale: dask-scheduler did not start")
-            time.sleep(0.1)
-        time.sleep(0.2)
-        with open(address_file) as f:
-            address = json.load(f)["address"]
-        workers = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "distributed.cli.dask_worker",
-                address,
-                "--nworkers",
-                "2",
-                "--nthreads",
-                "1",
-            ]
-            + local,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            cwd=directory,
-            env=env,
+
+
+def scorecard_on_dask(paths, client):
+    """The scorecard report by the DataFrame route: (rows, seconds of the
+    map (read_sql), seconds of the reduce (the group-by, on the workers))."""
+    map_sql = REPORTS["scorecard"][0]
+    started = time.monotonic()
+    cards = read_sql(map_sql, paths, client=client)
+    mapped = time.monotonic()
+    cards = cards.assign(acc=100.0 * cards.best / cards.moves)
+    table = (
+        cards.groupby("player")
+        .agg(
+            games=("game_id", "count"),
+            game_accuracy=("acc", "mean"),
+            blunders=("blunders", "mean"),
+            worst=("blunders", "max"),
+            loss=("loss", "mean"),
         )
-        with Client(address, set_as_default=False) as client:
-            client.wait_for_workers(2, timeout=60)
-            cpu = psutil.Process(scheduler.pid).cpu_times()
-            _, took = measure(tiny, NOTHING, None, client)
-            after = psutil.Process(scheduler.pid).cpu_times()
-        spent = (after.user + after.system) - (cpu.user + cpu.system)
-        return {
-            "wall_s": took["wall_s"] / len(tiny),
-            "scheduler_cpu_s": spent / len(tiny),
-            "client_cpu_s": took["central_cpu_s"] / len(tiny),
-            "worker_cpu_s": took["worker_cpu_s"] / len(tiny),
-        }
-    finally:
-        for process in (workers, scheduler):
-            if process is not None:
-                process.terminate()
-                try:
-                    process.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
-
-
-def start_cluster(workers):
-    cluster = fanout.local_cluster(workers)
-    return cluster, Client(cluster, set_as_default=False)
-
-
-def map_result(path, map_sql):
-    """What the map task of one shard returns (and Dask ships back)."""
-    return fanout.map_shard(fanout.find_shards(path)[0].uri, map_sql)
+        .compute(scheduler=client)
+        .sort_index()
+    )
+    reduced = time.monotonic()
+    rows = [
+        (
+            player,
+            int(r.games),
+            sqlite_round(r.game_accuracy, 2),
+            sqlite_round(r.blunders, 3),
+            int(r.worst),
+            sqlite_round(r.loss, 2),
+        )
+        for player, r in table.iterrows()
+    ]
+    tasks = len(cards.groupby("player").agg(games=("game_id", "count")).__dask_graph__())
+    return rows, mapped - started, reduced - mapped, tasks
 
 
 def reduce_at_scale(paths, map_sql, reduce_sql, shards):
     """Seconds to put one shard's map result into mapped `shards` times
-    (as run() does with each result it gathers: fanout's _Mapped) and run
-    the reduce query (fanout's _reduce)."""
-    outcome = map_result(paths[0], map_sql)
+    (as run() does with each result it gathers) and run the reduce query;
+    and the rows of mapped."""
+    outcome = fanout.map_shard(fanout.find_shards(paths[0])[0].uri, map_sql)
     db = sqlite3.connect("")
     sqlite_coins.load(db)
     started = time.monotonic()
@@ -259,13 +220,13 @@ def main():
     p.add_argument("--games", type=int, default=10**6)
     p.add_argument("--shards", type=int, default=32)
     p.add_argument("--dir", default="build/scale")
+    p.add_argument("--runs", type=int, default=2)
     args = p.parse_args()
 
     paths, dealt = make_archive(args.dir, args.games, args.shards)
     tiny = make_tiny(os.path.join(args.dir, "tiny"))
     warm(paths + tiny)
     size = sum(os.path.getsize(p) for p in paths)
-    games_per_shard = args.games / args.shards
     out = {
         "load_average_before": os.getloadavg(),
         "games": args.games,
@@ -275,7 +236,6 @@ def main():
         "cores": os.cpu_count(),
         "deal_seconds": dealt,
         "reports": {},
-        "fixed": {},
     }
     print(
         "archive: %s games in %d shards, %.0f MB (%.0f bytes a game)%s"
@@ -288,108 +248,99 @@ def main():
         )
     )
 
-    clusters = {}
-    for n in (1, 2):
-        started = time.monotonic()
-        clusters[n] = start_cluster(n)
-        out["fixed"]["cluster_start_%d" % n] = time.monotonic() - started
-    where = (("serial", None), ("1 worker", clusters[1][1]), ("2 workers", clusters[2][1]))
-    try:
-        for name, (map_sql, reduce_sql) in REPORTS.items():
-            figures = {}
-            answers = []
-            for label, client in where:
-                result, took = measure(paths, map_sql, reduce_sql, client)
-                answers.append(result.rows)
-                # the map's processor time: the workers', or in-process all of it
-                cpu = took["worker_cpu_s"] or took["central_cpu_s"]
-                took.update(
-                    games_per_s=args.games / took["wall_s"],
-                    games_per_cpu_s=args.games / cpu,
-                    reduce_s=result.reduce_seconds,
-                    map_rows=result.map_rows,
-                )
-                figures[label] = took
+    # the workers run in their own directory: sqlite_coins on an absolute path
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        os.path.abspath(d) for d in os.environ.get("PYTHONPATH", "").split(os.pathsep) if d
+    )
+    with tempfile.TemporaryDirectory() as scratch, ProcessCluster(2, scratch) as cluster:
+        with Client(cluster.address, set_as_default=False) as client:
+            for name, (map_sql, reduce_sql) in REPORTS.items():
+                figures = {"serial": [], "cluster": []}
+                answers = []
+                for where in ("serial", "cluster"):
+                    for _ in range(args.runs if where == "cluster" else 1):
+                        on = client if where == "cluster" else None
+                        with Meter(on, cluster.scheduler.pid) as m:
+                            result = fanout.run(paths, map_sql, reduce_sql, client=on)
+                        answers.append(result.rows)
+                        cpu = m.worker_cpu_s if on else m.client_cpu_s
+                        took = dict(
+                            vars(m),
+                            games_per_cpu_s=args.games / cpu,
+                            games_per_s=args.games / m.wall_s,
+                            reduce_s=result.reduce_seconds,
+                            map_rows=result.map_rows,
+                        )
+                        took.pop("client"), took.pop("scheduler"), took.pop("start")
+                        figures[where].append(took)
+                        print(
+                            "%-9s %-7s %6.2f s wall %9s games/s | %9s games a map CPU second "
+                            "| reduce %.2f s, %s map rows"
+                            % (
+                                name,
+                                where,
+                                m.wall_s,
+                                format(round(took["games_per_s"]), ","),
+                                format(round(took["games_per_cpu_s"]), ","),
+                                result.reduce_seconds,
+                                format(result.map_rows, ","),
+                            )
+                        )
+                if any(a != answers[0] for a in answers):
+                    sys.exit("bench-scale: %s: the answers differ between runs" % name)
+                shipped = [
+                    len(pickle.dumps(fanout.map_shard(fanout.find_shards(p)[0].uri, map_sql)))
+                    for p in paths[:4]
+                ]
+                figures["bytes_per_shard"] = sum(shipped) / len(shipped)
+                figures["map_rows_per_game"] = answers and result.map_rows / args.games
+                if name != "scorecard":  # its mapped at 10^9 games: 2 * 10^9 rows
+                    target = round(TARGET_GAMES / (args.games / args.shards))
+                    seconds, rows = reduce_at_scale(paths, map_sql, reduce_sql, target)
+                    figures["reduce_at_target"], figures["mapped_rows_at_target"] = seconds, rows
+                    print(
+                        "%-9s at 10^9 games: mapped %s rows, gathered and reduced in %.1f s"
+                        % (name, format(rows, ","), seconds)
+                    )
+                out["reports"][name] = figures
+                scorecard = answers[0]
+            route = []
+            sql_reduce = out["reports"]["scorecard"]["cluster"][0]["reduce_s"]
+            for _ in range(args.runs):
+                rows, map_s, reduce_s, tasks = scorecard_on_dask(paths, client)
+                route.append({"map_s": map_s, "reduce_s": reduce_s, "graph_tasks": tasks})
                 print(
-                    "%-6s %-9s %6.2f s wall %10s games/s | map %6.2f s CPU %10s games "
-                    "a CPU second | %5.2f s CPU here"
-                    % (
-                        name,
-                        label,
-                        took["wall_s"],
-                        format(round(took["games_per_s"]), ","),
-                        cpu,
-                        format(round(took["games_per_cpu_s"]), ","),
-                        took["central_cpu_s"],
+                    "scorecard DataFrame route: read_sql %.2f s, Dask group-by %.2f s "
+                    "(%d tasks in its graph) | the runner's SQL reduce: %.2f s"
+                    % (map_s, reduce_s, tasks, sql_reduce)
+                )
+                if rows != scorecard:
+                    sys.exit("bench-scale: the DataFrame route's scorecard differs from SQL's")
+            out["dataframe_route"] = route
+            nothing = []
+            for _ in range(args.runs):
+                with Meter(client, cluster.scheduler.pid) as m:
+                    fanout.run(tiny, NOTHING, client=client)
+                each = {
+                    k: getattr(m, k) / len(tiny)
+                    for k in ("wall_s", "client_cpu_s", "scheduler_cpu_s", "worker_cpu_s")
+                }
+                nothing.append(each)
+                print(
+                    "a task of nothing: %.2f ms wall; CPU: scheduler %.2f ms, client %.2f ms, "
+                    "workers %.2f ms"
+                    % tuple(
+                        1e3 * each[k]
+                        for k in ("wall_s", "scheduler_cpu_s", "client_cpu_s", "worker_cpu_s")
                     )
                 )
-            if not answers[0] == answers[1] == answers[2]:
-                sys.exit("bench-scale: %s: the answers differ between serial and Dask" % name)
-            shipped = [
-                len(pickle.dumps(map_result(p, map_sql), protocol=pickle.HIGHEST_PROTOCOL))
-                for p in paths[:4]
-            ]
-            figures["bytes_per_shard"] = sum(shipped) / len(shipped)
-            target_shards = round(TARGET_GAMES / games_per_shard)
-            figures["reduce_at_target"], figures["mapped_rows_at_target"] = reduce_at_scale(
-                paths, map_sql, reduce_sql, target_shards
-            )
-            print(
-                "%-6s %s bytes a shard shipped back; at 10^9 games (%s shards): mapped "
-                "%s rows, gathered and reduced in %.1f s"
-                % (
-                    name,
-                    format(round(figures["bytes_per_shard"]), ","),
-                    format(target_shards, ","),
-                    format(figures["mapped_rows_at_target"], ","),
-                    figures["reduce_at_target"],
-                )
-            )
-            out["reports"][name] = figures
-        for label, client in where:
-            _, took = measure(tiny, NOTHING, None, client)
-            out["fixed"]["tiny " + label] = {k: v / len(tiny) for k, v in took.items()}
-    finally:
-        for cluster, client in clusters.values():
-            client.close()
-            cluster.close()
-    out["fixed"]["tiny apart"] = central_costs(tiny, os.path.join(args.dir, "cluster"))
+            out["task_of_nothing"] = nothing
     out["load_average_after"] = os.getloadavg()
-
-    fixed = out["fixed"]
-    print(
-        "cluster start: 1 worker %.2f s, 2 workers %.2f s"
-        % (fixed["cluster_start_1"], fixed["cluster_start_2"])
-    )
-    for label in ("serial", "1 worker", "2 workers"):
-        tiny_took = fixed["tiny " + label]
-        print(
-            "a task of nothing (%d shards), %-9s: %5.2f ms wall, %5.2f ms CPU here, %5.2f ms "
-            "CPU in workers, a shard"
-            % (
-                TINY_SHARDS,
-                label,
-                1e3 * tiny_took["wall_s"],
-                1e3 * tiny_took["central_cpu_s"],
-                1e3 * tiny_took["worker_cpu_s"],
-            )
-        )
-    apart = fixed["tiny apart"]
-    print(
-        "a task of nothing, dask-scheduler and dask-worker apart: %.2f ms wall, %.2f ms CPU in "
-        "the scheduler, %.2f ms in the client, %.2f ms in the workers, a shard"
-        % (
-            1e3 * apart["wall_s"],
-            1e3 * apart["scheduler_cpu_s"],
-            1e3 * apart["client_cpu_s"],
-            1e3 * apart["worker_cpu_s"],
-        )
-    )
     print(
         "load average: %.1f before, %.1f after (1 minute)"
         % (out["load_average_before"][0], out["load_average_after"][0])
     )
-    out["projection"] = project(out, games_per_shard)
+    out["projection"] = project(out, args.games / args.shards)
     with open(os.path.join(args.dir, "results.json"), "w") as f:
         json.dump(out, f, indent=1)
     print("(all figures: %s)" % os.path.join(args.dir, "results.json"))
@@ -397,66 +348,98 @@ def main():
 
 def project(out, games_per_shard):
     """10^9 games on W workers, each with a core of its own, the cluster
-    already running, from processor times (which a loaded machine does not
-    distort the way it does wall times):
+    already running, from processor times (which a loaded machine distorts
+    far less than wall times), as a range: low from the slowest figures
+    measured, high from the fastest.
     - map: each worker runs shards / W tasks, each costing the shard's
-      games at the games per CPU second the 2 workers kept up here, plus
-      the worker CPU a task of nothing cost (opening a shard, Dask's own
-      bookkeeping);
-    - central: every task costs the scheduler and the client (processes
-      of their own, each on a core) the CPU a task of nothing cost them
-      with dask-scheduler and dask-worker apart; the busier of the two
-      bounds the rate at which tasks can go;
+      games at the games per worker CPU second measured on the cluster,
+      plus the worker CPU a task of nothing cost;
+    - central: every task costs the scheduler and the client (processes of
+      their own, each on a core) the CPU a task of nothing cost them; the
+      busier of the two bounds the rate at which tasks can go;
     - reduce: gathering into mapped and reducing, measured at that number
-      of shards.
-    The run takes the longer of map and central, then the reduce.  For the
-    archive's shard size and for shards of 10^6 games."""
-    apart = out["fixed"]["tiny apart"]
-    central_task = max(apart["scheduler_cpu_s"], apart["client_cpu_s"])
-    central_name = "scheduler" if apart["scheduler_cpu_s"] >= apart["client_cpu_s"] else "client"
+      of shards (the scorecard: its measured reduce, times the growth of
+      its mapped rows).
+    The run takes the longer of map and central, then the reduce.  The
+    scorecard by the DataFrame route: its group-by's tasks add to central
+    (the graph's tasks a shard, measured), and its reduce is the measured
+    group-by's CPU (2 workers' wall time) times the growth of the games,
+    spread over the W workers.  For the archive's shard size and for
+    shards of 10^6 games."""
+    nothing = out["task_of_nothing"]
+    route = out["dataframe_route"]
     projection = {}
     for per_shard in (games_per_shard, 10**6):
         shards = TARGET_GAMES / per_shard
         print(
-            "\n10^9 games (%.0f GB) in %s shards of %s games:"
+            "\n10^9 games (%.0f GB) in %s shards of %s games (slow .. fast):"
             % (
                 TARGET_GAMES * out["bytes_per_game"] / 1e9,
                 format(round(shards), ","),
                 format(round(per_shard), ","),
             )
         )
-        for name, figures in out["reports"].items():
-            rate = figures["2 workers"]["games_per_cpu_s"]
-            reduce_seconds = figures["reduce_at_target"] * games_per_shard / per_shard
-            read_rate = rate * out["bytes_per_game"]
-            central = shards * central_task
+        rows = [(name, name) for name in out["reports"]] + [("scorecard", "scorecard, DataFrame")]
+        for name, label in rows:
+            figures = out["reports"][name]
+            dataframe = label != name
+            if "reduce_at_target" in figures:
+                reduce_s = figures["reduce_at_target"] * games_per_shard / per_shard
+            elif not dataframe:  # grows with the rows mapped, which grow with the games
+                reduce_s = (
+                    max(r["reduce_s"] for r in figures["cluster"]) * TARGET_GAMES / (out["games"])
+                )
             for workers in PROJECT_WORKERS:
-                each = per_shard / rate + apart["worker_cpu_s"]
-                mapping = max(1.0, shards / workers) * each
-                total = max(mapping, central) + reduce_seconds
-                projection["%s, %d games a shard, %d workers" % (name, per_shard, workers)] = {
-                    "map_s": mapping,
-                    "central_s": central,
-                    "reduce_s": reduce_seconds,
-                    "total_s": total,
-                    "read_MB_s_a_worker": read_rate / 1e6,
-                    "read_GB_s_all": read_rate * workers / 1e9,
-                    "shipped_MB": shards * figures["bytes_per_shard"] / 1e6,
-                }
+                ends = []
+                for slow in (True, False):
+                    pick = max if slow else min
+                    task_worker = pick(n["worker_cpu_s"] for n in nothing)
+                    task_central = pick(
+                        max(n["scheduler_cpu_s"], n["client_cpu_s"]) for n in nothing
+                    )
+                    # the map's own rate: the workers' CPU less what the tasks cost them
+                    rate = (min if slow else max)(
+                        out["games"] / (r["worker_cpu_s"] - out["shards"] * task_worker)
+                        for r in figures["cluster"]
+                    )
+                    tasks = shards
+                    if dataframe:  # the group-by's tasks too, and its work spread over W
+                        tasks *= max(r["graph_tasks"] for r in route) / out["shards"]
+                        reduce_s = (
+                            pick(r["reduce_s"] for r in route)
+                            * 2
+                            * TARGET_GAMES
+                            / out["games"]
+                            / workers
+                        )
+                    mapping = max(1.0, shards / workers) * (per_shard / rate + task_worker)
+                    central = tasks * task_central
+                    ends.append(
+                        {
+                            "map_s": mapping,
+                            "central_s": central,
+                            "reduce_s": reduce_s,
+                            "total_s": max(mapping, central) + reduce_s,
+                            "bound": "map" if mapping >= central else "scheduler",
+                        }
+                    )
+                projection["%s, %d games a shard, %d workers" % (label, per_shard, workers)] = ends
                 print(
-                    "%-6s %5d workers: map %8.1f s, central %6.1f s, reduce %5.1f s -> %8.1f s "
-                    "(%s); reads %.0f MB/s a worker, %.1f GB/s in all; %.0f MB shipped back"
+                    "%-20s %5d workers: map %7.1f .. %7.1f s, central %6.1f .. %6.1f s, reduce "
+                    "%7.1f .. %7.1f s -> %7.1f .. %7.1f s (%s .. %s)"
                     % (
-                        name,
+                        label,
                         workers,
-                        mapping,
-                        central,
-                        reduce_seconds,
-                        total,
-                        "map" if mapping >= central else central_name,
-                        read_rate / 1e6,
-                        read_rate * workers / 1e9,
-                        shards * figures["bytes_per_shard"] / 1e6,
+                        ends[0]["map_s"],
+                        ends[1]["map_s"],
+                        ends[0]["central_s"],
+                        ends[1]["central_s"],
+                        ends[0]["reduce_s"],
+                        ends[1]["reduce_s"],
+                        ends[0]["total_s"],
+                        ends[1]["total_s"],
+                        ends[0]["bound"],
+                        ends[1]["bound"],
                     )
                 )
     return projection

@@ -9,19 +9,26 @@
 #                     killed mid-run; the command line, its errors and
 #                     outputs; a shard under two names (hard link, bind
 #                     mount), map queries that write, a schema that differs,
-#                     skipped shards in the order listed on workers
+#                     skipped shards in the order listed on workers;
+#                     sqlite_coins.dask (two reports in Dask); on dask
+#                     scheduler / dask worker processes a scheduler killed
+#                     and restarted (--resume), a worker stopped
+#                     (--task-timeout), a grown archive; HOST:/PATH shards,
+#                     partial results marked in every output
 #   make bench-scale  games per second over 10^6 games in 32 shards (docs/scale.md)
-#                     dealt once into $(B)/scale; serially and with 1 and 2
-#                     workers, and the fixed costs
+#                     dealt once into $(B)/scale; in-process and on dask
+#                     scheduler / dask worker processes, three reports, the
+#                     DataFrame route, the costs a task, a ranged projection
 #
 # Both run the package from a copy of bindings/python/sqlite_coins with
 # $(EXT) beside it ($(B)/fanout/py, on PYTHONPATH), so nothing is built into
-# the source tree.  Dask and pytest come from Debian (tests/tools/deps.sh
-# installs them when run as root, or names them).  Dask's processes listen
-# on 127.0.0.1 only.
+# the source tree.  Dask, pandas and pytest come from Debian
+# (tests/tools/deps.sh installs them when run as root, or names them);
+# Debian 12 has no python3-pyarrow, so --map-format parquet is tested to
+# say so.  Dask's processes listen on 127.0.0.1 only.
 FANOUT_PY   := $(B)/fanout/py
 FANOUT_PKG  := $(FANOUT_PY)/sqlite_coins
-FANOUT_DEPS := python3-distributed python3-pytest
+FANOUT_DEPS := python3-distributed python3-dask python3-pandas python3-psutil python3-pytest
 FANOUT_ENV  := PYTHONPATH=$(abspath $(FANOUT_PY)) PYTHONDONTWRITEBYTECODE=1
 SCALE_GAMES  ?= 1000000
 SCALE_SHARDS ?= 32

@@ -296,8 +296,8 @@ def pinned(monkeypatch):
     def pin(where):
         real = fanout.cluster._where
 
-        def fake(client, shards):
-            placements = real(client, shards)
+        def fake(client, shards, stamps=None):
+            placements = real(client, shards, stamps)
             for i, hosts in where.items():
                 placements[i] = hosts
             return placements

@@ -49,6 +49,14 @@ the shard and what went wrong, unless ``skip_bad=True`` (--skip-bad), which
 records it in ``Result.skipped``, in the order listed.
 When a Dask worker dies mid-run, Dask runs its tasks again elsewhere; the
 client still takes exactly one result per shard.
+A list line HOST:/PATH is a shard on that machine's disk; a glob match
+that is no regular file is an error, not dropped; a partial result
+(skip_bad) says so in its output (CSV, box, JSON, the _fanout table).
+A lost scheduler is reported as that (cluster.SchedulerLost);
+``resume=DIR`` (--resume) keeps each shard's rows as they arrive, so that
+a run again maps only new or changed shards; ``task_timeout``
+(--task-timeout) stops a long map query and drops a silent worker.
+sqlite_coins.dask makes the shards one Dask DataFrame instead.
 
 Dask (Debian: python3-distributed; pip: distributed) is needed only for
 ``local``, ``scheduler`` and ``client``; it is imported only then.

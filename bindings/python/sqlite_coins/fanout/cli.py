@@ -2,13 +2,14 @@
 bar on a terminal, the result and the run's summary."""
 import argparse
 import io
+import logging
 import signal
 import sys
 import time
 from typing import List, Optional, TextIO
 
 from .engine import run
-from .output import FORMATS, WRITERS, write_table
+from .output import FORMATS, write_result, write_table
 from .result import FanoutError
 from .shards import find_shards
 
@@ -72,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
         required=True,
         metavar="GLOB|LIST",
         help="a glob of shard files, a file: URI, or a text file listing shards "
-        "(a path or file: URI a line); may be repeated",
+        "(a path, a file: URI or HOST:/PATH a line); may be repeated",
     )
     p.add_argument(
         "--map",
@@ -114,8 +115,33 @@ def _parser() -> argparse.ArgumentParser:
         type=float,
         default=30,
         metavar="SECONDS",
-        help="how long to wait for a first Dask worker, and for a worker on a "
-        "machine that has a shard when none is left (30)",
+        help="how long to wait for the scheduler to answer, for a first Dask worker, "
+        "and for a worker on a machine that has a shard when none is left (30)",
+    )
+    p.add_argument(
+        "--task-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="stop a shard's map query after SECONDS (the shard fails), and move the tasks "
+        "of a worker silent that long to other workers (default: no limit)",
+    )
+    p.add_argument(
+        "--resume",
+        metavar="DIR",
+        help="keep each shard's map rows in DIR as they arrive; a run again with the same "
+        "DIR maps only the shards that are new or changed (or whose map query changed)",
+    )
+    p.add_argument(
+        "--map-out",
+        metavar="DIR",
+        help="also write each shard's map rows into DIR, a file a shard, for other "
+        "programs to read, with DIR/_fanout.json listing them",
+    )
+    p.add_argument(
+        "--map-format",
+        choices=("csv", "parquet"),
+        default="csv",
+        help="the files of --map-out (csv; parquet needs pyarrow)",
     )
     p.add_argument(
         "--skip-bad",
@@ -130,12 +156,27 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _quiet_dask() -> None:
+    """A scheduler lost mid-run is reported once, as that (SchedulerLost),
+    not also as the tracebacks Dask's client and Tornado log about the
+    broken connection.  Importing distributed sets its loggers' levels from
+    Dask's configuration, so this comes after that import."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return  # run() says what to install
+    for noisy in ("distributed.client", "distributed.utils", "tornado.application"):
+        logging.getLogger(noisy).setLevel(logging.CRITICAL)
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     """The command line; returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
     if args.allow_partial and not args.skip_bad:
         parser.error("--allow-partial goes with --skip-bad")
+    if args.local is not None or args.scheduler is not None:
+        _quiet_dask()
     # a SIGTERM unwinds like Ctrl-C: a LocalCluster's workers are stopped
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
@@ -152,6 +193,10 @@ def main(argv: Optional[List[str]] = None) -> int:
             skip_bad=args.skip_bad,
             progress=bar,
             wait=args.wait,
+            task_timeout=args.task_timeout,
+            resume=args.resume,
+            map_out=args.map_out,
+            map_format=args.map_format,
         )
     except (FanoutError, KeyboardInterrupt) as e:
         if bar:
@@ -164,10 +209,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     if bar:
         bar.erase()
     if args.out and args.out.lower().endswith(DB_SUFFIXES):
-        write_table(args.out, args.table, result.columns, result.rows)
+        write_table(args.out, args.table, result.columns, result.rows, result)
     elif args.out:
         with open(args.out, "w", encoding="utf-8", newline="") as f:
-            WRITERS[args.format](f, result.columns, result.rows)
+            write_result(f, args.format, result)
     else:
         out = io.TextIOWrapper(
             sys.stdout.buffer,
@@ -176,7 +221,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             line_buffering=False,
             write_through=False,
         )
-        WRITERS[args.format](out, result.columns, result.rows)
+        write_result(out, args.format, result)
         out.flush()
         out.detach()
     print(result.summary(), file=sys.stderr)

@@ -3,12 +3,14 @@ import contextlib
 import os
 import sqlite3
 import time
-from typing import Any, Callable, Iterable, List, Optional, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Union
 
 from .. import load
-from .cluster import _cluster
+from .cluster import SchedulerLost, _cluster
 from .gather import LeftOut, _Mapped, _reduce
-from .result import FanoutError, Result
+from .output import MapFiles
+from .result import FanoutError, Outcome, Result
+from .resume import Resume, Stamp, key_of
 from .shards import Shard, _shards_of
 
 # progress(done, total, rows, seconds), after each shard
@@ -25,6 +27,10 @@ def run(
     skip_bad: bool = False,
     progress: Optional[Progress] = None,
     wait: float = 30,
+    task_timeout: Optional[float] = None,
+    resume: Optional[str] = None,
+    map_out: Optional[str] = None,
+    map_format: str = "csv",
 ) -> Result:
     """Runs map_sql on every shard and reduce_sql over the rows gathered.
 
@@ -38,8 +44,15 @@ def run(
     query gives other columns than most shards', is recorded in
     Result.skipped (in the order listed) instead of stopping the run.  progress: called as
     progress(done, total, rows, seconds) after each shard.  wait: seconds
-    to wait for a first Dask worker, and for a worker on a machine that
-    has a shard (shards on local disks) when none is left.
+    to wait for the scheduler to answer, for a first Dask worker, and for
+    a worker on a machine that has a shard (shards on local disks) when
+    none is left.  task_timeout: seconds a map query may run, and a busy
+    worker may stay silent, before the shard fails or its task moves to
+    another worker.  resume: a directory keeping each shard's map rows as
+    they arrive (see resume.py), so that a run again maps only the shards
+    that are new or changed.  map_out: a directory where each shard's map
+    rows are written as they arrive, one file a shard, map_format "csv"
+    or "parquet" (see output.MapFiles).
 
     Returns a Result; raises FanoutError (the message names the shard and
     gives SQLite's message) when the answer cannot be complete.
@@ -49,13 +62,33 @@ def run(
         raise ValueError("give at most one of local, scheduler and client")
     listed = _shards_of(shards)
     failed: List[LeftOut] = []
+    files = MapFiles(map_out, map_format) if map_out is not None else None
+    kept = Resume(resume) if resume is not None else None
+    keys: Dict[int, str] = {}
+    resumed: Set[int] = set()
+
+    def known(i: int, stamp: Optional[Stamp]) -> Optional[Outcome]:
+        if listed[i].problem is not None:
+            return ("error", listed[i].problem)
+        if kept is None or stamp is None:
+            return None
+        keys[i] = key_of(stamp, map_sql)
+        outcome = kept.get(keys[i])
+        if outcome is not None:
+            resumed.add(i)
+        return outcome
+
     db = sqlite3.connect("")  # a private temporary database, on disk only if it grows
     try:
         load(db)
         mapped = _Mapped(db)
         with _cluster(local, scheduler, client, wait) as (outcomes_of, workers):
-            with contextlib.closing(outcomes_of(listed, map_sql)) as outcomes:
+            with contextlib.closing(outcomes_of(listed, map_sql, known, task_timeout)) as outcomes:
                 for done, (i, outcome) in enumerate(outcomes, 1):
+                    if outcome[0] == "ok" and kept is not None and i not in resumed:
+                        kept.put(keys.get(i), listed[i].name, outcome[1], outcome[2])
+                    if outcome[0] == "ok" and files is not None:
+                        files.put(i, listed[i].name, outcome[1], outcome[2])
                     if outcome[0] != "ok":
                         if not skip_bad:
                             raise FanoutError("shard %s: %s" % (listed[i].name, outcome[1]))
@@ -74,8 +107,23 @@ def run(
             )
         map_done = time.monotonic()
         columns, rows = _reduce(db, reduce_sql)
+        if files is not None:
+            files.finish(len(listed), skipped)
+    except SchedulerLost as e:
+        if kept is None:
+            raise SchedulerLost(
+                "%s; run it again when the cluster is back (with --resume DIR, a run keeps "
+                "each shard's rows as they arrive, and the next one starts where it stopped)" % e
+            ) from None
+        raise SchedulerLost(
+            "%s; %d shards' rows are kept in %s: run it again with --resume %s when the "
+            "cluster is back, and only the others are mapped"
+            % (e, kept.kept + len(resumed), resume, resume)
+        ) from None
     finally:
         db.close()
+        if kept is not None:
+            kept.close()
     ended = time.monotonic()
     return Result(
         columns,
@@ -87,4 +135,5 @@ def run(
         ended - started,
         map_done - started,
         ended - map_done,
+        len(resumed),
     )

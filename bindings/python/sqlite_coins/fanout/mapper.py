@@ -2,11 +2,18 @@
 worker runs), and every shard in this process one after the other."""
 import socket
 import sqlite3
-from typing import Generator, List, Optional, Tuple
+import time
+from typing import Callable, Generator, List, Optional, Tuple
 
 from .. import load
+from .resume import Stamp, stamp_of
 from .result import Outcome
-from .shards import Shard
+from .shards import Shard, _shard_path
+
+# known(index, stamp of the shard's file or None): an outcome to use
+# instead of running the map query (a problem found before, a shard kept
+# by --resume), or None
+Known = Callable[[int, Optional[Stamp]], Optional[Outcome]]
 
 
 # SQLite's authorizer action codes (sqlite3.h), for _ReadOnly
@@ -89,7 +96,17 @@ class _ReadOnly:
         return sqlite3.SQLITE_DENY
 
 
-def map_shard(uri: str, map_sql: str) -> Outcome:
+def _deadline(until: float) -> Callable[[], int]:
+    """A progress handler that stops the query once time.monotonic() passes
+    until (SQLite calls it every 10,000 steps of its virtual machine)."""
+
+    def check() -> int:
+        return 1 if time.monotonic() > until else 0
+
+    return check
+
+
+def map_shard(uri: str, map_sql: str, timeout: Optional[float] = None) -> Outcome:
     """Runs map_sql on the shard at uri (read-only); this is the task a Dask
     worker runs.
 
@@ -97,7 +114,8 @@ def map_shard(uri: str, map_sql: str) -> Outcome:
     either): it can create or write no file.  Returns ("ok", columns, rows)
     or ("error", message); a message says what failed (opening the shard,
     loading coins, the map query) in SQLite's own words (the caller adds
-    the shard's name).
+    the shard's name).  timeout: seconds the query may run (--task-timeout)
+    before it is interrupted and the shard fails.
     """
     try:
         conn = sqlite3.connect(uri, uri=True)
@@ -116,6 +134,8 @@ def map_shard(uri: str, map_sql: str) -> Outcome:
         conn.set_authorizer(guard)
         if hasattr(conn, "setlimit"):  # Python 3.11+; the authorizer refuses ATTACH anyway
             conn.setlimit(SQLITE_LIMIT_ATTACHED, 0)
+        if timeout is not None:
+            conn.set_progress_handler(_deadline(time.monotonic() + timeout), 10000)
         try:
             cursor = conn.execute(map_sql)
             if cursor.description is None:
@@ -123,6 +143,15 @@ def map_shard(uri: str, map_sql: str) -> Outcome:
             columns = [d[0] for d in cursor.description]
             return ("ok", columns, cursor.fetchall())
         except (sqlite3.Error, sqlite3.Warning) as e:
+            if (
+                timeout is not None
+                and isinstance(e, sqlite3.OperationalError)
+                and str(e) == ("interrupted")
+            ):
+                return (
+                    "error",
+                    "the map query ran longer than %g s (--task-timeout): " "interrupted" % timeout,
+                )
             if guard.refused is not None:
                 return (
                     "error",
@@ -134,8 +163,25 @@ def map_shard(uri: str, map_sql: str) -> Outcome:
 
 
 def _serial_outcomes(
-    shards: List[Shard], map_sql: str
+    shards: List[Shard], map_sql: str, known: Known, timeout: Optional[float] = None
 ) -> Generator[Tuple[int, Outcome], None, None]:
-    """(index, outcome) of every shard, in this process, in order."""
+    """(index, outcome) of every shard, in this process, in order: known's
+    outcome when it has one (a problem found before, a resumed shard), else
+    the map query's.  A host:/path shard is read here when it names this
+    machine."""
+    here = _local_names()
     for i, shard in enumerate(shards):
-        yield i, map_shard(shard.uri, map_sql)
+        path = _shard_path(shard)
+        outcome = known(i, stamp_of(path, shard.host or "") if shard.problem is None else None)
+        if outcome is None and shard.host is not None and shard.host not in here:
+            outcome = (
+                "error",
+                "the shard is on %s, not on this machine (%s): a Dask worker there can read "
+                "it (--scheduler)" % (shard.host, socket.gethostname()),
+            )
+        yield i, outcome or map_shard(shard.uri, map_sql, timeout)
+
+
+def _local_names() -> List[str]:
+    """The names host:/path may give this machine."""
+    return [socket.gethostname(), "localhost", "127.0.0.1", "::1"]

@@ -19,7 +19,8 @@ class Result(NamedTuple):
     ``mapped``; skipped: (shard name, message) of each shard skipped under
     skip_bad, in the order the shards were listed; workers: Dask workers
     at the start (None: in-process); seconds: the whole run, map_seconds
-    until the last shard's rows were in, reduce_seconds the reduce query.
+    until the last shard's rows were in, reduce_seconds the reduce query;
+    resumed: shards whose rows came from --resume instead of a map query.
     """
 
     columns: List[str]
@@ -31,6 +32,12 @@ class Result(NamedTuple):
     seconds: float
     map_seconds: float
     reduce_seconds: float
+    resumed: int = 0
+
+    @property
+    def partial(self) -> bool:
+        """Whether shards were skipped: the answer lacks their rows."""
+        return bool(self.skipped)
 
     def summary(self) -> str:
         """The run's summary, as the command line prints it on stderr."""
@@ -40,11 +47,12 @@ class Result(NamedTuple):
             else "%d Dask worker%s" % (self.workers, "" if self.workers == 1 else "s")
         )
         lines = [
-            "fanout: %d shards (%d read, %d skipped), %s map rows, %.2f s (%s); "
+            "fanout: %d shards (%d read%s, %d skipped), %s map rows, %.2f s (%s); "
             "result: %s rows"
             % (
                 self.shards,
                 self.shards - len(self.skipped),
+                ", %d of them from --resume" % self.resumed if self.resumed else "",
                 len(self.skipped),
                 format(self.map_rows, ","),
                 self.seconds,

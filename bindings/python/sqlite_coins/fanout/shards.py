@@ -3,6 +3,8 @@ the check that no file is listed twice under two names."""
 import glob
 import os
 import pathlib
+import re
+import stat
 from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 from urllib.parse import quote, urlsplit
 from urllib.request import url2pathname
@@ -15,10 +17,20 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 
 class Shard(NamedTuple):
     """One shard: name is what the ``shard`` column of ``mapped`` says (the
-    path or URI as given), uri the read-only URI that SQLite opens."""
+    path or URI as given), uri the read-only URI that SQLite opens; host,
+    for a ``host:/path`` shard, the machine whose disk has it (None: any
+    that sees the path); problem, why it cannot be read (a directory, no
+    such file), found before any query runs."""
 
     name: str
     uri: str
+    host: Optional[str] = None
+    problem: Optional[str] = None
+
+
+# host:/absolute/path -- a host name or address (IPv6 in brackets), then
+# the path on that host's disk
+_HOST_PATH = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?):(/.*)$")
 
 
 # The device and inode of a file (see _file_identity).
@@ -41,8 +53,12 @@ def _absolute_uri_path(path: str, base: str) -> str:
 
 
 def _shard(entry: str, base: str = ".") -> Shard:
-    """A Shard from a path or a file: URI (taken literally, no glob);
-    relative paths, in a URI too, are relative to base."""
+    """A Shard from a path, a file: URI or host:/path (taken literally, no
+    glob); relative paths, in a URI too, are relative to base."""
+    on_host = _HOST_PATH.match(entry) if not entry.startswith("file:") else None
+    if on_host:
+        host = on_host.group(1).strip("[]")
+        return Shard(entry, pathlib.Path(on_host.group(2)).as_uri() + "?mode=ro", host)
     if entry.startswith("file:"):
         path, _, fragment = entry.partition("#")
         path, _, query = path[len("file:") :].partition("?")
@@ -83,10 +99,23 @@ def find_shards(spec: str) -> List[Shard]:
                 "database, an empty one too, is read as a list)" % spec
             )
         return shards
-    matches = sorted(p for p in glob.glob(spec, recursive=True) if not os.path.isdir(p))
+    matches = sorted(glob.glob(spec, recursive=True))
     if not matches:
         raise FanoutError("--shards %s: no file matches" % spec)
-    return [_shard(p) for p in matches]
+    return [_shard(p)._replace(problem=_not_a_file(p)) for p in matches]
+
+
+def _not_a_file(path: str) -> Optional[str]:
+    """Why a path a glob matched is no shard (None: a regular file)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:  # a symbolic link to nothing, a file gone since
+        return "no such file (%s)" % (e.strerror or e)
+    if stat.S_ISDIR(mode):
+        return "a directory, not a shard (a glob such as DIR/*.db names its files)"
+    if not stat.S_ISREG(mode):
+        return "not a regular file (a pipe, a socket or a device), not a shard"
+    return None
 
 
 def _shard_path(shard: Shard) -> str:
@@ -111,10 +140,17 @@ def _refuse_twice(
     """Raises FanoutError when two shards are one file: the same
     identity (see _file_identity), or, for files not reachable from
     here, the same path once symbolic links are resolved."""
-    seen: Dict[Tuple[str, object], str] = {}
+    seen: Dict[Tuple[object, ...], str] = {}
     for shard, identity in zip(shards, identities):
         path = _shard_path(shard)
-        key = ("path", os.path.realpath(path)) if identity is None else ("file", identity)
+        if identity is None:
+            key: Tuple[object, ...] = (
+                "path",
+                shard.host,
+                shard.host and path or os.path.realpath(path),
+            )
+        else:
+            key = ("file", shard.host, identity)
         if key in seen:
             same = (
                 "the same file %s" % path
@@ -141,5 +177,6 @@ def _shards_of(
         found = [s if isinstance(s, Shard) else _shard(os.fspath(s)) for s in shards]
     if not found:
         raise FanoutError("no shards given")
-    _refuse_twice(found, [_file_identity(_shard_path(s)) for s in found])
+    # a host:/path shard is compared on its host (cluster.py), not here
+    _refuse_twice(found, [None if s.host else _file_identity(_shard_path(s)) for s in found])
     return found
