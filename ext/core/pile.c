@@ -94,7 +94,7 @@ static unsigned scan_value(const pile_scan *s, uint64_t rep, uint64_t j) {
 
 /* 1 when stop says to stop; asked every COINS_STOP_SPAN piles. */
 static int scan_stopped(const pile_scan *s, const coins_stop *stop) {
-  return (s->next & (COINS_STOP_SPAN - 1)) == 0 && s->next > 0 && coins_stopped(stop);
+  return (s->next & (COINS_STOP_SPAN - 1)) == 0 && s->next > 0 && coins_stop_asked(stop);
 }
 
 enum { SEARCH_PERIOD, SEARCH_VALUE, SEARCH_NONE, SEARCH_STOPPED };
@@ -157,11 +157,11 @@ static coins_status no_period(const coins_takes *t, coins_pile_values what, uint
                               char err[COINS_ERRMSG_SIZE]) {
   char text[COINS_TAKES_TEXT_SIZE];
   coins_takes_text(t, text);
-  return coins_fail(err,
-                    "the %s of piles 0 to %llu with the takes %s show no period, which larger "
-                    "piles need; give at most %llu coins",
-                    sequence_names[what], (unsigned long long)limit, text,
-                    (unsigned long long)limit);
+  return coins_text_fail(err,
+                         "the %s of piles 0 to %llu with the takes %s show no period, which larger "
+                         "piles need; give at most %llu coins",
+                         sequence_names[what], (unsigned long long)limit, text,
+                         (unsigned long long)limit);
 }
 
 coins_status coins_pile_period_within(const coins_takes *t, coins_pile_values what, uint64_t limit,

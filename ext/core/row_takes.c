@@ -18,7 +18,7 @@
 ** a[i - 1]), then for {1..k} with k > 64 the window pass's deque. */
 size_t coins_row_takes_work_words(size_t n, const coins_takes *t) {
   size_t words = 2 * (n + 1);
-  if (t->range > COINS_TAKES_MAX) words += coins2_work_words(n, t->range) - (n + 1);
+  if (t->range > COINS_TAKES_MAX) words += coins_solve2_work_words(n, t->range) - (n + 1);
   return words;
 }
 
@@ -58,7 +58,7 @@ static void set_margins(size_t n, uint64_t mask, int64_t *margin, const int64_t 
 }
 
 coins_status coins_row_takes_solve_stop(const int64_t *a, size_t n, const coins_takes *t,
-                                        int64_t *work, coins_result *r, const coins_stop *stop) {
+                                        int64_t *work, coins_solution *r, const coins_stop *stop) {
   int64_t *margin = work, *prefix = work + n + 1;
   prefix[0] = 0;
   for (size_t i = 0; i < n; i++) prefix[i + 1] = prefix[i] + a[i];
@@ -66,14 +66,14 @@ coins_status coins_row_takes_solve_stop(const int64_t *a, size_t n, const coins_
   margin[n] = 0;
   if (t->range > COINS_TAKES_MAX) { /* best[i], the most the mover collects, to margins */
     int64_t sum;
-    if (coins2_window_pass_stop(a, n, t->range, 1, margin, NULL, work + 2 * (n + 1), &sum, stop) !=
-        COINS_OK)
+    if (coins_solve2_window_pass_stop(a, n, t->range, 1, margin, NULL, work + 2 * (n + 1), &sum,
+                                      stop) != COINS_OK)
       return COINS_STOPPED;
     for (size_t i = 0; i < n; i++) margin[i] -= (total - prefix[i]) - margin[i];
   } else {
     for (size_t hi = n, lo; hi > 0; hi = lo) { /* spans of coins, polling between */
-      if (hi < n && coins_stopped(stop)) return COINS_STOPPED;
-      lo = coins_span_start(hi, stop);
+      if (hi < n && coins_stop_asked(stop)) return COINS_STOPPED;
+      lo = coins_stop_span_start(hi, stop);
       set_margins(n, t->mask, margin, prefix, lo, hi);
     }
   }
@@ -81,7 +81,7 @@ coins_status coins_row_takes_solve_stop(const int64_t *a, size_t n, const coins_
   int64_t totals[2] = {0, 0};
   int player = 0;
   for (size_t i = 0, s, poll_at = COINS_STOP_SPAN; i < n; i += s) {
-    if (i >= poll_at && (poll_at += COINS_STOP_SPAN, coins_stopped(stop))) return COINS_STOPPED;
+    if (i >= poll_at && (poll_at += COINS_STOP_SPAN, coins_stop_asked(stop))) return COINS_STOPPED;
     if ((s = (size_t)coins_row_takes_move(n, t, work, i)) == 0) break;
     totals[player] += prefix[i + s] - prefix[i];
     player ^= 1;
@@ -96,6 +96,6 @@ coins_status coins_row_takes_solve_stop(const int64_t *a, size_t n, const coins_
 }
 
 void coins_row_takes_solve(const int64_t *a, size_t n, const coins_takes *t, int64_t *work,
-                           coins_result *r) {
+                           coins_solution *r) {
   coins_row_takes_solve_stop(a, n, t, work, r, NULL);
 }

@@ -13,7 +13,7 @@
 
 /* 1 when stop says to stop, asked every COINS_STOP_SPAN piles. */
 static int sum_stopped(size_t i, const coins_stop *stop) {
-  return i > 0 && (i & (COINS_STOP_SPAN - 1)) == 0 && coins_stopped(stop);
+  return i > 0 && (i & (COINS_STOP_SPAN - 1)) == 0 && coins_stop_asked(stop);
 }
 
 /* The smallest take s from pile p that leaves it the value target, or 0
@@ -105,10 +105,11 @@ static coins_status misere_sum(const coins_takes *t, const int64_t *piles, size_
   }
   char text[COINS_TAKES_TEXT_SIZE];
   coins_takes_text(t, text);
-  return coins_fail(err,
-                    "misere play is solved for plain Nim (takes an integer k >= every pile) "
-                    "or one pile with moves left; not for %zu piles with moves and the takes %s",
-                    live, text);
+  return coins_text_fail(
+      err,
+      "misere play is solved for plain Nim (takes an integer k >= every pile) "
+      "or one pile with moves left; not for %zu piles with moves and the takes %s",
+      live, text);
 }
 
 coins_status coins_sum_solve(const coins_takes *t, coins_convention c, const int64_t *piles,
@@ -118,7 +119,7 @@ coins_status coins_sum_solve(const coins_takes *t, coins_convention c, const int
   *r = (coins_sum_result){COINS_SECOND, 0, 0, 0};
   for (size_t i = 0; i < count; i++) {
     if (piles[i] < 0)
-      return coins_fail(err, "pile %zu must be >= 0, got %lld", i + 1, (long long)piles[i]);
+      return coins_text_fail(err, "pile %zu must be >= 0, got %lld", i + 1, (long long)piles[i]);
     if ((uint64_t)piles[i] > largest) largest = (uint64_t)piles[i];
   }
   if (c == COINS_MISERE) return misere_sum(t, piles, count, largest, r, err, stop);

@@ -15,10 +15,11 @@
 #include "text.h"
 
 coins_status coins_takes_refuse(const char *got, char err[COINS_ERRMSG_SIZE]) {
-  return coins_fail(err,
-                    "takes must be an integer k >= 1 (the takes 1..k) or a JSON array of takes, "
-                    "e.g. [1,3,4]; got %s",
-                    got);
+  return coins_text_fail(
+      err,
+      "takes must be an integer k >= 1 (the takes 1..k) or a JSON array of takes, "
+      "e.g. [1,3,4]; got %s",
+      got);
 }
 
 /* The mask of {1..k} for k <= 64. */
@@ -38,19 +39,20 @@ coins_status coins_takes_of_integer(int64_t k, coins_takes *t, char err[COINS_ER
 coins_status coins_takes_of_values(const int64_t *v, size_t n, coins_takes *t,
                                    char err[COINS_ERRMSG_SIZE]) {
   uint64_t mask = 0;
-  if (n == 0) return coins_fail(err, "the set of takes is empty; give at least one, e.g. [1,3,4]");
+  if (n == 0)
+    return coins_text_fail(err, "the set of takes is empty; give at least one, e.g. [1,3,4]");
   for (size_t i = 0; i < n; i++) {
     if (v[i] < 1 || v[i] > COINS_TAKES_MAX)
-      return coins_fail(err,
-                        "take %zu must be from 1 to %d, got %lld (for the takes 1..k, "
-                        "write the integer k)",
-                        i + 1, COINS_TAKES_MAX, (long long)v[i]);
+      return coins_text_fail(err,
+                             "take %zu must be from 1 to %d, got %lld (for the takes 1..k, "
+                             "write the integer k)",
+                             i + 1, COINS_TAKES_MAX, (long long)v[i]);
     uint64_t bit = (uint64_t)1 << (v[i] - 1);
     if (mask & bit) {
       size_t first = 0;
       while (v[first] != v[i]) first++;
-      return coins_fail(err, "takes %zu and %zu are both %lld; give each take once", first + 1,
-                        i + 1, (long long)v[i]);
+      return coins_text_fail(err, "takes %zu and %zu are both %lld; give each take once", first + 1,
+                             i + 1, (long long)v[i]);
     }
     mask |= bit;
   }
@@ -63,19 +65,21 @@ coins_status coins_takes_parse(const char *text, size_t len, coins_takes *t,
                                char err[COINS_ERRMSG_SIZE]) {
   int64_t v[COINS_TAKES_MAX];
   size_t n;
-  coins_trim_blanks(&text, &len);
+  coins_text_trim_blanks(&text, &len);
   if (len == 0 || text[0] != '[') {
     int64_t k;
-    if (coins_parse_integer(text, len, &k) == COINS_OK) return coins_takes_of_integer(k, t, err);
+    if (coins_text_parse_integer(text, len, &k) == COINS_OK)
+      return coins_takes_of_integer(k, t, err);
     char q[48], got[52];
-    coins_quote((const unsigned char *)text, len, q, sizeof q);
+    coins_text_quote((const unsigned char *)text, len, q, sizeof q);
     snprintf(got, sizeof got, "'%s'", q);
     return coins_takes_refuse(got, err);
   }
   coins_status rc = coins_parse_array_of(text, len, v, COINS_TAKES_MAX, &n, err, "take", NULL);
   if (rc == COINS_NO_ROOM)
-    return coins_fail(err, "more than %d takes; a set holds each take from 1 to %d at most once",
-                      COINS_TAKES_MAX, COINS_TAKES_MAX);
+    return coins_text_fail(err,
+                           "more than %d takes; a set holds each take from 1 to %d at most once",
+                           COINS_TAKES_MAX, COINS_TAKES_MAX);
   if (rc != COINS_OK) return rc;
   return coins_takes_of_values(v, n, t, err);
 }

@@ -29,7 +29,7 @@ static int read_takes(sqlite3_value *v, coins_takes *t, char msg[COINS_ERRMSG_SI
     }
     case SQLITE_BLOB: coins_takes_refuse("a BLOB", msg); return SQLITE_ERROR;
     default:
-      if (coins_value_int(v, &k, what) != SQLITE_OK) {
+      if (coins_args_int(v, &k, what) != SQLITE_OK) {
         coins_takes_refuse(what, msg);
         return SQLITE_ERROR;
       }
@@ -45,32 +45,34 @@ static void grundy_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL)
     return;
-  int rc = coins_value_int(argv[0], &n, what);
+  int rc = coins_args_int(argv[0], &n, what);
   if (rc == SQLITE_MISMATCH) {
-    coins_result_error(ctx, coins_error(GRUNDY_NAME, "n must be an integer >= 0, got %s", what));
+    coins_reply_error(ctx,
+                      coins_reply_message(GRUNDY_NAME, "n must be an integer >= 0, got %s", what));
     return;
   }
   if (rc == SQLITE_OK && n < 0) {
-    coins_result_error(ctx, coins_error(GRUNDY_NAME, "n must be an integer >= 0, got %lld", n));
+    coins_reply_error(ctx,
+                      coins_reply_message(GRUNDY_NAME, "n must be an integer >= 0, got %lld", n));
     return;
   }
   if (rc == SQLITE_OK) rc = read_takes(argv[1], &t, msg);
   if (rc == SQLITE_OK) {
     coins_stop stop_room;
-    const coins_stop *stop = coins_stop_for(sqlite3_context_db_handle(ctx), &stop_room);
+    const coins_stop *stop = coins_interrupt_stop_for(sqlite3_context_db_handle(ctx), &stop_room);
     coins_status solved = coins_pile_value(&t, COINS_PILE_GRUNDY, (uint64_t)n, &value, msg, stop);
-    rc = coins_sql_status(solved, GRUNDY_NAME, msg, &err);
+    rc = coins_reply_status(solved, GRUNDY_NAME, msg, &err);
   } else if (rc == SQLITE_ERROR) {
-    rc = coins_sql_status(COINS_INVALID, GRUNDY_NAME, msg, &err);
+    rc = coins_reply_status(COINS_INVALID, GRUNDY_NAME, msg, &err);
   }
   if (rc != SQLITE_OK) {
-    coins_result_fail(ctx, rc, err);
+    coins_reply_error_rc(ctx, rc, err);
     return;
   }
   sqlite3_result_int64(ctx, (sqlite3_int64)value);
 }
 
 int coins_register_grundy(sqlite3 *db) {
-  return sqlite3_create_function(db, GRUNDY_NAME, 2, COINS_FUNCTION_FLAGS, NULL, grundy_func, NULL,
-                                 NULL);
+  return sqlite3_create_function(db, GRUNDY_NAME, 2, COINS_SQL_FUNCTION_FLAGS, NULL, grundy_func,
+                                 NULL, NULL);
 }

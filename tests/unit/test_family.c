@@ -606,7 +606,7 @@ static int64_t ref_row(const int64_t *a, int n, uint64_t mask, int i) {
 }
 
 static void check_row(const int64_t *a, int n, const coins_takes *t, uint64_t mask, int64_t *work) {
-  coins_result r;
+  coins_solution r;
   coins_row_takes_solve(a, (size_t)n, t, work, &r);
   int64_t margin = ref_row(a, n, mask, 0), total = 0;
   for (int i = 0; i < n; i++) total += a[i];
@@ -653,10 +653,10 @@ static void test_row_takes(void **state) {
     int64_t k = ks[trial % COUNT(ks)];
     assert_int_equal(coins_takes_of_integer(k, &t, err), COINS_OK);
     check_row(a, n, &t, k >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << k) - 1, work);
-    coins_result r, r2;
+    coins_solution r, r2;
     int64_t w2[64];
     coins_row_takes_solve(a, (size_t)n, &t, work, &r);
-    coins2_solve(a, (size_t)n, (uint64_t)k, w2, &r2);
+    coins_solve2(a, (size_t)n, (uint64_t)k, w2, &r2);
     assert_i64(r.margin, r2.margin);
     assert_i64(r.score, r2.score);
     assert_u64(r.best.take, r2.best.take);
@@ -664,7 +664,7 @@ static void test_row_takes(void **state) {
   /* coins left that no take fits are nobody's: [5, 1] with {2}... */
   int64_t row[] = {5, 1, 7};
   coins_takes t = takes_of_mask(2); /* {2} */
-  coins_result r;
+  coins_solution r;
   coins_row_takes_solve(row, 3, &t, work, &r);
   assert_i64(r.margin, 6); /* first takes 5 + 1; the 7 is left */
   assert_i64(r.score, 6);
@@ -686,7 +686,7 @@ static void test_row_takes_stop(void **state) {
   int64_t *work = xmalloc(coins_row_takes_work_words(n, &t) * sizeof *work);
   for (size_t i = 0; i < n; i++) a[i] = (int64_t)(i % 17);
   coins_stop stop = {always, NULL};
-  coins_result r;
+  coins_solution r;
   assert_int_equal(coins_row_takes_solve_stop(a, n, &t, work, &r, &stop), COINS_STOPPED);
   assert_int_equal(coins_row_takes_solve_stop(a, n, &t, work, &r, NULL), COINS_OK);
   free(work);
