@@ -305,6 +305,6 @@ int coins_diagram_register(sqlite3 *db);
 int coins_array_register(sqlite3 *db);
 int coins_svg_register(sqlite3 *db);
 int coins_rules_register(sqlite3 *db);
-int coins_register_grundy(sqlite3 *db);
+int coins_grundy_register(sqlite3 *db);
 
 #endif

@@ -75,7 +75,7 @@ COINS_EXPORT int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
       register_tvfs,          coins_deal_register,
       coins_diagram_register, coins_array_register,
       coins_svg_register,     coins_rules_register,
-      coins_helpers_register, coins_register_grundy,
+      coins_helpers_register, coins_grundy_register,
       register_version, /* last: see already_loaded */
   };
   int rc = SQLITE_OK;

@@ -72,7 +72,7 @@ static void grundy_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   sqlite3_result_int64(ctx, (sqlite3_int64)value);
 }
 
-int coins_register_grundy(sqlite3 *db) {
+int coins_grundy_register(sqlite3 *db) {
   return sqlite3_create_function(db, GRUNDY_NAME, 2, COINS_SQL_FUNCTION_FLAGS, NULL, grundy_func,
                                  NULL, NULL);
 }
