@@ -69,7 +69,8 @@ test-wasm: $(WASM_OUT) $(EXT)
 	COINS_EXT=$(EXT) COINS_WASM=$(WASM_OUT) node tests/browser/wasm_vs_native.js
 
 test-web: test-svg test-wasm web web-deps
-	COINS_EXT=$(EXT) COINS_WEB=$(WEB_B) COINS_SHOTS=$(B)/web-test node tests/browser/browser.js
+	COINS_EXT=$(EXT) COINS_WEB=$(WEB_B) COINS_SHOTS=$(B)/web-test COINS_GAMES_DB=$(B)/games.db \
+	  node tests/browser/browser.js
 
 web-screenshot:
 	cp $(B)/web-test/board.png docs/playground.png
