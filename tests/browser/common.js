@@ -69,6 +69,17 @@ function rng(seed) {
   };
 }
 
+/* A native result ({columns, rows} or an error) as the JS API can give
+ * it: a REAL of integral value (coins_review's accuracy 100.0) reaches
+ * JavaScript as the number 100, which typed() writes as an INTEGER, so the
+ * native one is written so too.  Other REALs, -0.0 among them, stay. */
+function asApi(result) {
+  if (!result.rows) return result;
+  const value = (t) =>
+    t.startsWith('real:') ? typed(Buffer.from(t.slice(5), 'hex').readDoubleBE(0)) : t;
+  return { columns: result.columns, rows: result.rows.map((r) => r.map(value)) };
+}
+
 /* Pass and fail counts, failures printed (the first 20). */
 function checker(name) {
   let passed = 0;
@@ -113,4 +124,4 @@ function shown(result) {
   return { columns: result.columns, rows: result.rows.map((r) => r.map(text)) };
 }
 
-module.exports = { root, native, typed, typedResult, rng, checker, tableText, shown };
+module.exports = { root, native, typed, typedResult, asApi, rng, checker, tableText, shown };
