@@ -25,7 +25,7 @@
   const MAX_BOARD = 200; /* the most coins the board plays */
   const MAX_ROWS = 1000; /* the most rows a result table shows */
   const REPLY_MS = 250; /* coins' pause before it answers */
-  const URL_FIELDS = ['sql', 'coins', 'variant', 'max_take', 'moves', 'as'];
+  const URL_FIELDS = ['sql', 'coins', 'variant', 'max_take', 'moves', 'as', 'puzzle'];
 
   let db = null; /* the database, in its worker */
   /* each variant's rules, as coins gives them (coins_rules()): name,
@@ -421,20 +421,26 @@
 
   /* ------------------------------------------------------------ playing */
 
-  function recordText() {
-    return sides(game.variant) ? game.record.join('') : JSON.stringify(game.record);
+  /* A record as coins reads it: the game's, or the variant's moves given. */
+  function recordText(variant = game.variant, moves = game.record) {
+    return sides(variant) ? moves.join('') : JSON.stringify(moves);
   }
 
   /* Where the record has got to: [lo, hi) left, ply_of[i]. */
   function position() {
-    const n = game.values.length;
+    return played(game.values.length, game.record, 1);
+  }
+
+  /* Where moves from a row of n coins lead: [lo, hi) left, and the ply that
+   * took each coin (0: none), the first move being ply first. */
+  function played(n, moves, first) {
     const plyOf = new Array(n).fill(0);
     let lo = 0;
     let hi = n;
-    game.record.forEach((m, t) => {
-      if (m === 'L') plyOf[lo++] = t + 1;
-      else if (m === 'R') plyOf[--hi] = t + 1;
-      else for (let i = 0; i < m; i++) plyOf[lo++] = t + 1;
+    moves.forEach((m, t) => {
+      if (m === 'L') plyOf[lo++] = first + t;
+      else if (m === 'R') plyOf[--hi] = first + t;
+      else for (let i = 0; i < m; i++) plyOf[lo++] = first + t;
     });
     return { lo, hi, plyOf };
   }
@@ -535,6 +541,7 @@
       status = `coins took ${moveName(game.variant, move)} (${move}). `;
     }
     drawBoard(over);
+    clearHint(!over && mover() === game.human);
     const svg = await db.value('SELECT coins_svg(:v, :c, :m, :k)', {
       v: game.variant,
       c: game.coins,
@@ -555,88 +562,285 @@
     }
   }
 
-  function drawBoard(over) {
-    const { lo, hi, plyOf } = position();
-    const yours = !over && mover() === game.human;
-    const board = $('board');
+  /* The move a click on coin i makes, in a position whose coins left are
+   * [lo, hi): null when that coin starts no legal move.  With moveList,
+   * the one place that knows how each notation's moves are clicked (a new
+   * kind of move adds a case to both). */
+  function coinMove(variant, k, lo, hi, i) {
+    if (sides(variant)) return i === lo ? 'L' : i === hi - 1 ? 'R' : null;
+    return i >= lo && i < Math.min(hi, lo + k) ? i - lo + 1 : null;
+  }
+
+  /* Every legal move of such a position, in coins_options' order. */
+  function moveList(variant, k, lo, hi) {
+    if (lo >= hi) return [];
+    if (sides(variant)) return lo === hi - 1 ? ['L'] : ['L', 'R'];
+    return Array.from({ length: Math.min(k, hi - lo) }, (_, t) => t + 1);
+  }
+
+  /* Draws a position into board (a button a coin) and moves (a button a
+   * legal move): s = { variant, k, values, lo, hi, plyOf (the ply that
+   * took each coin, 0 for none), active (whether moves are taken), onMove }. */
+  function drawCoins(board, moves, s) {
+    const at = (i) => (s.active ? coinMove(s.variant, s.k, s.lo, s.hi, i) : null);
     board.replaceChildren();
-    const legal = (i) =>
-      yours &&
-      (sides(game.variant)
-        ? i === lo || i === hi - 1
-        : i >= lo && i < Math.min(hi, lo + boardTake()));
-    const moveAt = (i) => (sides(game.variant) ? (i === lo ? 'L' : 'R') : i - lo + 1);
-    game.values.forEach((v, i) => {
-      const ply = plyOf[i];
+    s.values.forEach((v, i) => {
+      const ply = s.plyOf ? s.plyOf[i] : 0;
+      const move = at(i);
       const b = el(
         'button',
         {
           type: 'button',
           class: 'coin' + (ply ? (ply % 2 ? ' p1' : ' p2') : ''),
-          disabled: !legal(i),
+          disabled: move === null,
           title: ply
             ? `taken at ply ${ply}`
-            : legal(i)
-              ? `take ${moveName(game.variant, moveAt(i))}`
+            : move !== null
+              ? `take ${moveName(s.variant, move)}`
               : '',
           'data-index': String(i),
         },
         v === null ? '\u25CF' : asText(v),
       );
-      if (legal(i)) b.addEventListener('click', () => play(moveAt(i)));
+      if (move !== null) b.addEventListener('click', () => s.onMove(move));
       board.append(b);
     });
-    const moves = $('moves');
     moves.replaceChildren();
-    if (!yours) return;
-    const options = sides(game.variant)
-      ? lo === hi - 1
-        ? ['L']
-        : ['L', 'R']
-      : Array.from({ length: Math.min(boardTake(), hi - lo) }, (_, t) => t + 1);
-    for (const m of options) {
+    if (!s.active) return;
+    for (const m of moveList(s.variant, s.k, s.lo, s.hi)) {
       const b = el(
         'button',
         { type: 'button', class: 'move', 'data-move': String(m) },
-        'Take ' + moveName(game.variant, m),
+        'Take ' + moveName(s.variant, m),
       );
-      b.addEventListener('click', () => play(m));
+      b.addEventListener('click', () => s.onMove(m));
       moves.append(b);
     }
   }
 
+  function drawBoard(over) {
+    const { lo, hi, plyOf } = position();
+    drawCoins($('board'), $('moves'), {
+      variant: game.variant,
+      k: boardTake(),
+      values: game.values,
+      lo,
+      hi,
+      plyOf,
+      active: !over && mover() === game.human,
+      onMove: play,
+    });
+  }
+
+  /* The hint box emptied; its button usable only when it is your move. */
+  function clearHint(yours) {
+    $('hint').disabled = !yours;
+    $('hint-table').replaceChildren();
+    $('hint-table').hidden = true;
+  }
+
+  /* The hint: every legal move from the position, as coins_options judges
+   * it for the mover (their lead so far counted in result); nothing is
+   * played. */
+  async function showHint() {
+    if (!game.human || mover() !== game.human) return;
+    const epoch = game.epoch;
+    const plies = game.record.length;
+    const p = { v: game.variant, c: game.coins, m: recordText(), k: game.k, me: game.human };
+    const values = rulesOf(game.variant).has_values;
+    try {
+      const lead = values
+        ? await db.value(
+            'SELECT coalesce(sum(iif(player = :me, gain, -gain)), 0) ' +
+              'FROM coins_review(:v, :c, :m, :k)',
+            p,
+          )
+        : 0;
+      const options = await db.query(
+        `SELECT move, ${values ? 'gain, margin, ' : ''}loss, rank, result, best ` +
+          'FROM coins_options(:v, coins_after(:v, :c, :m, :k), :k, :lead)',
+        { ...p, lead },
+      );
+      if (epoch !== game.epoch || plies !== game.record.length) return;
+      const box = $('hint-table');
+      const table = resultTable(options);
+      table.querySelectorAll('tbody tr').forEach((tr, i) => {
+        if (options.rows[i][options.columns.indexOf('best')] === 1) tr.className = 'best';
+      });
+      const you = values ? `, counting your lead so far (${lead})` : '';
+      const about =
+        'Hint (coins_options): every move you can make, best first by rank' +
+        (values ? '; margin: your final margin over the coins left, both playing best' : '') +
+        `; result: how the game ends for you then${you}. Nothing is played for you.`;
+      box.replaceChildren(el('p', { class: 'note' }, about), table);
+      box.hidden = false;
+      document.body.dataset.hints = String(Number(document.body.dataset.hints || 0) + 1);
+    } catch (e) {
+      if (epoch === game.epoch) showError('game-error', e);
+    }
+  }
+
+  /* The review's columns (coins_review; accuracy to one decimal, as text). */
+  const REVIEW_SQL =
+    "SELECT ply, player, move, best, loss, verdict, grade, printf('%.1f', accuracy) AS accuracy, " +
+    'eval FROM coins_review(:v, :c, :m, :k)';
+  /* The scorecard's (coins_scorecard), likewise. */
+  const SCORECARD_SQL =
+    'SELECT player, moves, best, inaccuracies, mistakes, blunders, loss, ' +
+    "printf('%.1f', accuracy) AS accuracy, total, result, expected " +
+    'FROM coins_scorecard(:v, :c, :m, :k)';
+
+  /* A table of rows with a first column 'by': you or coins (player is
+   * the column named so); your rows highlighted. */
+  function byTable(result) {
+    const who = result.columns.indexOf('player');
+    const table = resultTable({
+      columns: ['by'].concat(result.columns),
+      rows: result.rows.map((r) => [r[who] === game.human ? 'you' : 'coins'].concat(r)),
+    });
+    table.querySelectorAll('tbody tr').forEach((tr) => {
+      if (tr.firstChild.textContent === 'you') tr.className = 'yours';
+    });
+    return table;
+  }
+
   async function finish(status, current) {
     const p = { v: game.variant, c: game.coins, m: recordText(), k: game.k };
+    const values = rulesOf(game.variant).has_values;
     const result = await db.value('SELECT coins_result(:v, :c, :m, :k)', p);
-    const review = await db.query(
-      'SELECT ply, player, move, best, loss, verdict ' + 'FROM coins_review(:v, :c, :m, :k)',
+    const review = await db.query(REVIEW_SQL, p);
+    const card = await db.query(SCORECARD_SQL, p);
+    /* where the game stood before the first move, for the graph */
+    const start = await db.value(
+      values ? 'SELECT coins_margin(:v, :c, :k)' : 'SELECT coins_outcome(:v, :c, :k)',
       p,
     );
     if (!current()) return;
     const you = game.human === 1 ? 'first' : 'second';
     const end = result === 'draw' ? 'A draw.' : result === you ? 'You won.' : 'coins won.';
     $('play-status').textContent = `${status}Game over: ${end}`;
-    const table = resultTable({
-      columns: ['by'].concat(review.columns),
-      rows: review.rows.map((r) => [r[1] === game.human ? 'you' : 'coins'].concat(r)),
-    });
-    const rows = table.querySelectorAll('tbody tr');
-    rows.forEach((tr, i) => {
-      if (tr.firstChild.textContent === 'you') tr.className = 'yours';
-      tr.dataset.verdict = review.rows[i][5];
+    const column = (name) => review.columns.indexOf(name);
+    const table = byTable(review);
+    table.querySelectorAll('tbody tr').forEach((tr, i) => {
+      tr.dataset.verdict = review.rows[i][column('verdict')];
+      tr.dataset.grade = review.rows[i][column('grade')];
     });
     $('review-table').replaceChildren(table);
     filterReview();
-    const mine = review.rows.filter((r) => r[1] === game.human);
-    const count = (v) => mine.filter((r) => r[5] === v).length;
-    const lost = mine.reduce((s, r) => s + BigInt(r[4]), 0n);
+    $('scorecard').replaceChildren(byTable(card));
+    const points = [{ ply: 0, eval: start, player: 0, move: null, grade: null }].concat(
+      review.rows.map((r) => ({
+        ply: r[column('ply')],
+        eval: r[column('eval')],
+        player: r[column('player')],
+        move: r[column('move')],
+        grade: r[column('grade')],
+      })),
+    );
+    drawEvalGraph($('eval-graph'), points, values);
+    const mine = card.rows.find((r) => r[0] === game.human);
+    const c = (name) => mine[card.columns.indexOf(name)];
+    const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
     $('review-summary').textContent =
-      `Your ${mine.length} move${mine.length === 1 ? '' : 's'}: ${count('best')} best, ` +
-      `${count('inaccuracy')} inaccurac${count('inaccuracy') === 1 ? 'y' : 'ies'}, ` +
-      `${count('blunder')} blunder${count('blunder') === 1 ? '' : 's'}; ` +
-      `${rulesOf(game.variant).has_values ? 'coin value given away' : 'wins given away'}: ${lost}.`;
+      `Your ${plural(c('moves'), 'move', 'moves')}: ${c('best')} best, ` +
+      `${plural(c('inaccuracies'), 'inaccuracy', 'inaccuracies')}, ` +
+      `${plural(c('mistakes'), 'mistake', 'mistakes')}, ` +
+      `${plural(c('blunders'), 'blunder', 'blunders')}; ` +
+      `${values ? 'coin value given away' : 'wins given away'}: ${c('loss')}; ` +
+      `accuracy ${c('accuracy') === null ? '-' : c('accuracy')} of 100.`;
     $('review').hidden = false;
     document.body.dataset.play = 'over';
+  }
+
+  /* ------------------------------------------------ the evaluation graph */
+
+  const SVG_NS = 'http://www.w3.org/2000/svg';
+
+  function svgEl(tag, attrs, ...children) {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
+    for (const c of children) node.append(c);
+    return node;
+  }
+
+  /* An eval as a number to draw: the margin, or (variant I, who wins from
+   * there) +1 for the first player, -1 for the second. */
+  function evalNumber(e) {
+    if (e === 'first') return 1;
+    if (e === 'second') return -1;
+    return Number(e);
+  }
+
+  /* The evaluation graph of a reviewed game: one point per ply (ply 0: the
+   * start, best play from there), at the first player's eval after that
+   * ply; a polyline through them.  Above the zero line the first player is
+   * ahead.  Each point carries its ply and eval (data-ply, data-eval) and a
+   * tooltip; a move that was not best is ringed in its grade's colour. */
+  function drawEvalGraph(box, points, values) {
+    const W = 640;
+    const H = 220;
+    const pad = { left: 56, right: 14, top: 14, bottom: 30 };
+    const evals = points.map((p) => evalNumber(p.eval));
+    let hi = Math.max(0, ...evals);
+    const lo = Math.min(0, ...evals);
+    if (hi === lo) hi = 1;
+    const last = points[points.length - 1].ply;
+    const x = (ply) => pad.left + (ply * (W - pad.left - pad.right)) / Math.max(1, last);
+    const y = (e) => pad.top + ((hi - e) * (H - pad.top - pad.bottom)) / (hi - lo);
+    const r = (n) => Math.round(n * 10) / 10;
+    const svg = svgEl('svg', {
+      viewBox: `0 0 ${W} ${H}`,
+      width: W,
+      height: H,
+      role: 'img',
+      'aria-label': "the first player's evaluation after each ply",
+    });
+    const label = (text) => (values ? String(text) : text > 0 ? 'first wins' : 'second wins');
+    const ticks = values ? [hi, 0, lo] : [1, -1];
+    for (const t of ticks) {
+      svg.append(
+        svgEl('line', {
+          x1: pad.left,
+          x2: W - pad.right,
+          y1: r(y(t)),
+          y2: r(y(t)),
+          class: t === 0 || !values ? 'axis' : 'grid',
+        }),
+        svgEl('text', { x: pad.left - 6, y: r(y(t)) + 4, 'text-anchor': 'end' }, label(t)),
+      );
+    }
+    if (!values) {
+      svg.append(
+        svgEl('line', { x1: pad.left, x2: W - pad.right, y1: r(y(0)), y2: r(y(0)), class: 'grid' }),
+      );
+    }
+    for (const ply of [...new Set([0, Math.round(last / 2), last])]) {
+      svg.append(svgEl('text', { x: r(x(ply)), y: H - 8, 'text-anchor': 'middle' }, `ply ${ply}`));
+    }
+    const at = points.map((p, i) => [r(x(p.ply)), r(y(evals[i]))]);
+    svg.append(svgEl('polyline', { class: 'eval', points: at.map((q) => q.join(',')).join(' ') }));
+    const size = points.length > 80 ? 2 : 3.5;
+    points.forEach((p, i) => {
+      const who = p.player === 0 ? 'the start' : p.player === game.human ? 'you' : 'coins';
+      const after = p.ply === 0 ? 'at the start' : `after ply ${p.ply} (${p.move} by ${who})`;
+      const what = values ? `the first player's margin is ${p.eval}` : `the ${p.eval} player wins`;
+      const tip = `${after}: ${what}${p.grade && p.grade !== 'best' ? `; ${p.grade}` : ''}`;
+      svg.append(
+        svgEl(
+          'circle',
+          {
+            cx: at[i][0],
+            cy: at[i][1],
+            r: p.grade && p.grade !== 'best' ? size + 1.5 : size,
+            class: `p${p.player} ${p.grade || ''}`.trim(),
+            'data-ply': p.ply,
+            'data-eval': String(p.eval),
+          },
+          svgEl('title', {}, tip),
+        ),
+      );
+    });
+    box.replaceChildren(svg);
   }
 
   /* The review's rows: all, or only the moves that were not best. */
@@ -654,6 +858,149 @@
         ? `${shown} of ${rows.length} moves: those that were not best`
         : `${rows.length} move${rows.length === 1 ? '' : 's'}`;
     }
+  }
+
+  /* ------------------------------------------------------------- puzzles */
+
+  /* The puzzles of build/games.db (puzzles.js, written by web/puzzles.py
+   * with the puzzles report of sql/reports.sql): positions after the
+   * opponent's mistake where one move only keeps the win. */
+  const PUZZLES = window.COINS_PUZZLES || [];
+  const puzzle = { n: 0, p: null, values: [], options: null, state: 'none', epoch: 0 };
+
+  function setPuzzleState(state, text) {
+    puzzle.state = state;
+    $('puzzles').dataset.puzzle = state;
+    $('puzzle-status').textContent = text;
+    $('puzzle-status').className = state;
+  }
+
+  /* Puzzle n (1-based) on its board: coins checks every move of it at once
+   * (coins_options, with the mover's lead), the answer among them. */
+  async function showPuzzle(n, updateHash = true) {
+    const p = PUZZLES[n - 1];
+    const epoch = ++puzzle.epoch;
+    puzzle.n = n;
+    puzzle.p = p;
+    $('puzzle-n').value = String(n);
+    $('puzzle-prev').disabled = n <= 1;
+    $('puzzle-next').disabled = n >= PUZZLES.length;
+    $('puzzle-solution').hidden = true;
+    showError('puzzle-error', null);
+    const q = { v: p.variant, c: p.position, k: p.max_take, lead: p.lead };
+    try {
+      const values = await db.query('SELECT value FROM json_each(:c)', q);
+      const options = await db.query(
+        'SELECT move, margin, loss, result FROM coins_options(:v, :c, :k, :lead)',
+        q,
+      );
+      if (epoch !== puzzle.epoch) return;
+      puzzle.values = values.rows.map((r) => r[0]);
+      puzzle.options = options.rows.map(([move, margin, loss, result]) => ({
+        move,
+        margin,
+        loss,
+        result,
+      }));
+      const keep = puzzle.options.filter((o) => o.result === p.to_keep);
+      if (keep.length !== 1 || keep[0].move !== p.answer) {
+        throw new Error(`puzzle ${n}: coins finds no single move that keeps the ${p.to_keep}`);
+      }
+    } catch (e) {
+      if (epoch === puzzle.epoch) showError('puzzle-error', e);
+      return;
+    }
+    const side = p.ply % 2 ? 'first' : 'second';
+    const lead =
+      p.lead > 0 ? `you lead by ${p.lead}` : p.lead < 0 ? `you trail by ${-p.lead}` : 'level';
+    $('puzzle-about').textContent =
+      `Variant ${p.variant}` +
+      (rulesOf(p.variant).fixed_take === null ? `, max_take ${p.max_take}` : '') +
+      `; game ${p.game}, ply ${p.ply}. You are the ${side} player, ${lead} ` +
+      `(your coins so far minus the other's), and your opponent has just slipped. ` +
+      `One move only keeps the ${p.to_keep}: find it.`;
+    drawPuzzle(null);
+    setPuzzleState('unsolved', 'Your move: click a coin, or a move below.');
+    if (updateHash) setHash({ puzzle: String(n) });
+  }
+
+  /* How a game ends for the mover: lead so far plus margin from here. */
+  function ending(lead, margin) {
+    const d = BigInt(lead) + BigInt(margin);
+    return d > 0n ? `finish ahead by ${d}` : d < 0n ? `finish behind by ${-d}` : 'finish level';
+  }
+
+  /* The puzzle's board: its coins to click, or (moves, from the puzzle's
+   * ply on) who takes each coin. */
+  function drawPuzzle(moves) {
+    drawCoins($('puzzle-board'), $('puzzle-moves'), {
+      variant: puzzle.p.variant,
+      k: puzzle.p.max_take,
+      values: puzzle.values,
+      lo: 0,
+      hi: puzzle.values.length,
+      plyOf: moves ? played(puzzle.values.length, moves, puzzle.p.ply).plyOf : null,
+      active: !moves,
+      onMove: tryPuzzle,
+    });
+  }
+
+  /* The move clicked: the answer solves the puzzle; another says what it
+   * would come to, and the puzzle stays open. */
+  function tryPuzzle(move) {
+    if (puzzle.state === 'solved' || puzzle.state === 'shown') return;
+    const p = puzzle.p;
+    if (move === p.answer) {
+      solvePuzzle('solved', `Solved: ${move} is the only move that keeps the ${p.to_keep}.`);
+      return;
+    }
+    const o = puzzle.options.find((x) => x.move === move);
+    setPuzzleState(
+      'wrong',
+      `${move} ${o.result === 'draw' ? 'only draws' : 'loses'}: with best play after it you ` +
+        `${ending(p.lead, o.margin)} (${o.loss} less than after the best move). Try again.`,
+    );
+  }
+
+  /* The answer and the optimal line after it (coins_moves), drawn. */
+  async function solvePuzzle(state, text) {
+    const p = puzzle.p;
+    const epoch = puzzle.epoch;
+    setPuzzleState(state, text);
+    drawPuzzle([]);
+    const q = { v: p.variant, c: p.position, k: p.max_take };
+    try {
+      const line = (
+        await db.query(
+          'SELECT move FROM coins_moves(:v, coins_after(:v, :c, :m, :k), :k) ORDER BY ply',
+          { ...q, m: recordText(p.variant, [p.answer]) },
+        )
+      ).rows.map((r) => r[0]);
+      if (epoch !== puzzle.epoch) return;
+      const o = puzzle.options.find((x) => x.move === p.answer);
+      const plies = line.map((m, t) => `${m} (ply ${p.ply + 1 + t}, ${t % 2 ? 'you' : 'them'})`);
+      $('puzzle-line').dataset.line = line.join(' ');
+      $('puzzle-line').textContent =
+        `After ${p.answer} (ply ${p.ply}), both playing best (coins_moves): ` +
+        `${line.length ? plies.join(', ') : 'nothing; it takes the last coin'}. ` +
+        `You ${ending(p.lead, o.margin)}. The coins above show who takes each ` +
+        `(your colour: ${p.ply % 2 ? 'blue, the first' : 'orange, the second'} player's).`;
+      drawPuzzle([p.answer].concat(line));
+      $('puzzle-solution').hidden = false;
+    } catch (e) {
+      if (epoch === puzzle.epoch) showError('puzzle-error', e);
+    }
+  }
+
+  /* A puzzle number as the URL or the field gives it: 1 .. the count. */
+  function puzzleNumber(where, text) {
+    const n = Number(text);
+    if (!/^\s*\d+\s*$/.test(text) || n < 1 || n > PUZZLES.length) {
+      throw new Error(
+        `${where} puzzle: expected a number from 1 to ${PUZZLES.length}, got '${text}'`,
+      );
+    }
+    return n;
   }
 
   /* --------------------------------------------------------------- start */
@@ -724,6 +1071,12 @@
       stopPlay();
       showError('game-error', e);
     }
+    try {
+      const n = p.has('puzzle') ? puzzleNumber('URL field', p.get('puzzle')) : puzzle.n || 1;
+      if (PUZZLES.length && n !== puzzle.n) await showPuzzle(n, false);
+    } catch (e) {
+      showError('puzzle-error', e);
+    }
     if (p.has('sql')) {
       $('sql').value = p.get('sql');
       await runSql(false);
@@ -750,6 +1103,22 @@
     $('deal').addEventListener('click', deal);
     $('play-first').addEventListener('click', () => startPlay(readForm(), 1));
     $('play-second').addEventListener('click', () => startPlay(readForm(), 2));
+    $('hint').addEventListener('click', showHint);
+    $('puzzle-prev').addEventListener('click', () => showPuzzle(puzzle.n - 1));
+    $('puzzle-next').addEventListener('click', () => showPuzzle(puzzle.n + 1));
+    $('puzzle-n').addEventListener('change', () => {
+      try {
+        showPuzzle(puzzleNumber('Field', $('puzzle-n').value));
+      } catch (e) {
+        showError('puzzle-error', e);
+      }
+    });
+    $('puzzle-show').addEventListener('click', () => {
+      if (puzzle.state !== 'solved' && puzzle.state !== 'none') {
+        const p = puzzle.p;
+        solvePuzzle('shown', `The answer: ${p.answer}, the only move that keeps the ${p.to_keep}.`);
+      }
+    });
     $('review-not-best').addEventListener('change', filterReview);
     $('run').addEventListener('click', () => runSql());
     /* the running query rejects (runSql shows it); a worker that cannot start again too */
@@ -793,6 +1162,9 @@
       return;
     }
     wire();
+    $('puzzle-count').textContent = String(PUZZLES.length);
+    $('puzzle-n').max = String(PUZZLES.length);
+    $('puzzles').hidden = !PUZZLES.length;
     $('loading').hidden = true;
     $('app').hidden = false;
     await applyHash();

@@ -1,7 +1,8 @@
 # web/web.mk -- the playground, coins in the browser (the Makefile includes
 # this fragment after bindings/wasm/wasm.mk; docs/browser.md says more):
 #
-#   make web        build/web/: the playground, static files
+#   make web        build/web/: the playground, static files (puzzles.js
+#                   mined from build/games.db: web/puzzles.py)
 #                   serve them: python3 -m http.server -d build/web
 #   make test-svg   coins_svg's pictures checked, and docs/game.svg up to date
 #                   600 random games, every picture parsed as XML and read
@@ -30,11 +31,18 @@ WEB_DOCS := README.md docs/reference.md sql/demo_db.sql
 web: $(WEB_B)/index.html
 	@echo "web: open build/web/ through a server: python3 -m http.server -d $(WEB_B) 8000"
 
-$(WEB_B)/index.html: $(WEB_SRC) $(WEB_DOCS) web/examples.py $(WASM_OUT)
+$(WEB_B)/index.html: $(WEB_SRC) $(WEB_DOCS) web/examples.py $(WASM_OUT) $(WEB_B)/puzzles.js
 	@mkdir -p $(WEB_B)
 	cp web/style.css web/app.js $(WASM_OUT) $(WASM_B)/coins-sqlite.wasm $(WEB_B)/
 	$(PYTHON) web/examples.py $(WEB_DOCS) > $(WEB_B)/examples.js
 	cp web/index.html $@
+
+# The puzzles, mined natively from build/games.db by the puzzles report of
+# sql/reports.sql (web/puzzles.py says why at build time, not in the page).
+$(WEB_B)/puzzles.js: web/puzzles.py sql/reports.sql $(B)/games.db $(EXT)
+	@mkdir -p $(WEB_B)
+	$(PYTHON) web/puzzles.py $(EXT) $(B)/games.db sql/reports.sql > $@.tmp
+	mv $@.tmp $@
 
 # ------------------------------------------------------------------- tests
 # docs/game.svg, the picture of a game the README shows: make docs-svg
@@ -61,7 +69,8 @@ test-wasm: $(WASM_OUT) $(EXT)
 	COINS_EXT=$(EXT) COINS_WASM=$(WASM_OUT) node tests/browser/wasm_vs_native.js
 
 test-web: test-svg test-wasm web web-deps
-	COINS_EXT=$(EXT) COINS_WEB=$(WEB_B) COINS_SHOTS=$(B)/web-test node tests/browser/browser.js
+	COINS_EXT=$(EXT) COINS_WEB=$(WEB_B) COINS_SHOTS=$(B)/web-test COINS_GAMES_DB=$(B)/games.db \
+	  node tests/browser/browser.js
 
 web-screenshot:
 	cp $(B)/web-test/board.png docs/playground.png

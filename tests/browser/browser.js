@@ -14,7 +14,8 @@
  *      choices, good and bad), one per variant, as first and as second:
  *      every reply of coins is the native coins_best_move of the position,
  *      and the review table shown at the end is the native coins_review;
- *      reloading the URL of the finished game shows the same review;
+ *      reloading the URL of the finished game shows the same review; the
+ *      hint, the scorecard and the evaluation graph (analysis.js);
  *   4. the page opened as file:// says why it cannot run there;
  *   5. the embedding example of docs/browser.md (its ```html block,
  *      served as /embed-example.html) shows what the docs say;
@@ -38,10 +39,12 @@
  *      the pictures whole); its review filtered to the moves that were
  *      not best is the native coins_review's rows with verdict <> 'best';
  *  10. generate_series, not in the build: the console's error says what
- *      to write instead, and that works.
+ *      to write instead, and that works;
+ *  11. puzzles of the bundled archive solved by clicking (analysis.js).
  * Screenshots go to COINS_SHOTS (build/web-test/): board.png (the game
  * board after a game; make web-screenshot copies it to docs/), page.png
- * (the whole page) and narrow.png (the page 400 pixels wide).
+ * (the whole page), narrow.png (the page 400 pixels wide), hint.png (a
+ * game with its hint) and puzzle.png (a puzzle with its answer).
  *
  *   COINS_EXT=build/coins.so COINS_WEB=build/web COINS_SHOTS=build/web-test \
  *     node tests/browser/browser.js
@@ -53,7 +56,8 @@ const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const puppeteer = require('puppeteer-core');
-const { root, native, typed, rng, checker } = require('./common.js');
+const { root, native, typed, rng, checker, tableText, shown } = require('./common.js');
+const analysis = require('./analysis.js');
 
 const webDir = path.resolve(root, process.env.COINS_WEB || 'build/web');
 const shots = path.resolve(root, process.env.COINS_SHOTS || 'build/web-test');
@@ -96,22 +100,6 @@ function serve() {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-/* The text of every cell of the first result table of box. */
-function tableText(page, selector) {
-  return page.$eval(selector, (table) => ({
-    columns: [...table.querySelectorAll('thead th')].map((th) => th.textContent),
-    rows: [...table.querySelectorAll('tbody tr')].map((tr) =>
-      [...tr.children].map((td) => td.textContent),
-    ),
-  }));
-}
-
-/* A native result with its cells as the page shows them. */
-function shown(result) {
-  const text = (t) => (t === 'null' ? 'NULL' : t.replace(/^(int|text):/, ''));
-  return { columns: result.columns, rows: result.rows.map((r) => r.map(text)) };
-}
-
 async function open(page, base, hash) {
   await page.goto('about:blank');
   await page.goto(base + hash);
@@ -119,8 +107,9 @@ async function open(page, base, hash) {
   return page.evaluate(() => document.body.dataset.ready);
 }
 
-/* Plays a whole game on the page by clicking; returns the record. */
-async function playGame(page, check, g, seed) {
+/* Plays a whole game on the page by clicking (asking for a hint at the
+ * first and the third of your moves); returns the record. */
+async function playGame(page, check, g, v, seed) {
   const r = rng(seed);
   await page.click(g.as === 1 ? '#play-first' : '#play-second');
   for (let guard = 0; guard < 500; guard++) {
@@ -128,6 +117,10 @@ async function playGame(page, check, g, seed) {
       timeout: 10000,
     });
     if ((await page.evaluate(() => document.body.dataset.play)) === 'over') break;
+    if (guard === 0 || guard === 2) await analysis.hint(page, check, g, v);
+    if (guard === 0 && g.name === 'II as second') {
+      await (await page.$('#play')).screenshot({ path: path.join(shots, 'hint.png') });
+    }
     /* a coin or a move button, chosen by the seed */
     const coins = await page.$$('#board button.coin:enabled');
     const moves = await page.$$('#moves button.move');
@@ -201,7 +194,7 @@ async function urlFields(page, base, check) {
       hash: { coin: '[1,2,3]' },
       text:
         'URL field coin: not a field of the playground; ' +
-        'its fields are sql, coins, variant, max_take, moves, as',
+        'its fields are sql, coins, variant, max_take, moves, as, puzzle',
     },
   ];
   /* the same arguments given to coins natively: its message for each */
@@ -473,10 +466,8 @@ async function narrow(page, base, check) {
   /* the review, filtered to the moves that were not best */
   const review = native([
     {
-      sql:
-        'SELECT ply, player, move, best, loss, verdict FROM coins_review(3, :c, :m) ' +
-        "WHERE verdict <> 'best'",
-      params: { c: coins, m: played },
+      sql: analysis.REVIEW_SQL + " WHERE verdict <> 'best'",
+      params: { v: 'III', c: coins, m: played, k: 1 },
     },
   ])[0];
   const want = shown(review).rows.map((row) => [row[1] === '1' ? 'you' : 'coins'].concat(row));
@@ -620,7 +611,7 @@ async function main() {
         `${g.name}: the picture`,
       );
 
-      const record = await playGame(page, check, g, seed++);
+      const record = await playGame(page, check, g, v, seed++);
       const moves = recordList(g.variant, record);
       /* every reply of coins: the native best move from where it played */
       const replies = [];
@@ -646,17 +637,12 @@ async function main() {
         `${g.name}: a whole game (${record})`,
       );
       /* the review shown: the native coins_review, with who moved */
-      const review = native([
-        {
-          sql:
-            'SELECT ply, player, move, best, loss, verdict ' + 'FROM coins_review(:v, :c, :m, :k)',
-          params: { ...v, m: record },
-        },
-      ])[0];
+      const review = native([{ sql: analysis.REVIEW_SQL, params: { ...v, m: record } }])[0];
       const table = shown(review);
       table.columns = ['by'].concat(table.columns);
       table.rows = table.rows.map((row) => [row[1] === String(g.as) ? 'you' : 'coins'].concat(row));
       check.same(await tableText(page, '#review-table table'), table, `${g.name}: the review`);
+      await analysis.review(page, check, g, v, record);
       if (g.name === 'III as first') {
         const section = await page.$('#game');
         await section.screenshot({ path: path.join(shots, 'board.png') });
@@ -674,6 +660,8 @@ async function main() {
       );
     }
 
+    await analysis.puzzles(page, base, check, open, goHash);
+    await (await page.$('#puzzles')).screenshot({ path: path.join(shots, 'puzzle.png') });
     const figures = {};
     await urlFields(page, base, check);
     await deadline(page, base, check, figures);

@@ -1,8 +1,8 @@
 /*
- * tests/browser/common.js -- what wasm_vs_native.js and browser.js share:
+ * tests/browser/common.js -- what wasm_vs_native.js, browser.js and analysis.js share:
  * the native build's answers (native.py), values written with their type
- * so that both builds' results compare exactly, a seeded generator, and
- * the checks' bookkeeping.
+ * so that both builds' results compare exactly, a seeded generator, the
+ * checks' bookkeeping, and a result table read from the page.
  */
 'use strict';
 const { execFileSync } = require('node:child_process');
@@ -69,6 +69,17 @@ function rng(seed) {
   };
 }
 
+/* A native result ({columns, rows} or an error) as the JS API can give
+ * it: a REAL of integral value (coins_review's accuracy 100.0) reaches
+ * JavaScript as the number 100, which typed() writes as an INTEGER, so the
+ * native one is written so too.  Other REALs, -0.0 among them, stay. */
+function asApi(result) {
+  if (!result.rows) return result;
+  const value = (t) =>
+    t.startsWith('real:') ? typed(Buffer.from(t.slice(5), 'hex').readDoubleBE(0)) : t;
+  return { columns: result.columns, rows: result.rows.map((r) => r.map(value)) };
+}
+
 /* Pass and fail counts, failures printed (the first 20). */
 function checker(name) {
   let passed = 0;
@@ -97,4 +108,20 @@ function checker(name) {
   };
 }
 
-module.exports = { root, native, typed, typedResult, rng, checker };
+/* The text of every cell of the first result table of box. */
+function tableText(page, selector) {
+  return page.$eval(selector, (table) => ({
+    columns: [...table.querySelectorAll('thead th')].map((th) => th.textContent),
+    rows: [...table.querySelectorAll('tbody tr')].map((tr) =>
+      [...tr.children].map((td) => td.textContent),
+    ),
+  }));
+}
+
+/* A native result with its cells as the page shows them. */
+function shown(result) {
+  const text = (t) => (t === 'null' ? 'NULL' : t.replace(/^(int|text):/, ''));
+  return { columns: result.columns, rows: result.rows.map((r) => r.map(text)) };
+}
+
+module.exports = { root, native, typed, typedResult, asApi, rng, checker, tableText, shown };

@@ -24,7 +24,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
-const { root, native, typedResult, rng, checker } = require('./common.js');
+const { root, native, typedResult, asApi, rng, checker } = require('./common.js');
 
 const wasmJs = path.resolve(root, process.env.COINS_WASM || 'build/wasm/coins-sqlite.js');
 const CoinsSQLite = require(wasmJs);
@@ -156,7 +156,7 @@ async function main() {
   const want = native(queries);
   queries.forEach((q, i) => {
     const got = typedResult(() => db.query(q.sql));
-    check.same(got, want[i], q.sql);
+    check.same(got, asApi(want[i]), q.sql);
   });
   const errors = want.filter((w) => w.error).length;
   check.ok(errors >= ERRORS.length, `only ${errors} errors among the queries`);
