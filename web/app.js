@@ -128,9 +128,10 @@
     for (const c of result.columns) head.append(el('th', {}, c));
     table.append(el('thead', {}, head));
     const body = el('tbody');
-    for (const row of result.rows.slice(0, MAX_ROWS)) {
+    const reals = new Set((result.reals || []).map(([r, c]) => `${r},${c}`));
+    result.rows.slice(0, MAX_ROWS).forEach((row, r) => {
       const tr = el('tr');
-      for (const v of row) {
+      row.forEach((v, c) => {
         const td = el('td');
         if (v === null) {
           td.className = 'null';
@@ -147,15 +148,15 @@
           const hex = Array.from(v.slice(0, 64), (b) => b.toString(16).padStart(2, '0')).join('');
           td.textContent = "x'" + hex.toUpperCase() + (v.length > 64 ? "...'" : "'");
         } else {
-          const text = asText(v);
+          const text = reals.has(`${r},${c}`) ? formatReal(v) : asText(v);
           if (text.includes('\n')) td.append(el('pre', {}, text));
           else td.textContent = text;
           if (typeof v !== 'string') td.className = 'number';
         }
         tr.append(td);
-      }
+      });
       body.append(tr);
-    }
+    });
     table.append(body);
     const wrap = el('div', { class: 'table-wrap' }, table);
     const more = result.rows.length > MAX_ROWS ? ` (the first ${MAX_ROWS} shown)` : '';

@@ -53,7 +53,10 @@
  * be told: by default the src of the <script> that loaded it).
  *
  * Values: NULL -> null, INTEGER -> a number (a BigInt beyond 2^53 - 1),
- * REAL -> a number, TEXT -> a string, BLOB -> a Uint8Array.  Parameters
+ * REAL -> a number, TEXT -> a string, BLOB -> a Uint8Array; a result's
+ * reals lists the [row, column] of each REAL of integral value (83.0,
+ * which a number shows as 83), for a caller that prints them as SQLite
+ * does.  Parameters
  * the other way round: a number with an integral value (below 2^63 in
  * size) binds as an INTEGER, any other as a REAL; a BigInt as an INTEGER;
  * booleans as 0 and 1.  A failing statement throws
@@ -262,9 +265,11 @@
       if (rc !== 0) this.fail(rc);
     }
 
-    /* Steps stmt to its end: { columns, rows }. */
+    /* Steps stmt to its end: { columns, rows, reals }, reals the [row,
+     * column] of each REAL whose value is integral. */
     rows(stmt) {
       const M = this.M;
+      const reals = [];
       const n = M._sqlite3_column_count(stmt);
       const columns = [];
       for (let c = 0; c < n; c++) columns.push(M.UTF8ToString(M._sqlite3_column_name(stmt, c)));
@@ -274,10 +279,15 @@
         if (rc === SQLITE_DONE) break;
         if (rc !== SQLITE_ROW) this.fail(rc);
         const row = new Array(n);
-        for (let c = 0; c < n; c++) row[c] = this.column(stmt, c);
+        for (let c = 0; c < n; c++) {
+          row[c] = this.column(stmt, c);
+          /* a number cannot tell 83.0 from 83: such REALs are listed */
+          if (Number.isInteger(row[c]) && M._sqlite3_column_type(stmt, c) === 2)
+            reals.push([rows.length, c]);
+        }
         rows.push(row);
       }
-      return { columns, rows };
+      return { columns, rows, reals };
     }
 
     column(stmt, c) {

@@ -21,12 +21,14 @@ function native(queries, setup) {
   return JSON.parse(out);
 }
 
-/* A value of the JS API written as native.py writes a Python one. */
-function typed(v) {
+/* A value of the JS API written as native.py writes a Python one; real:
+ * a REAL of integral value (the result's reals list it). */
+function typed(v, real = false) {
   if (v === null) return 'null';
   if (typeof v === 'bigint') return `int:${v}`;
   if (
     typeof v === 'number' &&
+    !real &&
     Number.isInteger(v) &&
     !Object.is(v, -0) &&
     Math.abs(v) <= Number.MAX_SAFE_INTEGER
@@ -46,7 +48,11 @@ function typed(v) {
 function typedResult(run) {
   try {
     const r = run();
-    return { columns: r.columns, rows: r.rows.map((row) => row.map(typed)) };
+    const reals = new Set((r.reals || []).map(([i, c]) => `${i},${c}`));
+    return {
+      columns: r.columns,
+      rows: r.rows.map((row, i) => row.map((v, c) => typed(v, reals.has(`${i},${c}`)))),
+    };
   } catch (e) {
     if (e.name !== 'SQLiteError') throw e;
     return { error: e.message };
@@ -67,17 +73,6 @@ function rng(seed) {
     below: (n) => Number(next() % BigInt(n)),
     pick: (xs) => xs[Number(next() % BigInt(xs.length))],
   };
-}
-
-/* A native result ({columns, rows} or an error) as the JS API can give
- * it: a REAL of integral value (coins_review's accuracy 100.0) reaches
- * JavaScript as the number 100, which typed() writes as an INTEGER, so the
- * native one is written so too.  Other REALs, -0.0 among them, stay. */
-function asApi(result) {
-  if (!result.rows) return result;
-  const value = (t) =>
-    t.startsWith('real:') ? typed(Buffer.from(t.slice(5), 'hex').readDoubleBE(0)) : t;
-  return { columns: result.columns, rows: result.rows.map((r) => r.map(value)) };
 }
 
 /* Pass and fail counts, failures printed (the first 20). */
@@ -124,4 +119,4 @@ function shown(result) {
   return { columns: result.columns, rows: result.rows.map((r) => r.map(text)) };
 }
 
-module.exports = { root, native, typed, typedResult, asApi, rng, checker, tableText, shown };
+module.exports = { root, native, typed, typedResult, rng, checker, tableText, shown };
