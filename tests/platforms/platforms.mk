@@ -1,0 +1,47 @@
+# tests/platforms/platforms.mk -- coins built for, and run on, platforms
+# other than the host's x86-64 glibc Linux (the Makefile includes this):
+#
+#   make test-arm64   Linux arm64: cross-built with aarch64-linux-gnu-gcc,
+#                     run under qemu-aarch64 against Debian's arm64 SQLite
+#                     (multiarch): the C unit, scanner and differential
+#                     tests, the golden files and the bad-input catalogue
+#   make test-dll     (the Makefile's) also runs the golden files and the
+#                     catalogue through build/coins.dll in a Windows
+#                     sqlite3 shell under wine (test-wine), checks the
+#                     DLL's imports, and builds the 32-bit DLL (test-dll32)
+#   make test-musl    musl libc: coins and a sqlite3 shell built with
+#                     musl-gcc, the golden files and the catalogue
+#
+# The shells for Windows and musl are SQLite 3.40.0's, from the pinned
+# tarball of tests/versions/sqlite-3.40.0.pin: tests/golden/*.out is the
+# output of a 3.40 shell, and a newer shell prints some things otherwise.
+.PHONY: test-arm64 test-wine test-dll32 test-musl
+
+# ---------------------------------------------------------------- arm64
+A64_B     := build/arm64
+A64_CC    ?= aarch64-linux-gnu-gcc
+A64_RUN   ?= qemu-aarch64
+# The scanner modes the scanner and differential tests run in (COINS_SIMD;
+# "default" leaves it unset: the fastest scanner the CPU has).  When an
+# arm64 scanner lands, its mode goes here.
+A64_SIMD_MODES ?= default 0
+A64_TESTS := test_core test_ties test_jsonb test_scan test_diff test_records test_sql test_plans
+A64_SIMD_TESTS := test_scan test_diff
+
+# each mode of A64_SIMD_MODES in turn: $(call a64_modes,COMMAND)
+a64_modes = for m in $(A64_SIMD_MODES); do \
+  if [ $$m = default ]; then set -- env -u COINS_SIMD; else set -- env COINS_SIMD=$$m; fi; \
+  echo "== COINS_SIMD=$$m"; $(1) || exit 1; done
+
+test-arm64:
+	@sh tests/platforms/arm64-deps.sh $(A64_B)
+	@$(MAKE) --no-print-directory B=$(A64_B) CC=$(A64_CC) AR=aarch64-linux-gnu-ar \
+	  $(A64_TESTS:%=$(A64_B)/%) $(A64_B)/coins.so
+	sh tests/platforms/elf-check.sh aarch64 $(A64_B)/coins.so $(A64_TESTS:%=$(A64_B)/%)
+	for t in $(filter-out $(A64_SIMD_TESTS),$(A64_TESTS)); do \
+	  sh tests/run_limited.sh 300 $(A64_RUN) $(A64_B)/$$t || exit 1; done
+	@$(call a64_modes,"$$@" sh tests/run_limited.sh 600 $(A64_RUN) $(A64_B)/test_scan)
+	@$(call a64_modes,"$$@" sh tests/run_limited.sh 600 $(A64_RUN) $(A64_B)/test_diff)
+	sh tests/golden.sh $(A64_B)/coins.so "$(A64_RUN) $(A64_B)/sqlite3"
+	@$(call a64_modes,"$$@" $(PYTHON) tests/bad_inputs.py --shell "$(A64_RUN) $(A64_B)/sqlite3" \
+	  $(A64_B)/coins.so tests/bad_inputs.tsv)
