@@ -156,14 +156,16 @@ SHELL_ERROR = re.compile(r"^(?:Runtime error|Parse error|Error:) near line (\d+)
 
 
 def shell_errors(command, extension, statements):
-    """The error message of each statement, run by one sqlite3 shell."""
+    """The error message of each statement, run by one sqlite3 shell (its
+    messages read from its output and its errors alike: a shell under wine
+    joins them)."""
     script = [f".load {os.path.splitext(os.path.abspath(extension))[0]}"]
     script += [sql.replace("\n", " ") + ";" for sql in statements]
     run = subprocess.run(shlex.split(command), input="\n".join(script) + "\n",
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                          encoding="utf-8", errors="backslashreplace")
     errors = {}
-    for line in run.stderr.replace("\r\n", "\n").split("\n"):
+    for line in run.stdout.replace("\r\n", "\n").split("\n"):
         m = SHELL_ERROR.match(line)
         if m:
             errors[int(m.group(1)) - 2] = m.group(2)

@@ -37,3 +37,8 @@ test-sqlite-new: $(NEW_SQLITE_LIB) $(B)/test_sql $(B)/test_plans $(B)/test_inter
 	$(NEW_SQLITE_RUN) sh tests/run_limited.sh 120 $(B)/test_plans
 	$(NEW_SQLITE_RUN) sh tests/run_limited.sh 300 $(B)/test_interrupt $(EXT)
 	$(NEW_SQLITE_RUN) $(PYTHON) tests/smoke.py $(EXT)
+
+# The SQLite sources a pin names (tests/versions/sqlite-VERSION.pin),
+# fetched from npm and checked: $(B)/sqlite-VERSION/src/sqlite3.c, etc.
+$(B)/sqlite-%/src/sqlite3.c: tests/versions/sqlite-%.pin tests/versions/fetch.sh
+	sh tests/versions/fetch.sh $< $(@D)
