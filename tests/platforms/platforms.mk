@@ -86,3 +86,31 @@ $(B)/win32/coins.dll: $(CORE_SRC) $(SQL_SRC) $(HEADERS) $(B)/coins.dll
 test-dll32: $(B)/win32/coins.dll
 	sh tests/platforms/dll-check.sh $(B)/win32/coins.dll pe32 $(MINGW32)objdump
 	@sh tests/dll.sh $(B)/win32/coins.dll $(MINGW32)objdump
+
+# ----------------------------------------------------------------- musl
+# coins and a sqlite3 shell (SQLite 3.40.0) built with musl-gcc
+# (musl-tools): the golden files and the catalogue with the musl build,
+# then the golden files with the glibc build ($(EXT)) in the musl shell,
+# which is what an Alpine user of the Linux x86-64 archive meets; that
+# build must need no fortified (_chk) symbol and nothing past glibc 2.17.
+MUSL_B  := $(B)/musl
+MUSL_CC ?= musl-gcc
+
+$(MUSL_B)/sqlite3: $(WIN_SQLITE)/sqlite3.c
+	@command -v $(MUSL_CC) >/dev/null 2>&1 || sh tests/deps.sh musl-tools
+	@mkdir -p $(@D)
+	$(MUSL_CC) -O1 $(SHELL_DEFS) -DSQLITE_OMIT_READLINE -o $@ $(WIN_SQLITE)/shell.c \
+	  $(WIN_SQLITE)/sqlite3.c -lm -lpthread -ldl
+
+# musl-gcc sees no /usr/include: SQLite's headers come from the pinned tree.
+$(MUSL_B)/coins.so: $(CORE_SRC) $(SQL_SRC) $(HEADERS) $(WIN_SQLITE)/sqlite3.c
+	@command -v $(MUSL_CC) >/dev/null 2>&1 || sh tests/deps.sh musl-tools
+	@mkdir -p $(@D)
+	$(MUSL_CC) -Iinclude -I$(WIN_SQLITE) $(CFLAGS) $(WARN) -fPIC -fvisibility=hidden -shared \
+	  -o $@ $(CORE_SRC) $(SQL_SRC)
+
+test-musl: $(MUSL_B)/coins.so $(MUSL_B)/sqlite3 $(EXT)
+	sh tests/golden.sh $(MUSL_B)/coins.so $(MUSL_B)/sqlite3
+	$(PYTHON) tests/bad_inputs.py --shell $(MUSL_B)/sqlite3 $(MUSL_B)/coins.so tests/bad_inputs.tsv
+	sh tests/platforms/glibc-symbols.sh $(EXT) 2.17
+	sh tests/golden.sh $(EXT) $(MUSL_B)/sqlite3
