@@ -417,3 +417,4 @@ include tests/versions/versions.mk
 # one report over many SQLite shards on Dask: make test-fanout, make bench-scale (docs/scale.md)
 include tests/fanout/fanout.mk
 include tests/platforms/platforms.mk
+include tests/hosts/hosts.mk
