@@ -1,7 +1,8 @@
 # packaging/packaging.mk -- coins the way extension users install it
 # (included by the Makefile; docs/install.md says how each is used):
 #
-#   make python         build/dist: the sdist and a wheel (py3-none-<platform>) of sqlite-coins
+#   make python         build/dist: the sdist and a wheel (py3-none-manylinux2014_x86_64) of
+#                       sqlite-coins, both passed by twine check
 #   make npm            build/dist: sqlite-coins, sqlite-coins-linux-x64, sqlite-coins-win32-x64 (.tgz)
 #   make deb            build/dist: libsqlite3-mod-coins and libsqlite3-mod-coins-dev (.deb)
 #   make archives       build/dist: coins-VERSION-linux-x86_64.tar.gz, coins-VERSION-windows-x86_64.zip,
@@ -17,7 +18,7 @@ DIST ?= $(B)/dist
 PKG  ?= $(B)/pkg
 SQLPKG_ASSETS ?= .
 PACKAGING_DEPS := python3-setuptools python3-wheel python3-pip python3-venv python3-pytest \
-                  python3-apsw sqlite-utils dpkg-dev lintian binutils gcc-mingw-w64-x86-64
+                  python3-apsw sqlite-utils dpkg-dev lintian binutils gcc-mingw-w64-x86-64 twine
 
 .PHONY: dist python npm deb archives test-channels packaging-deps
 
@@ -48,6 +49,8 @@ python: packaging-deps
 	$(PYTHON) -m pip wheel -q --disable-pip-version-check --no-cache-dir --no-build-isolation \
 	  --no-index --no-deps -w $(DIST) $(DIST)/sqlite[-_]coins-$(COINS_VERSION).tar.gz
 	@ls $(DIST)/sqlite[-_]coins-$(COINS_VERSION).tar.gz $(DIST)/sqlite_coins-$(COINS_VERSION)-*.whl
+	twine check --strict $(DIST)/sqlite[-_]coins-$(COINS_VERSION).tar.gz \
+	  $(DIST)/sqlite_coins-$(COINS_VERSION)-*.whl
 
 npm: packaging-deps $(PKG)/coins.so $(PKG)/coins.dll
 	@rm -f $(DIST)/sqlite-coins-*.tgz

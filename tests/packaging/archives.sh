@@ -53,7 +53,7 @@ $(cd "$dist" && ls sqlite[-_]coins-"$version".tar.gz)
 sqlite-coins-$version.tgz
 sqlite-coins-linux-x64-$version.tgz
 sqlite-coins-win32-x64-$version.tgz
-sqlite_coins-$version-py3-none-linux_x86_64.whl
+sqlite_coins-$version-py3-none-manylinux2014_x86_64.whl
 sqlpkg.json
 EOF
 (cd "$dist" && ls | LC_ALL=C sort) >"$tmp/got"
