@@ -1,8 +1,9 @@
 #!/bin/sh
 # tests/platforms/arm64-deps.sh -- what make test-arm64 needs: the cross
 # compiler and qemu-user (tests/deps.sh installs them), Debian's arm64
-# libraries through multiarch (cmocka, SQLite 3.40.1, and what the arm64
-# sqlite3 shell links), and that shell itself, unpacked into DIR: Debian's
+# libraries through multiarch (cmocka, SQLite 3.40.1, what the arm64
+# sqlite3 shell links, and libstdc++ for the arm64 Node of
+# tests/platforms/npm-arm64.sh), and that shell itself, unpacked into DIR: Debian's
 # sqlite3 package is one architecture a machine, so the arm64 one is not
 # installed but taken apart (apt-get download, dpkg-deb -x).
 #
@@ -20,7 +21,7 @@ if ! dpkg --print-foreign-architectures | grep -qx arm64; then
   apt-get -o DPkg::Lock::Timeout=600 update -qq
 fi
 sh "$here/../deps.sh" gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-user \
-  libcmocka-dev:arm64 libsqlite3-dev:arm64 libreadline8:arm64 zlib1g:arm64
+  libcmocka-dev:arm64 libsqlite3-dev:arm64 libreadline8:arm64 zlib1g:arm64 libstdc++6:arm64
 mkdir -p "$dir"
 if [ ! -x "$dir/sqlite3" ]; then
   version=$(dpkg-query -W -f '${Version}' libsqlite3-0:arm64)

@@ -114,3 +114,14 @@ test-musl: $(MUSL_B)/coins.so $(MUSL_B)/sqlite3 $(EXT)
 	$(PYTHON) tests/bad_inputs.py --shell $(MUSL_B)/sqlite3 $(MUSL_B)/coins.so tests/bad_inputs.tsv
 	sh tests/platforms/glibc-symbols.sh $(EXT) 2.17
 	sh tests/golden.sh $(EXT) $(MUSL_B)/sqlite3
+
+# ------------------------------------------------------------ npm arm64
+# make npm's packages on arm64: sqlite-coins chooses sqlite-coins-linux-arm64
+# and loads it from an arm64 Node under qemu (tests/platforms/npm-arm64.sh).
+.PHONY: test-npm-arm64
+tests/platforms/npm/node_modules/.package-lock.json: tests/platforms/npm/package-lock.json
+	cd tests/platforms/npm && npm ci --force --ignore-scripts --no-audit --no-fund --loglevel=error
+
+test-npm-arm64: npm tests/platforms/npm/node_modules/.package-lock.json
+	@sh tests/platforms/arm64-deps.sh $(A64_B)
+	sh tests/platforms/npm-arm64.sh $(COINS_VERSION) $(DIST)
