@@ -11,7 +11,11 @@ imports it, SQLite loads it.  Three things differ from a Python extension:
   to its first dot;
 - it exports sqlite3_coins_init alone (-fvisibility=hidden; no PyInit_);
 - the wheel is tagged py3-none-<platform>: it suits every Python 3 of the
-  platform it was built on, and only that platform.
+  platform it was built on, and only that platform.  On Linux the platform
+  is manylinux2014_<cpu> (what PyPI takes), once objdump -T has shown that
+  the library needs nothing past glibc 2.17 and no fortified (_chk)
+  symbol; a library that needs more fails the build, naming the symbols.
+  Without objdump the wheel keeps the plain linux_<cpu> tag (not for PyPI).
 
 The version is COINS_VERSION in include/coins.h, read here at build time.
 An sdist carries SQLite's two public headers (sqlite3.h, sqlite3ext.h,
@@ -25,6 +29,7 @@ Windows), with or without SQLite's development files.
 import os
 import re
 import shutil
+import subprocess
 import sys
 from glob import glob
 
@@ -58,6 +63,31 @@ def library_suffix():
     return ".so"
 
 
+MANYLINUX_GLIBC = (2, 17)  # manylinux2014
+
+
+def glibc_excess(library):
+    """The symbols library needs past glibc 2.17, or fortified, as strings;
+    None when objdump is missing."""
+    objdump = shutil.which("objdump")
+    if not objdump:
+        return None
+    dump = subprocess.run(
+        [objdump, "-T", library], check=True, capture_output=True, text=True
+    ).stdout
+    excess = []
+    for line in dump.splitlines():
+        if "*UND*" not in line:
+            continue
+        name = line.split()[-1]
+        found = re.search(r"GLIBC_(\d+)\.(\d+)", line)
+        if name.endswith("_chk"):
+            excess.append(f"{name} (fortified)")
+        elif found and (int(found.group(1)), int(found.group(2))) > MANYLINUX_GLIBC:
+            excess.append(f"{name} (glibc {found.group(1)}.{found.group(2)})")
+    return excess
+
+
 class build_coins(build_ext):
     """Builds the extension as SQLite wants it rather than as Python does."""
 
@@ -76,8 +106,12 @@ class build_coins(build_ext):
                 "coins-VERSION-windows-x86_64.zip instead (see docs/install.md), or "
                 "build with MinGW-w64: python setup.py build_ext --compiler=mingw32."
             )
-        # the library exports sqlite3_coins_init alone; no debug info in it
-        ext.extra_compile_args = ["-fvisibility=hidden", "-g0"] + list(ext.extra_compile_args or [])
+        # the library exports sqlite3_coins_init alone; no debug info in it;
+        # no fortified calls (compilers that fortify by default would ask
+        # for glibc-only __*_chk symbols)
+        ext.extra_compile_args = ["-fvisibility=hidden", "-g0", "-U_FORTIFY_SOURCE"] + list(
+            ext.extra_compile_args or []
+        )
         if not os.path.isdir(BUNDLED_SQLITE) and not any(
             os.path.exists(os.path.join(d, "sqlite3ext.h"))
             for d in ["/usr/include", "/usr/local/include", "/opt/homebrew/include"]
@@ -90,6 +124,14 @@ class build_coins(build_ext):
                 file=sys.stderr,
             )
         super().build_extension(ext)
+        if sys.platform.startswith("linux"):
+            excess = glibc_excess(self.get_ext_fullpath(ext.name))
+            if excess:
+                sys.exit(
+                    "sqlite-coins: the library needs more than manylinux2014 allows "
+                    "(glibc 2.17, no fortified symbols): " + ", ".join(excess)
+                )
+            self.distribution.coins_manylinux = excess is not None
 
 
 class sdist_with_headers(sdist):
@@ -118,6 +160,8 @@ class bdist_wheel_platform(bdist_wheel):
 
     def get_tag(self):
         _, _, platform = super().get_tag()
+        if platform.startswith("linux_") and getattr(self.distribution, "coins_manylinux", False):
+            platform = "manylinux2014_" + platform[len("linux_") :]
         return "py3", "none", platform
 
 

@@ -1,9 +1,11 @@
 """packaging/archives.py -- the release archives of coins, and what
 describes them.
 
-    python3 packaging/archives.py binaries VERSION OUT LINUX_SO LIBCOINS_A WINDOWS_DLL
+    python3 packaging/archives.py binaries VERSION OUT LINUX_SO LIBCOINS_A WINDOWS_DLL \
+            ARM64_SO ARM64_LIBCOINS_A
         coins-VERSION-linux-x86_64.tar.gz: coins.so, libcoins.a, coins.h,
         coins_sqlite.h, LICENSE, README.md (on loading it);
+        coins-VERSION-linux-aarch64.tar.gz: the same for Linux arm64;
         coins-VERSION-windows-x86_64.zip: coins.dll, the headers, LICENSE,
         README.md.  Flat (no folder inside): the layout sqlpkg unpacks.
     python3 packaging/archives.py source VERSION OUT
@@ -12,7 +14,7 @@ describes them.
         all but build/ and caches), which builds with make on its own.
     python3 packaging/archives.py describe VERSION OUT EXTENSION [ASSETS_PATH]
         OUT/sqlpkg.json (the package spec of the sqlpkg package manager:
-        the two binary archives per platform, their checksums, the SQL
+        the binary archive of each platform, their checksums, the SQL
         functions, listed by loading EXTENSION), then OUT/SHA256SUMS of
         every file in OUT.  ASSETS_PATH: where the archives will be
         downloaded from (a URL), by default "." (sqlpkg install
@@ -38,6 +40,7 @@ import zipfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEADERS = ["include/coins.h", "include/coins_sqlite.h"]
 LINUX = "coins-{version}-linux-x86_64.tar.gz"
+LINUX_ARM64 = "coins-{version}-linux-aarch64.tar.gz"
 WINDOWS = "coins-{version}-windows-x86_64.zip"
 SOURCE = "coins-{version}.tar.gz"
 
@@ -103,17 +106,18 @@ def write_zip(path, members, mtime):
     print(f"archive: {path}")
 
 
-def binaries(version, out, linux_so, libcoins_a, windows_dll):
+def binaries(version, out, linux_so, libcoins_a, windows_dll, arm64_so, arm64_libcoins_a):
     mtime = epoch()
     common = [(os.path.basename(h), read(os.path.join(ROOT, h)), 0o644) for h in HEADERS]
     common.append(("LICENSE", read(os.path.join(ROOT, "LICENSE")), 0o644))
-    write_targz(
-        os.path.join(out, LINUX.format(version=version)),
-        [("coins.so", read(linux_so), 0o755), ("libcoins.a", read(libcoins_a), 0o644)]
-        + common
-        + [("README.md", readme("linux", version), 0o644)],
-        mtime,
-    )
+    for name, so, lib in ((LINUX, linux_so, libcoins_a), (LINUX_ARM64, arm64_so, arm64_libcoins_a)):
+        write_targz(
+            os.path.join(out, name.format(version=version)),
+            [("coins.so", read(so), 0o755), ("libcoins.a", read(lib), 0o644)]
+            + common
+            + [("README.md", readme("linux", version), 0o644)],
+            mtime,
+        )
     write_zip(
         os.path.join(out, WINDOWS.format(version=version)),
         [("coins.dll", read(windows_dll), 0o755)]
@@ -189,7 +193,7 @@ def sha256(path):
 
 
 def describe(version, out, extension, assets_path="."):
-    linux, windows = LINUX.format(version=version), WINDOWS.format(version=version)
+    files = {"linux-amd64": LINUX, "linux-arm64": LINUX_ARM64, "windows-amd64": WINDOWS}
     spec = {
         "owner": "coins",
         "name": "coins",
@@ -202,12 +206,10 @@ def describe(version, out, extension, assets_path="."):
         "symbols": functions(extension),
         "assets": {
             "path": assets_path,
-            "files": {
-                "linux-amd64": LINUX,
-                "windows-amd64": WINDOWS,
-            },
+            "files": files,
             "checksums": {
-                name: "sha256-" + sha256(os.path.join(out, name)) for name in (linux, windows)
+                name: "sha256-" + sha256(os.path.join(out, name))
+                for name in (f.format(version=version) for f in files.values())
             },
         },
     }
@@ -224,7 +226,7 @@ def describe(version, out, extension, assets_path="."):
 
 
 if __name__ == "__main__":
-    commands = {"binaries": (binaries, 6), "source": (source, 3), "describe": (describe, 4)}
+    commands = {"binaries": (binaries, 8), "source": (source, 3), "describe": (describe, 4)}
     if (
         len(sys.argv) < 2
         or sys.argv[1] not in commands

@@ -20,7 +20,9 @@
 # VERSION is COINS_VERSION (include/coins.h); the package version is
 # VERSION-1.  OUT receives the .deb files; BUILD/deb is the scratch space.
 # Environment: MAKE, DEB_MAINTAINER, SOURCE_DATE_EPOCH (the changelog's date;
-# by default the last commit's).
+# by default the last commit's), DEB_ARCH (the Debian architecture to build
+# for, by default this machine's; arm64 is cross-built with
+# aarch64-linux-gnu-gcc and needs libc6:arm64 for dpkg-shlibdeps).
 set -eu
 version=$1
 out=$2
@@ -28,8 +30,12 @@ mkdir -p "$3" "$2"
 work=$(cd "$3" && pwd)/deb
 make=${MAKE:-make}
 maintainer=${DEB_MAINTAINER:-coins maintainers <maintainers@users.noreply.a-seed-d0856de4.example>}
-ma=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
-arch=$(dpkg-architecture -qDEB_HOST_ARCH)
+arch=${DEB_ARCH:-$(dpkg-architecture -qDEB_HOST_ARCH)}
+ma=$(dpkg-architecture -a"$arch" -qDEB_HOST_MULTIARCH 2>/dev/null)
+cross=""
+[ "$arch" = "$(dpkg-architecture -qDEB_BUILD_ARCH)" ] || cross="$ma-"
+# dpkg-buildflags and dpkg-shlibdeps then work for that architecture
+[ -z "$cross" ] || export DEB_HOST_ARCH="$arch"
 debversion=$version-1
 sqlite_min=$(sed -n 's/^.define COINS_SQLITE_MIN_VERSION "\(.*\)"/\1/p' include/coins_sqlite.h)
 if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
@@ -50,7 +56,8 @@ export DEB_BUILD_MAINT_OPTIONS=hardening=+all
 cflags="$(dpkg-buildflags --get CFLAGS) $(dpkg-buildflags --get CPPFLAGS)"
 ldflags="$(dpkg-buildflags --get LDFLAGS) -Wl,-soname,coins.so"
 $make --no-print-directory -s install B="$work/build" DESTDIR="$tree" PREFIX=/usr \
-  LIBDIR="/usr/lib/$ma" DOCDIR=/usr/share/doc/coins CFLAGS="$cflags" LDFLAGS="$ldflags"
+  LIBDIR="/usr/lib/$ma" DOCDIR=/usr/share/doc/coins CFLAGS="$cflags" LDFLAGS="$ldflags" \
+  ${cross:+CC=${cross}gcc AR=${cross}ar}
 (cd "$tree" && find . ! -type d | sed 's|^\./||' | sort) >"$work/installed"
 cat >"$work/expected" <<EOF
 usr/include/coins.h
@@ -134,9 +141,9 @@ package() {
 }
 
 # Binaries stripped as Debian does (debug symbols would go in a -dbgsym).
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$tree/usr/lib/$ma/coins.so"
+${cross}strip --strip-unneeded --remove-section=.comment --remove-section=.note "$tree/usr/lib/$ma/coins.so"
 chmod 644 "$tree/usr/lib/$ma/coins.so"
-strip --strip-debug --remove-section=.comment --remove-section=.note \
+${cross}strip --strip-debug --remove-section=.comment --remove-section=.note \
   --enable-deterministic-archives "$tree/usr/lib/$ma/libcoins.a"
 
 package libsqlite3-mod-coins "usr/lib/$ma/coins.so"

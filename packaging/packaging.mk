@@ -1,14 +1,15 @@
 # packaging/packaging.mk -- coins the way extension users install it
 # (included by the Makefile; docs/install.md says how each is used):
 #
-#   make python     build/dist: the sdist and a wheel of sqlite-coins (py3-none-<platform>)
-#   make npm        build/dist: the npm packages sqlite-coins and its two platform packages
-#                   sqlite-coins-linux-x64, sqlite-coins-win32-x64 (.tgz)
-#   make deb        build/dist: libsqlite3-mod-coins and libsqlite3-mod-coins-dev (.deb)
-#   make archives   build/dist: the Linux and Windows binaries and the sources, archived
-#                   coins-VERSION-linux-x86_64.tar.gz,
-#                   coins-VERSION-windows-x86_64.zip, coins-VERSION.tar.gz
-#   make dist       all of these, afresh, with sqlpkg.json and SHA256SUMS
+#   make python         build/dist: the sdist and a wheel (py3-none-manylinux2014_x86_64) of
+#                       sqlite-coins, both passed by twine check
+#   make npm            build/dist: sqlite-coins, sqlite-coins-linux-x64, sqlite-coins-linux-arm64,
+#                       sqlite-coins-win32-x64 (.tgz)
+#   make deb            build/dist: libsqlite3-mod-coins and libsqlite3-mod-coins-dev (.deb), amd64
+#                       and arm64
+#   make archives       build/dist: coins-VERSION-linux-x86_64.tar.gz, coins-VERSION-linux-aarch64.tar.gz,
+#                       coins-VERSION-windows-x86_64.zip, coins-VERSION.tar.gz (the sources)
+#   make dist           all of these, afresh, with sqlpkg.json and SHA256SUMS
 #   make test-channels  make dist, then each channel tested as a user meets it (tests/packaging/)
 #
 # The version is COINS_VERSION in include/coins.h (the Makefile reads it):
@@ -19,13 +20,14 @@ DIST ?= $(B)/dist
 PKG  ?= $(B)/pkg
 SQLPKG_ASSETS ?= .
 PACKAGING_DEPS := python3-setuptools python3-wheel python3-pip python3-venv python3-pytest \
-                  python3-apsw sqlite-utils dpkg-dev lintian binutils gcc-mingw-w64-x86-64
+                  python3-apsw sqlite-utils dpkg-dev lintian binutils gcc-mingw-w64-x86-64 twine \
+                  gcc-aarch64-linux-gnu
 
 .PHONY: dist python npm deb archives test-channels packaging-deps
 
 # The packages hold the host's build under Linux x86-64 names (and the
-# MinGW cross-build under Windows x64 ones): built elsewhere they would
-# hold the wrong binary.
+# cross-builds under Linux arm64 and Windows x64 ones): built elsewhere
+# they would hold the wrong binary.
 packaging-deps:
 	@[ "$$(uname -sm)" = "Linux x86_64" ] || \
 	  { echo "packaging: builds the Linux x86-64 packages, on Linux x86-64 only (this is $$(uname -sm))"; exit 1; }
@@ -42,6 +44,20 @@ $(PKG)/coins.dll: $(B)/coins.dll
 	@mkdir -p $(@D)
 	$(MINGW)strip --strip-unneeded -o $@ $(B)/coins.dll
 
+# Linux arm64, cross-built (aarch64-linux-gnu-gcc) in $(B)/arm64, and read
+# back as ELF64 AArch64 before it goes into any package.
+A64_CROSS := aarch64-linux-gnu-
+$(B)/arm64/coins.so $(B)/arm64/libcoins.a: $(CORE_SRC) $(SQL_SRC) $(HEADERS)
+	@$(MAKE) --no-print-directory B=$(B)/arm64 CC=$(A64_CROSS)gcc AR=$(A64_CROSS)ar \
+	  $(B)/arm64/coins.so $(B)/arm64/libcoins.a
+$(PKG)/arm64/coins.so: $(B)/arm64/coins.so
+	@mkdir -p $(@D)
+	sh tests/platforms/elf-check.sh aarch64 $<
+	$(A64_CROSS)strip --strip-unneeded -o $@ $<
+$(PKG)/arm64/libcoins.a: $(B)/arm64/libcoins.a
+	@mkdir -p $(@D)
+	$(A64_CROSS)strip --strip-debug --enable-deterministic-archives -o $@ $<
+
 python: packaging-deps
 	@mkdir -p $(DIST) $(PKG)
 	@rm -f $(DIST)/sqlite[-_]coins-*.tar.gz $(DIST)/sqlite_coins-*.whl
@@ -50,19 +66,25 @@ python: packaging-deps
 	$(PYTHON) -m pip wheel -q --disable-pip-version-check --no-cache-dir --no-build-isolation \
 	  --no-index --no-deps -w $(DIST) $(DIST)/sqlite[-_]coins-$(COINS_VERSION).tar.gz
 	@ls $(DIST)/sqlite[-_]coins-$(COINS_VERSION).tar.gz $(DIST)/sqlite_coins-$(COINS_VERSION)-*.whl
+	twine check --strict $(DIST)/sqlite[-_]coins-$(COINS_VERSION).tar.gz \
+	  $(DIST)/sqlite_coins-$(COINS_VERSION)-*.whl
 
-npm: packaging-deps $(PKG)/coins.so $(PKG)/coins.dll
+npm: packaging-deps $(PKG)/coins.so $(PKG)/arm64/coins.so $(PKG)/coins.dll
 	@rm -f $(DIST)/sqlite-coins-*.tgz
 	$(PYTHON) packaging/npm.py $(COINS_VERSION) $(PKG)/npm $(DIST) \
-	  linux-x64=$(PKG)/coins.so win32-x64=$(PKG)/coins.dll
+	  linux-x64=$(PKG)/coins.so linux-arm64=$(PKG)/arm64/coins.so win32-x64=$(PKG)/coins.dll
 
 deb: packaging-deps
 	@rm -f $(DIST)/libsqlite3-mod-coins*.deb
 	@MAKE="$(MAKE)" sh packaging/deb.sh $(COINS_VERSION) $(DIST) $(PKG)
+	@sh tests/platforms/arm64-deps.sh $(B)/arm64 # libc6:arm64, for dpkg-shlibdeps
+	@DEB_ARCH=arm64 MAKE="$(MAKE)" sh packaging/deb.sh $(COINS_VERSION) $(DIST) $(PKG)/arm64
+	lintian --fail-on error --pedantic $(DIST)/libsqlite3-mod-coins*_arm64.deb
 
-archives: packaging-deps $(PKG)/coins.so $(PKG)/libcoins.a $(PKG)/coins.dll
+archives: packaging-deps $(PKG)/coins.so $(PKG)/libcoins.a $(PKG)/coins.dll \
+    $(PKG)/arm64/coins.so $(PKG)/arm64/libcoins.a
 	$(PYTHON) packaging/archives.py binaries $(COINS_VERSION) $(DIST) \
-	  $(PKG)/coins.so $(PKG)/libcoins.a $(PKG)/coins.dll
+	  $(PKG)/coins.so $(PKG)/libcoins.a $(PKG)/coins.dll $(PKG)/arm64/coins.so $(PKG)/arm64/libcoins.a
 	$(PYTHON) packaging/archives.py source $(COINS_VERSION) $(DIST)
 
 dist: packaging-deps $(EXT)

@@ -3,6 +3,14 @@ against every SQL function of coins that takes each kind of argument, from
 the system Python's stdlib sqlite3 module with the built extension loaded.
 
     /usr/bin/python3 tests/catalogue/bad_inputs.py build/coins.so [tests/catalogue/bad_inputs.tsv]
+    /usr/bin/python3 tests/catalogue/bad_inputs.py --shell "CMD" build/coins.so [...]
+
+With --shell, the statements run instead through a sqlite3 shell that CMD
+starts (split as sh would, reading SQL on its standard input): one shell
+for the whole catalogue, each statement on its own line, each error found
+by the line number the shell names.  This runs the catalogue on another
+platform or SQLite: an arm64 shell under qemu, a Windows shell under wine,
+a shell linked with musl, an old SQLite's own shell.
 
 Each entry of the catalogue is "kind<TAB>SQL expression<TAB>message" (the
 format is described at the top of the .tsv).  For every function that takes
@@ -16,6 +24,9 @@ the variant's name: I, II or III) -- or, for an entry whose message is "-"
 exits non-zero when anything failed.
 """
 import os
+import re
+import shlex
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clients"))
@@ -142,17 +153,10 @@ def parse_kind(field):
     return kind, variants
 
 
-def main():
-    if len(sys.argv) not in (2, 3):
-        sys.exit("usage: bad_inputs.py EXTENSION [CATALOGUE.tsv]")
-    path = (
-        sys.argv[2]
-        if len(sys.argv) == 3
-        else os.path.join(os.path.dirname(os.path.abspath(__file__)), "bad_inputs.tsv")
-    )
-    db = connect(sys.argv[1])
-
-    passed = failed = entries = 0
+def checks(path):
+    """Each check of the catalogue at path: (where, function, sql,
+    expected), expected being "-" for an accepted edge; where names a line
+    that is not an entry, with function None."""
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             line = line.rstrip("\n")
@@ -161,40 +165,101 @@ def main():
             fields = line.split("\t")
             kind, variants = parse_kind(fields[0])
             if len(fields) != 3 or kind is None or calls_for(kind, "x", variants[0]) is None:
-                print(
-                    f"FAIL {path}:{number}: not kind<TAB>expression<TAB>"
-                    f"message with a known kind: {line!r}"
+                yield (
+                    f"{path}:{number}: not kind<TAB>expression<TAB>"
+                    f"message with a known kind: {line!r}",
+                    None,
+                    None,
+                    None,
                 )
-                failed += 1
                 continue
-            entries += 1
             _, expr, message = fields
             for v in variants:
                 expected = message.replace("%V", VARIANT_NAME.get(v, "%V"))
                 for function, sql in calls_for(kind, expr, v):
-                    got = error_of(db, sql)
-                    if expected == "-":
-                        # accepted: no error (margin and score of variant I
-                        # have no values whatever the row; coins_options
-                        # refuses a row where two moves differ by 2^63 or
-                        # more, which only rows near the limit can)
-                        ok = (
-                            got is None
-                            or got == f"{function}: {NO_VALUES}"
-                            or got == f"{function}: {OPTIONS_TOO_FAR}"
-                        )
-                        want = "no error"
-                    else:
-                        want = f"{function}: {expected}"
-                        ok = got == want
-                    if ok:
-                        passed += 1
-                    else:
-                        failed += 1
-                        print(
-                            f"FAIL {path}:{number}: {sql}\n"
-                            f"  expected: {want}\n  got:      {got}"
-                        )
+                    yield f"{path}:{number}", function, sql, expected
+
+
+# How a sqlite3 shell reports an error: "Runtime error near line 7: msg"
+# (3.40; "Parse error" when preparing fails; " (18)" after the message when
+# the code is not plain SQLITE_ERROR), "Error: near line 7: msg" (3.31).
+SHELL_ERROR = re.compile(r"^(?:Runtime error|Parse error|Error:) near line (\d+): (.*)$")
+
+
+def shell_errors(command, extension, statements):
+    """The error message of each statement, run by one sqlite3 shell (its
+    messages read from its output and its errors alike: a shell under wine
+    joins them)."""
+    script = [f".load {os.path.splitext(os.path.abspath(extension))[0]}"]
+    script += [sql.replace("\n", " ") + ";" for sql in statements]
+    run = subprocess.run(
+        shlex.split(command),
+        input="\n".join(script) + "\n",
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        encoding="utf-8",
+        errors="backslashreplace",
+    )
+    errors = {}
+    for line in run.stdout.replace("\r\n", "\n").split("\n"):
+        m = SHELL_ERROR.match(line)
+        if m:
+            errors[int(m.group(1)) - 2] = m.group(2)
+    if -1 in errors:
+        sys.exit(f"the shell could not load {extension}: {errors[-1]}")
+    return [errors.get(i) for i in range(len(statements))]
+
+
+def main():
+    args = sys.argv[1:]
+    shell = None
+    if args[:1] == ["--shell"] and len(args) > 1:
+        shell, args = args[1], args[2:]
+    if len(args) not in (1, 2):
+        sys.exit("usage: bad_inputs.py [--shell CMD] EXTENSION [CATALOGUE.tsv]")
+    path = (
+        args[1]
+        if len(args) == 2
+        else os.path.join(os.path.dirname(os.path.abspath(__file__)), "bad_inputs.tsv")
+    )
+    todo = list(checks(path))
+    statements = [sql for _, function, sql, _ in todo if function]
+    if shell:
+        got_all = iter(shell_errors(shell, args[0], statements))
+    else:
+        db = connect(args[0])
+        got_all = (error_of(db, sql) for sql in statements)
+
+    passed = failed = 0
+    entries = len({where for where, function, _, _ in todo if function})
+    for where, function, sql, expected in todo:
+        if function is None:
+            print(f"FAIL {where}")
+            failed += 1
+            continue
+        got = next(got_all)
+        if expected == "-":
+            # accepted: no error (margin and score of variant I have no
+            # values whatever the row; coins_options refuses a row where
+            # two moves differ by 2^63 or more, which only rows near the
+            # limit can)
+            ok = got is None or got in (
+                f"{function}: {NO_VALUES}",
+                f"{function}: {OPTIONS_TOO_FAR}",
+            )
+            want = "no error"
+        else:
+            want = f"{function}: {expected}"
+            ok = got == want or (
+                shell is not None
+                and got is not None
+                and re.fullmatch(re.escape(want) + r" \(\d+\)", got)
+            )
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+            print(f"FAIL {where}: {sql}\n  expected: {want}\n  got:      {got}")
     print(f"bad_inputs.py: {entries} entries, {passed} passed, " f"{failed} failed")
     sys.exit(1 if failed else 0)
 

@@ -23,6 +23,7 @@ version=$1
 dist=$(cd "$2" && pwd)
 arch=$(dpkg-architecture -qDEB_HOST_ARCH 2>/dev/null || echo amd64)
 linux=coins-$version-linux-x86_64.tar.gz
+linux_arm64=coins-$version-linux-aarch64.tar.gz
 windows=coins-$version-windows-x86_64.zip
 src=coins-$version.tar.gz
 
@@ -45,15 +46,19 @@ same "$tmp/files" "$tmp/summed" "SHA256SUMS lists every file of $dist"
 LC_ALL=C sort >"$tmp/want" <<EOF
 SHA256SUMS
 $linux
+$linux_arm64
 $windows
 $src
 libsqlite3-mod-coins-dev_$version-1_$arch.deb
+libsqlite3-mod-coins-dev_$version-1_arm64.deb
 libsqlite3-mod-coins_$version-1_$arch.deb
+libsqlite3-mod-coins_$version-1_arm64.deb
 $(cd "$dist" && ls sqlite[-_]coins-"$version".tar.gz)
 sqlite-coins-$version.tgz
+sqlite-coins-linux-arm64-$version.tgz
 sqlite-coins-linux-x64-$version.tgz
 sqlite-coins-win32-x64-$version.tgz
-sqlite_coins-$version-py3-none-linux_x86_64.whl
+sqlite_coins-$version-py3-none-manylinux2014_x86_64.whl
 sqlpkg.json
 EOF
 (cd "$dist" && ls | LC_ALL=C sort) >"$tmp/got"
@@ -67,7 +72,7 @@ spec = json.load(open(dist + '/sqlpkg.json'))
 assert spec['version'] == version, spec['version']
 assert spec['owner'] and spec['name'] and spec['license'] == 'MIT'
 files = spec['assets']['files']
-assert sorted(files) == ['linux-amd64', 'windows-amd64'], files
+assert sorted(files) == ['linux-amd64', 'linux-arm64', 'windows-amd64'], files
 for platform, pattern in files.items():
     name = pattern.replace('{version}', version)
     digest = hashlib.sha256(open(dist + '/' + name, 'rb').read()).hexdigest()
@@ -88,6 +93,13 @@ check "$linux: tests/packaging/embed.c against its libcoins.a and headers" sh -c
   cc -I'$tmp/linux' tests/packaging/embed.c '$tmp/linux/libcoins.a' -lsqlite3 -o '$tmp/embed' &&
   [ \"\$('$tmp/embed')\" = '22|first' ]"
 check "$linux: README.md tells how to load it" grep -q '^    sqlite> .load ./coins$' "$tmp/linux/README.md"
+
+# ---------------------------------------------------- the Linux arm64 archive
+printf '%s\n' LICENSE README.md coins.h coins.so coins_sqlite.h libcoins.a >"$tmp/want"
+tar tzf "$dist/$linux_arm64" | LC_ALL=C sort >"$tmp/got"
+same "$tmp/want" "$tmp/got" "$linux_arm64: its files, flat"
+mkdir "$tmp/arm64" && tar xzf "$dist/$linux_arm64" -C "$tmp/arm64"
+check "$linux_arm64: coins.so is ELF64 AArch64" sh tests/platforms/elf-check.sh aarch64 "$tmp/arm64/coins.so"
 
 # ------------------------------------------------------- the Windows archive
 printf '%s\n' LICENSE README.md coins.dll coins.h coins_sqlite.h >"$tmp/want"

@@ -54,7 +54,8 @@ check "package.json: versions, optionalDependencies, os and cpu" node -e '
   const main = read("main"), linux = read("linux"), win = read("win");
   for (const p of [main, linux, win]) assert.strictEqual(p.version, version, p.name);
   assert.deepStrictEqual(main.optionalDependencies,
-    { "sqlite-coins-linux-x64": version, "sqlite-coins-win32-x64": version });
+    { "sqlite-coins-linux-x64": version, "sqlite-coins-linux-arm64": version,
+      "sqlite-coins-win32-x64": version });
   assert.ok(!main.dependencies && !main["//"]);
   assert.deepStrictEqual([linux.name, linux.os, linux.cpu, linux.libc],
     ["sqlite-coins-linux-x64", ["linux"], ["x64"], ["glibc"]]);
@@ -74,6 +75,7 @@ cat >"$app/package.json" <<EOF
   "dependencies": { "sqlite-coins": "file:$main_tgz" },
   "overrides": {
     "sqlite-coins-linux-x64": "file:$linux_tgz",
+    "sqlite-coins-linux-arm64": "file:$dist/sqlite-coins-linux-arm64-$version.tgz",
     "sqlite-coins-win32-x64": "file:$win_tgz"
   }
 }

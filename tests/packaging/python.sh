@@ -23,6 +23,8 @@ python=${PYTHON:-/usr/bin/python3}
 sdist=$(ls "$dist"/sqlite[-_]coins-"$version".tar.gz 2>/dev/null | head -n 1)
 sdist_top=$(basename "$sdist" .tar.gz)
 platform=$($python -c 'import sysconfig; print(sysconfig.get_platform().replace("-", "_").replace(".", "_"))')
+# setup.py tags Linux wheels manylinux2014 (glibc 2.17, checked as it builds)
+case $platform in linux_*) platform=manylinux2014_${platform#linux_} ;; esac
 wheel=$dist/sqlite_coins-$version-py3-none-$platform.whl
 suffix=so
 

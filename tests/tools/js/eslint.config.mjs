@@ -23,6 +23,11 @@ export default [
     files: ['**/*.mjs'],
     languageOptions: { sourceType: 'module', globals: { ...globals.node } },
   },
+  // The hosts' programs: Bun and Deno define their own globals
+  {
+    files: ['tests/hosts/*.mjs'],
+    languageOptions: { globals: { Bun: 'readonly', Deno: 'readonly' } },
+  },
   // The playground: a page's script, after coins-sqlite.js and examples.js
   {
     files: ['web/*.js'],
