@@ -17,7 +17,7 @@ extern const coins_scanner coins_scan_avx512, coins_scan_avx2;
 
 const coins_scanner *const coins_scan_table[] = {
 #if COINS_X86_SIMD
-    &coins_scan_avx512, /* hands rows with a '-' or a long number to AVX2's */
+    &coins_scan_avx512, /* hands rows with a long number to AVX2's */
     &coins_scan_avx2,
 #endif
     &coins_scan_portable, /* last: every CPU runs it */
