@@ -14,7 +14,9 @@
 ** are packed eight bytes at a time into a buffer of 16-bit values, fused
 ** in vectors there (scan_impl.h) in groups of 8, and what is left pushed on
 ** the fusion stack.  A block with a number of four digits or more has its
-** numbers read one by one (read_integer).
+** numbers read one by one, each from the 16 bytes before its end with
+** multiply-adds in a vector register (up to 16 digits; read_integer past
+** that, and at the text's first bytes).
 ** Anything else (a NUL, a byte that is not ASCII, a point, an exponent, a
 ** string, a leading zero) and it gives up, like the portable scanner.
 */
@@ -255,13 +257,35 @@ static AVX2 COINS_ALWAYS_INLINE int take_pending(pending *p, size_t cap, scan_ou
   return 1;
 }
 
+/* The number of the digits (1 to 16) just before end, from the 16 bytes
+** before end (in the text): the bytes before the digits masked out, the
+** rest joined by multiply-adds in the manner of simdjson's number parsing,
+** digits into pairs, pairs into fours, fours into eights, and the two
+** eights into the number. */
+static AVX2 COINS_ALWAYS_INLINE uint64_t window_value(const unsigned char *end, unsigned digits) {
+  static const unsigned char keep[32] = {0,    0,    0,    0,    0,    0,    0,    0,
+                                         0,    0,    0,    0,    0,    0,    0,    0,
+                                         0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                         0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+  __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(end - 16));
+  x = _mm_and_si128(_mm_sub_epi8(x, _mm_set1_epi8('0')),
+                    _mm_loadu_si128((const __m128i *)(const void *)(keep + digits)));
+  x = _mm_maddubs_epi16(x, _mm_setr_epi8(10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1));
+  x = _mm_madd_epi16(x, _mm_setr_epi16(100, 1, 100, 1, 100, 1, 100, 1));
+  x = _mm_packus_epi32(x, x); /* the fours, below 10^4, as 16 bits */
+  x = _mm_madd_epi16(x, _mm_setr_epi16(10000, 1, 10000, 1, 10000, 1, 10000, 1));
+  uint64_t eights = (uint64_t)_mm_cvtsi128_si64(x);
+  return (eights & 0xFFFFFFFF) * 100000000 + (eights >> 32);
+}
+
 /* Does with the numbers that end in block b what mode says, in order:
-** from b->value, or each from where it began (*run, if
-** before the block).  A block's numbers are read after the next block is
+** from b->value, or each from the 16 bytes before its end (window_value;
+** where it began: *run, if before the block).  A block's numbers are read after the next block is
 ** classified, when the stores of digit_values are long done: a load right
 ** after them would wait for each.  Returns 1, 0 to give up, or
 ** SCAN_NO_ROOM. */
-static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *q, size_t cap,
+static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *text,
+                                                 const unsigned char *q, size_t cap,
                                                  scan_mode mode, scan_out *o, pending *p,
                                                  const unsigned char **run, uint64_t *long_sum) {
   uint64_t ends = b->ends, starts = b->starts;
@@ -301,9 +325,19 @@ static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned 
     for (; ends; ends &= ends - 1) {
       unsigned t = (unsigned)__builtin_ctzll(ends);
       uint64_t begun = starts & (((uint64_t)1 << t) - 1); /* t > 0 when one began here */
-      int64_t value;
       if (begun) *run = b->base + 63 - __builtin_clzll(begun);
-      if (!read_integer(*run, q, &value, long_sum)) return 0;
+      const unsigned char *first = *run, *end = b->base + t;
+      uint64_t negative = *first == '-';
+      size_t digits = (size_t)(end - first) - negative;
+      int64_t value;
+      if (digits <= 16 && end - text >= 16) { /* the usual case: no branch on the length */
+        uint64_t v = window_value(end, (unsigned)digits);
+        *long_sum += v;
+        if (*long_sum > (uint64_t)INT64_MAX / 2) return 0;
+        value = (int64_t)((v ^ (0 - negative)) + negative);
+      } else if (!read_integer(first, q, &value, long_sum)) {
+        return 0;
+      }
       take_value(mode, value, o);
       starts &= ~begun;
     }
@@ -376,13 +410,13 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
       uint64_t negative = (m.minus | last_minus) ? ends & (m2 | (d2 & m3) | (d2 & d3 & m4)) : 0;
       digit_values(b, last, negative << shift);
     }
-    if ((read = read_numbers(last, q, cap, mode, &o, &held, &run, &long_sum)) != 1) return read;
+    if ((read = read_numbers(last, (const unsigned char *)text, q, cap, mode, &o, &held, &run, &long_sum)) != 1) return read;
     last_number = in_number, last_digit = m.digit, last_minus = m.minus;
     last_zero_start = zero_start;
     block *swap = last;
     last = b, b = swap;
   }
-  if ((read = read_numbers(last, q, cap, mode, &o, &held, &run, &long_sum)) != 1) return read;
+  if ((read = read_numbers(last, (const unsigned char *)text, q, cap, mode, &o, &held, &run, &long_sum)) != 1) return read;
   if (mode == SCAN_FUSE && (read = take_pending(&held, cap, &o)) != 1) return read;
   /* every number but the last has its comma: no other comma is allowed */
   if (numbers ? commas != numbers - 1 : commas != 0) return 0;
