@@ -104,8 +104,7 @@ static AVX2 COINS_ALWAYS_INLINE __m256i lanes_of(unsigned bits) {
 ** before it (fewer if the run of digits is shorter), negated where
 ** negative has t's bit (the number before t began with a '-').  last is
 ** the block before (its digit vectors), or a block of spaces. */
-static AVX2 COINS_ALWAYS_INLINE void digit_values(block *b, const block *last,
-                                                  uint64_t negative) {
+static AVX2 COINS_ALWAYS_INLINE void digit_values(block *b, const block *last, uint64_t negative) {
   const __m256i weights = _mm256_set1_epi16(1 | 100 << 8); /* 10 d + d', then d'' */
   for (int half = 0; half < 2; half++) {
     __m256i cur = b->digits[half], prev = half ? b->digits[0] : last->digits[1];
@@ -285,9 +284,9 @@ static AVX2 COINS_ALWAYS_INLINE uint64_t window_value(const unsigned char *end, 
 ** after them would wait for each.  Returns 1, 0 to give up, or
 ** SCAN_NO_ROOM. */
 static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *text,
-                                                 const unsigned char *q, size_t cap,
-                                                 scan_mode mode, scan_out *o, pending *p,
-                                                 const unsigned char **run, uint64_t *long_sum) {
+                                                 const unsigned char *q, size_t cap, scan_mode mode,
+                                                 scan_out *o, pending *p, const unsigned char **run,
+                                                 uint64_t *long_sum) {
   uint64_t ends = b->ends, starts = b->starts;
   const int16_t *value = b->value;
   int rc;
@@ -410,13 +409,17 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
       uint64_t negative = (m.minus | last_minus) ? ends & (m2 | (d2 & m3) | (d2 & d3 & m4)) : 0;
       digit_values(b, last, negative << shift);
     }
-    if ((read = read_numbers(last, (const unsigned char *)text, q, cap, mode, &o, &held, &run, &long_sum)) != 1) return read;
+    if ((read = read_numbers(last, (const unsigned char *)text, q, cap, mode, &o, &held, &run,
+                             &long_sum)) != 1)
+      return read;
     last_number = in_number, last_digit = m.digit, last_minus = m.minus;
     last_zero_start = zero_start;
     block *swap = last;
     last = b, b = swap;
   }
-  if ((read = read_numbers(last, (const unsigned char *)text, q, cap, mode, &o, &held, &run, &long_sum)) != 1) return read;
+  if ((read = read_numbers(last, (const unsigned char *)text, q, cap, mode, &o, &held, &run,
+                           &long_sum)) != 1)
+    return read;
   if (mode == SCAN_FUSE && (read = take_pending(&held, cap, &o)) != 1) return read;
   /* every number but the last has its comma: no other comma is allowed */
   if (numbers ? commas != numbers - 1 : commas != 0) return 0;

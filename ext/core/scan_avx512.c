@@ -173,7 +173,7 @@ static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, 
     /* bytes of 0x80 and above shuffle to 0, which they are not */
     uint64_t space = _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(spaces, x), x);
     if (~(digit | comma | space | minus)) return 0;
-    uint64_t after = digit << 1 | last_digit >> 63; /* the byte before is a digit */
+    uint64_t after = digit << 1 | last_digit >> 63;   /* the byte before is a digit */
     uint64_t signed_ = minus << 1 | last_minus >> 63; /* the byte before is a '-' */
     uint64_t two = digit << 2 | last_digit >> 62, three = digit << 3 | last_digit >> 61;
     uint64_t ends = after & ~digit, begins = digit & ~after;

@@ -50,8 +50,7 @@ COINS_INLINE int is_space(unsigned char c) {
 ** scanner), eight at a time (swar_read_long).  Returns the byte after the
 ** number, or NULL to give up. */
 COINS_INLINE const unsigned char *read_integer_as(const unsigned char *p, const unsigned char *end,
-                                                  int64_t *value, uint64_t *long_sum,
-                                                  int padded);
+                                                  int64_t *value, uint64_t *long_sum, int padded);
 #define read_integer(p, end, value, long_sum) read_integer_as(p, end, value, long_sum, 0)
 
 /* The lowest set bit's index of x (not 0), portably. */
@@ -110,8 +109,7 @@ COINS_INLINE uint64_t swar_value(uint64_t x, unsigned n) {
 ** *magnitude, up to 18 of them, a word at a time: 24 bytes from p are
 ** read.  Returns the byte after them, or NULL: more than 18. */
 COINS_INLINE const unsigned char *swar_read_long(const unsigned char *p, uint64_t *magnitude) {
-  static const uint64_t power[9] = {1,      10,      100,      1000,     10000,
-                                    100000, 1000000, 10000000, 100000000};
+  static const uint64_t power[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
   uint64_t v = 0;
   unsigned digits = 0, n = 8;
   for (int word = 0; word < 3 && n == 8; word++, p += n) {
@@ -125,8 +123,7 @@ COINS_INLINE const unsigned char *swar_read_long(const unsigned char *p, uint64_
 }
 
 COINS_INLINE const unsigned char *read_integer_as(const unsigned char *p, const unsigned char *end,
-                                                  int64_t *value, uint64_t *long_sum,
-                                                  int padded) {
+                                                  int64_t *value, uint64_t *long_sum, int padded) {
   int negative = *p == '-';
   p += negative;
   unsigned d0 = (unsigned)(p[0] - '0'), d1, d2;

@@ -182,7 +182,7 @@ typedef enum values {
   N_VALUES
 } values;
 static const char *const values_name[N_VALUES] = {"0..999", "0..10^9", "-999..999",
-                                                   "mixed 0..10^6"};
+                                                  "mixed 0..10^6"};
 
 static int64_t deal_value(uint64_t *s, values kind) {
   uint64_t x = mix_next(s);
@@ -410,9 +410,9 @@ typedef struct op op;
 struct op {
   const char *label;
   int64_t (*run)(op *);
-  sqlite3_stmt *stmt; /* SQL: one row, one integer column      */
+  sqlite3_stmt *stmt;  /* SQL: one row, one integer column      */
   const char *scanner; /* SQL: the scanner that reads the rows  */
-  const int64_t *a;   /* core: the row                         */
+  const int64_t *a;    /* core: the row                         */
   size_t n;
   int64_t *work;
   long reps;            /* calls per measurement                 */
@@ -614,8 +614,8 @@ static long table_rows(const config *cfg, size_t n) {
 /* Builds games(coins TEXT) with table_rows() games of n coins (compact or
 ** spaced JSON) in a fresh in-memory database; sums what the scalars must
 ** return, checking the core against the reference DPs on the first rows. */
-static sqlite3 *build_games_of(const config *cfg, size_t n, int spaced, values kind,
-                               row_sums *sums, double *text_mb) {
+static sqlite3 *build_games_of(const config *cfg, size_t n, int spaced, values kind, row_sums *sums,
+                               double *text_mb) {
   sqlite3 *db = open_db();
   exec(db, "CREATE TABLE games(coins TEXT)");
   exec(db, "BEGIN");
@@ -755,7 +755,8 @@ static void scanners(const config *cfg, results *res) {
   enum { S_LEN, S_JSON, S_FLOOR, S_FIRST };
   printf(
       "\nthe row scanners: SELECT sum(coins_margin(3, coins)) FROM games, 64-coin rows, read by\n"
-      "each scanner this CPU runs (COINS_SIMD's names, switched between calls; the default first)\n");
+      "each scanner this CPU runs (COINS_SIMD's names, switched between calls; the default "
+      "first)\n");
   res->n_scanners = 0;
   for (size_t i = 0; i < coins_scan_table_size && res->n_scanners < MAX_SCANNERS; i++)
     if (coins_scan_table[i]->supported())
@@ -763,8 +764,7 @@ static void scanners(const config *cfg, results *res) {
   for (size_t c = 0; c < N_ROW_CASES; c++) {
     row_sums sums;
     double text_mb;
-    sqlite3 *db =
-        build_games_of(cfg, 64, row_cases[c].spaced, row_cases[c].kind, &sums, &text_mb);
+    sqlite3 *db = build_games_of(cfg, 64, row_cases[c].spaced, row_cases[c].kind, &sums, &text_mb);
     op ops[S_FIRST + MAX_SCANNERS];
     char labels[MAX_SCANNERS][48];
     int n_ops = S_FIRST + (int)res->n_scanners;
@@ -781,12 +781,12 @@ static void scanners(const config *cfg, results *res) {
     }
     measure(ops, n_ops, cfg);
     coins_scan_table_use(NULL);
-    check(ops[S_LEN].result == sums.len, "%s: length %lld, expected %lld", values_name[row_cases[c].kind],
-          (long long)ops[S_LEN].result, (long long)sums.len);
+    check(ops[S_LEN].result == sums.len, "%s: length %lld, expected %lld",
+          values_name[row_cases[c].kind], (long long)ops[S_LEN].result, (long long)sums.len);
     for (size_t k = 0; k < res->n_scanners; k++)
-      check(ops[S_FIRST + k].result == sums.v3_margin, "%s, %s: coins_margin(3) %lld, expected %lld",
-            values_name[row_cases[c].kind], res->scanner[k], (long long)ops[S_FIRST + k].result,
-            (long long)sums.v3_margin);
+      check(ops[S_FIRST + k].result == sums.v3_margin,
+            "%s, %s: coins_margin(3) %lld, expected %lld", values_name[row_cases[c].kind],
+            res->scanner[k], (long long)ops[S_FIRST + k].result, (long long)sums.v3_margin);
     double rows = (double)sums.rows;
     printf("\nvalues %s, %s JSON, %ld rows, %.1f MB of text\n", values_name[row_cases[c].kind],
            format_name[row_cases[c].spaced], sums.rows, text_mb);
@@ -794,9 +794,8 @@ static void scanners(const config *cfg, results *res) {
            "x length()", "x json", "x floor", "ns > floor");
     for (int i = 0; i < n_ops; i++)
       printf("  %-38s %9.2f %8.1f %10.2f %7.2f %8.2f %10.1f\n", ops[i].label, ops[i].median * 1e3,
-             ops[i].median * 1e9 / rows, ratio(&ops[i], &ops[S_LEN]),
-             ratio(&ops[i], &ops[S_JSON]), ratio(&ops[i], &ops[S_FLOOR]),
-             over(&ops[i], &ops[S_FLOOR]) * 1e9 / rows);
+             ops[i].median * 1e9 / rows, ratio(&ops[i], &ops[S_LEN]), ratio(&ops[i], &ops[S_JSON]),
+             ratio(&ops[i], &ops[S_FLOOR]), over(&ops[i], &ops[S_FLOOR]) * 1e9 / rows);
     for (size_t k = 0; k < res->n_scanners; k++)
       res->scan[c][k] =
           figure_of(&ops[S_FIRST + k], &ops[S_JSON], &ops[S_LEN], &ops[S_FLOOR], rows);
@@ -1651,8 +1650,8 @@ int main(int argc, char **argv) {
       usage();
   }
   enum { N_SECTIONS = 8 }; /* "rows" runs "scanners" too */
-  static const char *const section_name[N_SECTIONS] = {
-      "rows", "streaming", "huge", "reviews", "play", "textbook", "analysis", "scanners"};
+  static const char *const section_name[N_SECTIONS] = {"rows", "streaming", "huge",     "reviews",
+                                                       "play", "textbook",  "analysis", "scanners"};
   int run[N_SECTIONS];
   for (int k = 0; k < N_SECTIONS; k++) run[k] = only == NULL;
   for (const char *w = only; w && *w; w += strcspn(w, ","), w += *w == ',') {
