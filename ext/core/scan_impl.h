@@ -187,7 +187,7 @@ COINS_INLINE int scan_start(scan_out *o, size_t len, int64_t *out, int64_t *star
 }
 
 /* What a scan returns to hand its row to another scanner (the AVX-512
-** one, for rows with a '-' or a long number); entry points pass it on. */
+** one, for rows with a long number); entry points pass it on. */
 #define SCAN_HAND_ON (-2)
 
 /* A scan that took its row: what it made, in *res.  Returns 1. */
