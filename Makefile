@@ -289,7 +289,7 @@ test-dll: $(B)/coins.dll
 .PHONY: bench bench-smoke test-bench
 
 $(B)/bench: tests/bench/bench.c $(UNIT)/reference.c $(UNIT)/reference.h $(B)/libcoins.a
-	$(CC) $(CPPFLAGS) -I$(UNIT) $(CFLAGS) $(WARN) -o $@ tests/bench/bench.c $(UNIT)/reference.c \
+	$(CC) $(CPPFLAGS) -I$(UNIT) -Iext/core $(CFLAGS) $(WARN) -o $@ tests/bench/bench.c $(UNIT)/reference.c \
 	  $(B)/libcoins.a -lsqlite3 $(LDFLAGS)
 
 bench: $(B)/bench $(EXT)

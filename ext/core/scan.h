@@ -60,4 +60,9 @@ extern const size_t coins_scan_table_size;
 ** then kept. */
 const coins_scanner *coins_scan_table_choice(void);
 
+/* Makes the scanner that runs from now on the one COINS_SIMD=name would
+** pick (NULL: the environment's again), and returns it; for the bench,
+** which measures every scanner in one process. */
+const coins_scanner *coins_scan_table_use(const char *name);
+
 #endif

@@ -8,13 +8,15 @@
 ** followed, after whitespace, by a comma or the closing ']'; there is one
 ** comma fewer than numbers.  Meanwhile the digits are turned into values
 ** in the vector registers: for each byte, the value of the (up to three)
-** digits just before it.  A number is then read at the byte after it, with
+** digits just before it, negated after a '-'.  A number is then read at the byte after it, with
 ** two loads, in the order of the mask bits: no byte-by-byte walk, and no
 ** branch on the number's length.  For variant III (SCAN_FUSE) the values
 ** are packed eight bytes at a time into a buffer of 16-bit values, fused
 ** in vectors there (scan_impl.h) in groups of 8, and what is left pushed on
-** the fusion stack.  A block with a '-', or a number of four
-** digits or more, has its numbers read one by one (read_integer).
+** the fusion stack.  A block with a number of four digits or more has its
+** numbers read one by one, each from the 16 bytes before its end with
+** multiply-adds in a vector register (up to 16 digits; read_integer past
+** that, and at the text's first bytes).
 ** Anything else (a NUL, a byte that is not ASCII, a point, an exponent, a
 ** string, a leading zero) and it gives up, like the portable scanner.
 */
@@ -36,7 +38,7 @@ typedef struct masks {
 ** each byte. */
 typedef struct block {
   __m256i digits[2], in_digit[2]; /* each byte's digit (0 if none), 0xFF at digits */
-  uint16_t value[64];             /* before byte t: the value of the (up to 3) digits there */
+  int16_t value[64]; /* before byte t: the value of the (up to 3) digits there, signed */
   /* its numbers, read once the next block is classified; base, starts
   ** and ends count bytes from the vectors' first, which for the last block
   ** can come before the block's */
@@ -91,10 +93,18 @@ static AVX2 COINS_ALWAYS_INLINE masks classify(const unsigned char *at, block *b
 #define BEFORE(cur, prev, k) \
   _mm256_alignr_epi8(cur, _mm256_permute2x128_si256(prev, cur, 0x21), 16 - (k))
 
+/* The 16 bits of bits as 16 lanes of 16 bits: 0xFFFF where set. */
+static AVX2 COINS_ALWAYS_INLINE __m256i lanes_of(unsigned bits) {
+  const __m256i bit = _mm256_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096,
+                                        8192, 16384, (short)0x8000);
+  return _mm256_cmpeq_epi16(_mm256_and_si256(_mm256_set1_epi16((short)bits), bit), bit);
+}
+
 /* Fills b->value: for each byte t, the value of the digits d'' d d' just
-** before it (fewer if the run of digits is shorter).  last is the block
-** before (its digit vectors), or a block of spaces. */
-static AVX2 COINS_ALWAYS_INLINE void digit_values(block *b, const block *last) {
+** before it (fewer if the run of digits is shorter), negated where
+** negative has t's bit (the number before t began with a '-').  last is
+** the block before (its digit vectors), or a block of spaces. */
+static AVX2 COINS_ALWAYS_INLINE void digit_values(block *b, const block *last, uint64_t negative) {
   const __m256i weights = _mm256_set1_epi16(1 | 100 << 8); /* 10 d + d', then d'' */
   for (int half = 0; half < 2; half++) {
     __m256i cur = b->digits[half], prev = half ? b->digits[0] : last->digits[1];
@@ -109,9 +119,17 @@ static AVX2 COINS_ALWAYS_INLINE void digit_values(block *b, const block *last) {
     ** 24-31, weighed into 16-bit values and put back in order */
     __m256i lo = _mm256_maddubs_epi16(_mm256_unpacklo_epi8(tens, hundreds), weights);
     __m256i hi = _mm256_maddubs_epi16(_mm256_unpackhi_epi8(tens, hundreds), weights);
+    __m256i first = _mm256_permute2x128_si256(lo, hi, 0x20);
+    __m256i second = _mm256_permute2x128_si256(lo, hi, 0x31);
+    if (negative) { /* (v ^ m) - m: -v where m is all ones */
+      __m256i m0 = lanes_of((unsigned)(negative >> 32 * half) & 0xFFFF);
+      __m256i m1 = lanes_of((unsigned)(negative >> (32 * half + 16)) & 0xFFFF);
+      first = _mm256_sub_epi16(_mm256_xor_si256(first, m0), m0);
+      second = _mm256_sub_epi16(_mm256_xor_si256(second, m1), m1);
+    }
     __m256i *out = (__m256i *)(void *)(b->value + 32 * half);
-    _mm256_storeu_si256(out, _mm256_permute2x128_si256(lo, hi, 0x20));
-    _mm256_storeu_si256(out + 1, _mm256_permute2x128_si256(lo, hi, 0x31));
+    _mm256_storeu_si256(out, first);
+    _mm256_storeu_si256(out + 1, second);
   }
 }
 
@@ -202,7 +220,7 @@ static AVX2 COINS_ALWAYS_INLINE __m256i fuse_round(__m256i x, unsigned lens[2]) 
 }
 
 /* Rounds a group takes: a third fused too few to pay for itself here
-** (values stay above -(2^2 - 1) * 999). */
+** (values of -999..999 stay above -(2^3 - 1) * 999). */
 #define FUSE_ROUNDS 2
 
 /* Adds the pending values' sum to o->sum, fuses them in groups of 8 and
@@ -238,17 +256,39 @@ static AVX2 COINS_ALWAYS_INLINE int take_pending(pending *p, size_t cap, scan_ou
   return 1;
 }
 
+/* The number of the digits (1 to 16) just before end, from the 16 bytes
+** before end (in the text): the bytes before the digits masked out, the
+** rest joined by multiply-adds in the manner of simdjson's number parsing,
+** digits into pairs, pairs into fours, fours into eights, and the two
+** eights into the number. */
+static AVX2 COINS_ALWAYS_INLINE uint64_t window_value(const unsigned char *end, unsigned digits) {
+  static const unsigned char keep[32] = {0,    0,    0,    0,    0,    0,    0,    0,
+                                         0,    0,    0,    0,    0,    0,    0,    0,
+                                         0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                         0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+  __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(end - 16));
+  x = _mm_and_si128(_mm_sub_epi8(x, _mm_set1_epi8('0')),
+                    _mm_loadu_si128((const __m128i *)(const void *)(keep + digits)));
+  x = _mm_maddubs_epi16(x, _mm_setr_epi8(10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1));
+  x = _mm_madd_epi16(x, _mm_setr_epi16(100, 1, 100, 1, 100, 1, 100, 1));
+  x = _mm_packus_epi32(x, x); /* the fours, below 10^4, as 16 bits */
+  x = _mm_madd_epi16(x, _mm_setr_epi16(10000, 1, 10000, 1, 10000, 1, 10000, 1));
+  uint64_t eights = (uint64_t)_mm_cvtsi128_si64(x);
+  return (eights & 0xFFFFFFFF) * 100000000 + (eights >> 32);
+}
+
 /* Does with the numbers that end in block b what mode says, in order:
-** from b->value, or each from where it began (*run, if
-** before the block).  A block's numbers are read after the next block is
+** from b->value, or each from the 16 bytes before its end (window_value;
+** where it began: *run, if before the block).  A block's numbers are read after the next block is
 ** classified, when the stores of digit_values are long done: a load right
 ** after them would wait for each.  Returns 1, 0 to give up, or
 ** SCAN_NO_ROOM. */
-static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *q, size_t cap,
-                                                 scan_mode mode, scan_out *o, pending *p,
-                                                 const unsigned char **run, uint64_t *long_sum) {
+static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *text,
+                                                 const unsigned char *q, size_t cap, scan_mode mode,
+                                                 scan_out *o, pending *p, const unsigned char **run,
+                                                 uint64_t *long_sum) {
   uint64_t ends = b->ends, starts = b->starts;
-  const uint16_t *value = b->value;
+  const int16_t *value = b->value;
   int rc;
   if (mode == SCAN_FUSE && (b->by_value ? p->n > PENDING - 32 : p->n > 0) &&
       (rc = take_pending(p, cap, o)) != 1)
@@ -284,9 +324,19 @@ static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned 
     for (; ends; ends &= ends - 1) {
       unsigned t = (unsigned)__builtin_ctzll(ends);
       uint64_t begun = starts & (((uint64_t)1 << t) - 1); /* t > 0 when one began here */
-      int64_t value;
       if (begun) *run = b->base + 63 - __builtin_clzll(begun);
-      if (!read_integer(*run, q, &value, long_sum)) return 0;
+      const unsigned char *first = *run, *end = b->base + t;
+      uint64_t negative = *first == '-';
+      size_t digits = (size_t)(end - first) - negative;
+      int64_t value;
+      if (digits <= 16 && end - text >= 16) { /* the usual case: no branch on the length */
+        uint64_t v = window_value(end, (unsigned)digits);
+        *long_sum += v;
+        if (*long_sum > (uint64_t)INT64_MAX / 2) return 0;
+        value = (int64_t)((v ^ (0 - negative)) + negative);
+      } else if (!read_integer(first, q, &value, long_sum)) {
+        return 0;
+      }
       take_value(mode, value, o);
       starts &= ~begun;
     }
@@ -347,15 +397,29 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
     uint64_t four = ends & (d << 1 | d_last >> 63) & (d << 2 | d_last >> 62) &
                     (d << 3 | d_last >> 61) & (d << 4 | d_last >> 60);
     b->base = base - shift, b->starts = starts << shift, b->ends = ends << shift;
-    b->by_value = ((m.minus | last_minus) == 0) & (four == 0);
-    if (b->by_value && mode != SCAN_COUNT) digit_values(b, last);
-    if ((read = read_numbers(last, q, cap, mode, &o, &held, &run, &long_sum)) != 1) return read;
+    /* a '-' must have a digit after it */
+    uint64_t signed_ = m.minus << 1 | last_minus >> 63;
+    if (signed_ & ~m.digit) return 0;
+    b->by_value = four == 0;
+    if (b->by_value && mode != SCAN_COUNT) {
+      /* the numbers ending here (of 1 to 3 digits) that began with a '-' */
+      uint64_t d2 = d << 2 | d_last >> 62, d3 = d << 3 | d_last >> 61;
+      uint64_t m3 = m.minus << 3 | last_minus >> 61, m4 = m.minus << 4 | last_minus >> 60;
+      uint64_t m2 = m.minus << 2 | last_minus >> 62;
+      uint64_t negative = (m.minus | last_minus) ? ends & (m2 | (d2 & m3) | (d2 & d3 & m4)) : 0;
+      digit_values(b, last, negative << shift);
+    }
+    if ((read = read_numbers(last, (const unsigned char *)text, q, cap, mode, &o, &held, &run,
+                             &long_sum)) != 1)
+      return read;
     last_number = in_number, last_digit = m.digit, last_minus = m.minus;
     last_zero_start = zero_start;
     block *swap = last;
     last = b, b = swap;
   }
-  if ((read = read_numbers(last, q, cap, mode, &o, &held, &run, &long_sum)) != 1) return read;
+  if ((read = read_numbers(last, (const unsigned char *)text, q, cap, mode, &o, &held, &run,
+                           &long_sum)) != 1)
+    return read;
   if (mode == SCAN_FUSE && (read = take_pending(&held, cap, &o)) != 1) return read;
   /* every number but the last has its comma: no other comma is allowed */
   if (numbers ? commas != numbers - 1 : commas != 0) return 0;

@@ -13,9 +13,11 @@
 ** most, in a buffer of 16-bit values that is taken at the end, or when it
 ** fills: stored eight at a time, counted, or, for variant III, fused in
 ** vectors (scan_impl.h) in groups of 32, and what is left pushed on the
-** fusion stack one by one.  A row with a '-' or a number of
-** four digits or more, rare in stored games, is handed to the AVX2 scanner;
-** anything else it is unsure of is given up, as the other scanners do.
+** fusion stack one by one.  Signs cost little: each number's is the byte
+** before its first digit, gathered in order by one bit extract (pext) and
+** applied to its lane.  A row with a number of four digits or more is
+** handed to the AVX2 scanner; anything else it is unsure of is given up,
+** as the other scanners do.
 */
 #include "scan_impl.h"
 #include "solve2.h"
@@ -33,7 +35,8 @@
 
 /* Rounds of fusion in vectors a group takes (scan_impl.h); more fuse more,
 ** but each costs about what a push does, and the fourth fused too few
-** to pay for itself here (values then stay above -(2^3 - 1) * 999). */
+** to pay for itself here (values of -999..999 then stay above
+** -(2^4 - 1) * 999). */
 #define FUSE_ROUNDS 3
 
 /* One round of peak fusion in vectors (scan_impl.h) on the group x of *len
@@ -131,7 +134,8 @@ static AVX512 COINS_ALWAYS_INLINE __m512i values_at(__m512i digits, __m512i last
 }
 
 /* Scans text[0..len) in the given mode, as scan() in scan_portable.c does, or
-** returns SCAN_HAND_ON: the AVX2 scanner reads the row. */
+** returns SCAN_HAND_ON: the AVX2 scanner reads the row (a number of four
+** digits or more). */
 static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, int64_t *out,
                                                   int64_t *starts, size_t cap, scan_mode mode,
                                                   scan_result *res, const coins_stop *stop) {
@@ -141,7 +145,8 @@ static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, 
   const unsigned char *p = (const unsigned char *)text, *q = p + len;
   int16_t values[BUFFERED];
   size_t buffered = 0, numbers = 0, commas = 0;
-  uint64_t last_digit = 0, last_zero_start = 0;
+  uint64_t last_digit = 0, last_zero_start = 0, last_minus = 0;
+  uint64_t carried_sign = 0; /* 1: the number going into the block began with a '-' */
   __m512i last_digits = _mm512_setzero_si512();
   scan_out o;
   int rc = scan_start(&o, len, out, starts, cap, mode);
@@ -153,8 +158,9 @@ static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, 
   p++, q--; /* the elements: p[0..size) */
   size_t size = (size_t)(q - p);
 
-  /* a block past the end, all spaces, ends a number that runs up to it */
-  for (size_t at = 0; at < size || (at == size && last_digit >> 63); at += 64) {
+  /* a block past the end, all spaces, ends a number that runs up to it
+  ** and checks a '-' just before it */
+  for (size_t at = 0; at < size || (at == size && (last_digit | last_minus) >> 63); at += 64) {
     if (stop && (at & (SCAN_POLL_BYTES - 1)) == 0 && at > 0 && coins_stop_asked(stop))
       return SCAN_STOPPED;
     size_t rest = size - at;
@@ -163,14 +169,17 @@ static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, 
     __m512i offset = _mm512_sub_epi8(x, _mm512_set1_epi8('0'));
     uint64_t digit = _mm512_cmple_epu8_mask(offset, _mm512_set1_epi8(9));
     uint64_t comma = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(','));
+    uint64_t minus = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('-'));
     /* bytes of 0x80 and above shuffle to 0, which they are not */
     uint64_t space = _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(spaces, x), x);
-    uint64_t other = ~(digit | comma | space);
-    if (other) return _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('-')) ? SCAN_HAND_ON : 0;
-    uint64_t after = digit << 1 | last_digit >> 63; /* the byte before is a digit */
+    if (~(digit | comma | space | minus)) return 0;
+    uint64_t after = digit << 1 | last_digit >> 63;   /* the byte before is a digit */
+    uint64_t signed_ = minus << 1 | last_minus >> 63; /* the byte before is a '-' */
     uint64_t two = digit << 2 | last_digit >> 62, three = digit << 3 | last_digit >> 61;
-    uint64_t ends = after & ~digit;
+    uint64_t ends = after & ~digit, begins = digit & ~after;
     if (digit & after & two & three) return SCAN_HAND_ON; /* a fourth digit in a row */
+    /* a '-' must come first in a number and have a digit after it */
+    if ((minus & (after | signed_)) | (signed_ & ~digit)) return 0;
     /* a leading zero: a '0' starting a run of digits, and a digit after it */
     uint64_t zero_start = _mm512_cmpeq_epi8_mask(offset, _mm512_setzero_si512()) & ~after;
     if ((zero_start << 1 | last_zero_start >> 63) & digit) return 0;
@@ -181,14 +190,20 @@ static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, 
       if (t < q && *t != ',') return 0;
     }
     commas += (size_t)__builtin_popcountll(comma);
+    size_t ended = (size_t)__builtin_popcountll(ends);
     if (mode != SCAN_COUNT) {
+      /* the signs of the numbers ending here, in order: those begun here,
+      ** after the one going in */
+      uint64_t in = last_digit >> 63, sign = _pext_u64(signed_, begins) << in | (carried_sign & in);
       __m512i digits = _mm512_maskz_mov_epi8(digit, offset);
-      _mm512_storeu_si512(values + buffered, values_at(digits, last_digits, ends, two));
+      __m512i v = values_at(digits, last_digits, ends, two);
+      v = _mm512_mask_sub_epi16(v, (__mmask32)sign, _mm512_setzero_si512(), v);
+      _mm512_storeu_si512(values + buffered, v);
+      carried_sign = sign >> ended & 1; /* the number going out, if any */
       last_digits = digits;
     }
-    size_t ended = (size_t)__builtin_popcountll(ends);
     buffered += ended, numbers += ended;
-    last_digit = digit, last_zero_start = zero_start;
+    last_digit = digit, last_zero_start = zero_start, last_minus = minus;
     if (buffered > BUFFERED - 32) {
       if ((rc = take_buffered(values, buffered, cap, mode, &o)) != 1) return rc;
       buffered = 0;

@@ -45,10 +45,85 @@ COINS_INLINE int is_space(unsigned char c) {
 ** byte before end that is not a digit.  Numbers of 1 to 3 digits, nine in
 ** ten of the values people store, take a branch a digit rather than a
 ** loop; only longer ones are checked for 18 digits and for the running
-** sum of their sizes, *long_sum, passing 2^62.  Returns the byte after
-** the number, or NULL to give up. */
-COINS_INLINE const unsigned char *read_integer(const unsigned char *p, const unsigned char *end,
-                                               int64_t *value, uint64_t *long_sum) {
+** sum of their sizes, *long_sum, passing 2^62: a digit at a time, or,
+** when padded (24 bytes past the fourth digit can be read: the portable
+** scanner), eight at a time (swar_read_long).  Returns the byte after the
+** number, or NULL to give up. */
+COINS_INLINE const unsigned char *read_integer_as(const unsigned char *p, const unsigned char *end,
+                                                  int64_t *value, uint64_t *long_sum, int padded);
+#define read_integer(p, end, value, long_sum) read_integer_as(p, end, value, long_sum, 0)
+
+/* The lowest set bit's index of x (not 0), portably. */
+COINS_INLINE unsigned scan_ctz64(uint64_t x) {
+#if defined(__GNUC__)
+  return (unsigned)__builtin_ctzll(x);
+#else
+  unsigned i = 0;
+  while (!(x & 1)) x >>= 1, i++;
+  return i;
+#endif
+}
+
+/* SWAR (SIMD within a register: scan_portable.c) -- eight bytes in one
+** word, the first in the low byte, and what a few adds and masks say of
+** all eight at once. */
+#define SWAR_ONES ((uint64_t)0x0101010101010101u)
+#define SWAR_HIGH (0x80 * SWAR_ONES)
+
+/* The eight bytes at p (no alignment needed), the first in the low byte. */
+COINS_INLINE uint64_t swar_load(const unsigned char *p) {
+  uint64_t x;
+  memcpy(&x, p, sizeof x);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  x = __builtin_bswap64(x);
+#endif
+  return x;
+}
+
+/* 0x80 in the bytes of x that are not ASCII digits and 0 in the digits,
+** exact up to the first byte that is not one (past a byte of 0x80 or more,
+** an add may carry into the bytes after it). */
+COINS_INLINE uint64_t swar_not_digits(uint64_t x) {
+  uint64_t above_nine = x + 0x46 * SWAR_ONES;              /* bytes > '9' reach 0x80 */
+  uint64_t from_zero = (x | SWAR_HIGH) - 0x30 * SWAR_ONES; /* bytes >= '0' keep 0x80 */
+  return (above_nine | ~from_zero | x) & SWAR_HIGH;
+}
+
+/* The byte index of the lowest byte where x (0x80s or 0s) has 0x80; x is
+** not 0. */
+COINS_INLINE unsigned swar_first(uint64_t x) { return scan_ctz64(x) / 8; }
+
+/* The number the n digits in the low bytes of x make, the first one the
+** most significant (1 <= n <= 8; bytes 0..n-1 of x hold 0..9): moved to
+** the top of the word, with zeros before them, and joined by three
+** multiply-adds, each making one number of two neighbours: digits into
+** pairs, pairs into fours, fours into the eight. */
+COINS_INLINE uint64_t swar_value(uint64_t x, unsigned n) {
+  x <<= 64 - 8 * n;
+  x = (x * 10 + (x >> 8)) & 0x00FF00FF00FF00FFu;
+  x = (x * 100 + (x >> 16)) & 0x0000FFFF0000FFFFu;
+  return (x * 10000 + (x >> 32)) & 0xFFFFFFFFu;
+}
+
+/* Reads the digits at p of a number of four digits or more into
+** *magnitude, up to 18 of them, a word at a time: 24 bytes from p are
+** read.  Returns the byte after them, or NULL: more than 18. */
+COINS_INLINE const unsigned char *swar_read_long(const unsigned char *p, uint64_t *magnitude) {
+  static const uint64_t power[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+  uint64_t v = 0;
+  unsigned digits = 0, n = 8;
+  for (int word = 0; word < 3 && n == 8; word++, p += n) {
+    uint64_t x = swar_load(p), not_digit = swar_not_digits(x);
+    n = not_digit ? swar_first(not_digit) : 8;
+    if (n) v = v * power[n] + swar_value(x - '0' * SWAR_ONES, n); /* may wrap past 18 */
+    digits += n;
+  }
+  *magnitude = v;
+  return digits > 18 ? NULL : p;
+}
+
+COINS_INLINE const unsigned char *read_integer_as(const unsigned char *p, const unsigned char *end,
+                                                  int64_t *value, uint64_t *long_sum, int padded) {
   int negative = *p == '-';
   p += negative;
   unsigned d0 = (unsigned)(p[0] - '0'), d1, d2;
@@ -63,10 +138,14 @@ COINS_INLINE const unsigned char *read_integer(const unsigned char *p, const uns
   } else if ((unsigned)(p[3] - '0') > 9) {
     v = d0 * 100 + d1 * 10 + d2, p += 3;
   } else {
-    const unsigned char *first = p;
-    unsigned d;
-    for (v = 0; p < end && (d = (unsigned)(*p - '0')) <= 9; p++) v = v * 10 + d;
-    if (p - first > 18) return NULL;
+    if (padded) {
+      if ((p = swar_read_long(p, &v)) == NULL) return NULL;
+    } else {
+      const unsigned char *first = p;
+      unsigned d;
+      for (v = 0; p < end && (d = (unsigned)(*p - '0')) <= 9; p++) v = v * 10 + d;
+      if (p - first > 18) return NULL;
+    }
     *long_sum += v;
     if (*long_sum > (uint64_t)INT64_MAX / 2) return NULL;
   }
@@ -108,7 +187,7 @@ COINS_INLINE int scan_start(scan_out *o, size_t len, int64_t *out, int64_t *star
 }
 
 /* What a scan returns to hand its row to another scanner (the AVX-512
-** one, for rows with a '-' or a long number); entry points pass it on. */
+** one, for rows with a long number); entry points pass it on. */
 #define SCAN_HAND_ON (-2)
 
 /* A scan that took its row: what it made, in *res.  Returns 1. */

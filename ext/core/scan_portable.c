@@ -9,12 +9,14 @@
 **
 ** What makes it fast (callgrind counts instructions per row; the bench
 ** measures time): no bounds check per byte (the bytes before the last 32
-** are read freely, the last ones from a NUL-terminated copy, so a NUL
-** ends every run); numbers of 1 to 3 digits, nine in ten of the values
-** people store, read with a branch a digit rather than a loop (measured
-** faster here than a branch-free SWAR read of four bytes); the overflow
-** checks only on the path for long numbers; and, for variant III, peak
-** fusion's first step done without a branch.
+** are read freely, the last ones from a zero-filled copy, so a NUL ends
+** every run); numbers of 1 to 3 digits, nine in ten of the values people
+** store, read with a branch a digit rather than a loop (measured faster
+** here than a branch-free SWAR read of eight bytes, whose chain of loads
+** from one number to the next is longer than the predicted branches');
+** longer ones eight digits at a time in a general register (SWAR,
+** scan_impl.h); the overflow checks only on the path for long numbers;
+** and, for variant III, peak fusion's first step done without a branch.
 */
 #include "scan_impl.h"
 
@@ -25,14 +27,15 @@
   } while (0)
 
 /* Once p is within 32 bytes of the end of the text, the bytes left are
-** copied, NUL-terminated, and read from there: below safe, 32 bytes can
-** be read ahead without a check, and a NUL stops every run in the copy. */
+** copied, zeros after them, and read from there: below safe, 32 bytes can
+** be read ahead without a check (a number's read takes 26 at most), and a
+** NUL stops every run in the copy. */
 #define KEEP_IN_BOUNDS()                           \
   do {                                             \
     if (p >= safe) {                               \
       size_t rest_ = (size_t)(end - p);            \
+      memset(tail, 0, sizeof tail);                \
       memcpy(tail, p, rest_);                      \
-      tail[rest_] = 0;                             \
       p = tail;                                    \
       end = tail + rest_;                          \
       safe = tail + sizeof tail; /* never again */ \
@@ -44,7 +47,7 @@
 ** starts) is full, or SCAN_STOPPED when stop (NULL: none) says so. */
 COINS_INLINE int scan(const char *text, size_t len, int64_t *out, int64_t *starts, size_t cap,
                       scan_mode mode, scan_result *res, const coins_stop *stop) {
-  unsigned char tail[48];
+  unsigned char tail[64];
   const unsigned char *p = (const unsigned char *)text, *end = p + len;
   const unsigned char *safe = len > 32 ? end - 32 : p;
   uint64_t long_sum = 0;                   /* |values| of more than 3 digits, checked */
@@ -68,7 +71,7 @@ COINS_INLINE int scan(const char *text, size_t len, int64_t *out, int64_t *start
         until_poll = SCAN_POLL_BYTES / 4;
       }
       int64_t value;
-      if (!(p = read_integer(p, end, &value, &long_sum))) return 0;
+      if (!(p = read_integer_as(p, end, &value, &long_sum, 1))) return 0;
       if (mode != SCAN_COUNT && scan_used(&o, mode) == cap) return SCAN_NO_ROOM;
       take_value(mode, value, &o);
       /* the separator: ",", ", " and "]" first */

@@ -17,7 +17,7 @@ extern const coins_scanner coins_scan_avx512, coins_scan_avx2;
 
 const coins_scanner *const coins_scan_table[] = {
 #if COINS_X86_SIMD
-    &coins_scan_avx512, /* hands rows with a '-' or a long number to AVX2's */
+    &coins_scan_avx512, /* hands rows with a long number to AVX2's */
     &coins_scan_avx2,
 #endif
     &coins_scan_portable, /* last: every CPU runs it */
@@ -25,26 +25,37 @@ const coins_scanner *const coins_scan_table[] = {
 
 const size_t coins_scan_table_size = sizeof coins_scan_table / sizeof coins_scan_table[0];
 
-/* Where the search starts: the row COINS_SIMD names ("0" is the portable
-** one), or the first. */
-static size_t first_allowed(void) {
-  const char *env = getenv("COINS_SIMD");
-  if (env == NULL) return 0;
-  if (strcmp(env, "0") == 0) env = "portable";
+/* Where the search starts: the row name names ("0" is the portable one),
+** or the first (name NULL or unknown). */
+static size_t first_allowed(const char *name) {
+  if (name == NULL) return 0;
+  if (strcmp(name, "0") == 0) name = "portable";
   for (size_t i = 0; i < coins_scan_table_size; i++)
-    if (strcmp(env, coins_scan_table[i]->name) == 0) return i;
+    if (strcmp(name, coins_scan_table[i]->name) == 0) return i;
   return 0;
 }
 
-/* Racing threads decide alike; the rows are constants. */
+/* The first row from first_allowed(name) on that the CPU runs. */
+static const coins_scanner *pick(const char *name) {
+  size_t i = first_allowed(name);
+  while (!coins_scan_table[i]->supported()) i++; /* the portable one always is */
+  return coins_scan_table[i];
+}
+
+/* The choice; racing threads decide alike, and the rows are constants. */
+static const coins_scanner *choice;
+
 const coins_scanner *coins_scan_table_choice(void) {
-  static const coins_scanner *choice;
   const coins_scanner *c = __atomic_load_n(&choice, __ATOMIC_RELAXED);
   if (c == NULL) {
-    size_t i = first_allowed();
-    while (!coins_scan_table[i]->supported()) i++; /* the portable one always is */
-    c = coins_scan_table[i];
+    c = pick(getenv("COINS_SIMD"));
     __atomic_store_n(&choice, c, __ATOMIC_RELAXED);
   }
+  return c;
+}
+
+const coins_scanner *coins_scan_table_use(const char *name) {
+  const coins_scanner *c = pick(name ? name : getenv("COINS_SIMD"));
+  __atomic_store_n(&choice, c, __ATOMIC_RELAXED);
   return c;
 }

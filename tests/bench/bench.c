@@ -84,6 +84,7 @@
 
 #include "coins.h"
 #include "reference.h"
+#include "scan.h"
 
 int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi);
 
@@ -172,9 +173,34 @@ static uint64_t mix_next(uint64_t *s) {
   return z ^ (z >> 31);
 }
 
-static void deal(uint64_t *s, int64_t *a, size_t n) {
-  for (size_t i = 0; i < n; i++) a[i] = (int64_t)(mix_next(s) % 1000);
+/* The values a row can hold (the row cases of the scanners' section). */
+typedef enum values {
+  SMALL,  /* 0..999, as people store games (udf_bench.py's)  */
+  BIG,    /* 0..10^9                                          */
+  SIGNED, /* -999..999                                        */
+  MIXED,  /* 0..10^6, of 1 to 6 digits alike                 */
+  N_VALUES
+} values;
+static const char *const values_name[N_VALUES] = {"0..999", "0..10^9", "-999..999",
+                                                  "mixed 0..10^6"};
+
+static int64_t deal_value(uint64_t *s, values kind) {
+  uint64_t x = mix_next(s);
+  switch (kind) {
+    case SMALL: return (int64_t)(x % 1000);
+    case BIG: return (int64_t)(x % 1000000001);
+    case SIGNED: return (int64_t)(x % 1999) - 999;
+    default: break; /* MIXED */
+  }
+  static const uint64_t below[6] = {10, 100, 1000, 10000, 100000, 1000000};
+  return (int64_t)((x >> 8) % below[(x & 0xFF) % 6]);
 }
+
+static void deal_of(uint64_t *s, int64_t *a, size_t n, values kind) {
+  for (size_t i = 0; i < n; i++) a[i] = deal_value(s, kind);
+}
+
+static void deal(uint64_t *s, int64_t *a, size_t n) { deal_of(s, a, n, SMALL); }
 
 /* Room format_array needs for n values. */
 static size_t text_room(size_t n) { return 22 * n + 3; }
@@ -384,8 +410,9 @@ typedef struct op op;
 struct op {
   const char *label;
   int64_t (*run)(op *);
-  sqlite3_stmt *stmt; /* SQL: one row, one integer column      */
-  const int64_t *a;   /* core: the row                         */
+  sqlite3_stmt *stmt;  /* SQL: one row, one integer column      */
+  const char *scanner; /* SQL: the scanner that reads the rows  */
+  const int64_t *a;    /* core: the row                         */
   size_t n;
   int64_t *work;
   long reps;            /* calls per measurement                 */
@@ -403,6 +430,12 @@ static int64_t run_sql(op *o) {
   if (rc != SQLITE_DONE) die("%s: more than one row", o->label);
   sqlite3_reset(o->stmt);
   return v;
+}
+
+/* run_sql with o->scanner the one that runs (scan_table.c). */
+static int64_t run_sql_scanner(op *o) {
+  coins_scan_table_use(o->scanner);
+  return run_sql(o);
 }
 
 static int64_t run_core3(op *o) {
@@ -527,7 +560,21 @@ static figure figure_of(const op *o, const op *json, const op *len, const op *fl
 
 enum { R_V2_MARGIN, R_V2_MARGIN5, R_V3_MARGIN, N_ROW_TARGETS };
 
+/* The row cases of the scanners' section: the values, and how written. */
+typedef struct row_case {
+  values kind;
+  int spaced;
+} row_case;
+static const row_case row_cases[] = {
+    {SMALL, COMPACT}, {SMALL, SPACED}, {BIG, COMPACT}, {SIGNED, COMPACT}, {MIXED, COMPACT}};
+#define N_ROW_CASES (sizeof row_cases / sizeof row_cases[0])
+#define MAX_SCANNERS 8
+
 typedef struct results {
+  size_t n_scanners; /* the scanners this CPU runs, best first */
+  const char *scanner[MAX_SCANNERS];
+  int have_scan;
+  figure scan[N_ROW_CASES][MAX_SCANNERS]; /* coins_margin(3) by row case and scanner */
   int have_row64[N_FORMATS];
   figure row64[N_FORMATS][N_ROW_TARGETS]; /* 64-coin rows */
   int have_stream[N_FORMATS];
@@ -567,8 +614,8 @@ static long table_rows(const config *cfg, size_t n) {
 /* Builds games(coins TEXT) with table_rows() games of n coins (compact or
 ** spaced JSON) in a fresh in-memory database; sums what the scalars must
 ** return, checking the core against the reference DPs on the first rows. */
-static sqlite3 *build_games(const config *cfg, size_t n, int spaced, row_sums *sums,
-                            double *text_mb) {
+static sqlite3 *build_games_of(const config *cfg, size_t n, int spaced, values kind, row_sums *sums,
+                               double *text_mb) {
   sqlite3 *db = open_db();
   exec(db, "CREATE TABLE games(coins TEXT)");
   exec(db, "BEGIN");
@@ -579,11 +626,11 @@ static sqlite3 *build_games(const config *cfg, size_t n, int spaced, row_sums *s
   if (coins_solve3_work_words(n) > words) words = coins_solve3_work_words(n);
   int64_t *work = xmalloc(words * sizeof *work);
   char *text = xmalloc(text_room(n));
-  uint64_t seed = n;
+  uint64_t seed = n + 1000 * (uint64_t)kind; /* SMALL: udf_bench.py's rows */
   memset(sums, 0, sizeof *sums);
   sums->rows = table_rows(cfg, n);
   for (long row = 0; row < sums->rows; row++) {
-    deal(&seed, a, n);
+    deal_of(&seed, a, n, kind);
     size_t len = format_array(text, a, n, spaced);
     sums->len += (int64_t)len;
     sqlite3_bind_text(ins, 1, text, (int)len, SQLITE_STATIC);
@@ -619,6 +666,11 @@ static sqlite3 *build_games(const config *cfg, size_t n, int spaced, row_sums *s
   free(text);
   *text_mb = (double)sums->len / 1e6;
   return db;
+}
+
+static sqlite3 *build_games(const config *cfg, size_t n, int spaced, row_sums *sums,
+                            double *text_mb) {
+  return build_games_of(cfg, n, spaced, SMALL, sums, text_mb);
 }
 
 enum {
@@ -692,6 +744,65 @@ static void per_row(const config *cfg, sqlite3 *db, size_t n, int spaced, const 
       res->row64[spaced][t] = figure_of(&ops[which[t]], &ops[JSON], &ops[LEN], &ops[FLOOR], rows);
   }
   finalize_ops(ops, N_ROW_OPS);
+}
+
+/* ---------------------------------------- 1b. the scanners, by values */
+
+/* coins_margin(3) on 64-coin rows of each row case, read by each scanner
+** the CPU runs (COINS_SIMD's names, switched between calls), measured
+** together with length(), json_array_length and the floor on that table. */
+static void scanners(const config *cfg, results *res) {
+  enum { S_LEN, S_JSON, S_FLOOR, S_FIRST };
+  printf(
+      "\nthe row scanners: SELECT sum(coins_margin(3, coins)) FROM games, 64-coin rows, read by\n"
+      "each scanner this CPU runs (COINS_SIMD's names, switched between calls; the default "
+      "first)\n");
+  res->n_scanners = 0;
+  for (size_t i = 0; i < coins_scan_table_size && res->n_scanners < MAX_SCANNERS; i++)
+    if (coins_scan_table[i]->supported())
+      res->scanner[res->n_scanners++] = coins_scan_table[i]->name;
+  for (size_t c = 0; c < N_ROW_CASES; c++) {
+    row_sums sums;
+    double text_mb;
+    sqlite3 *db = build_games_of(cfg, 64, row_cases[c].spaced, row_cases[c].kind, &sums, &text_mb);
+    op ops[S_FIRST + MAX_SCANNERS];
+    char labels[MAX_SCANNERS][48];
+    int n_ops = S_FIRST + (int)res->n_scanners;
+    ops[S_LEN] = sql_op(db, "sum(length(coins))", "SELECT sum(length(coins)) FROM games");
+    ops[S_JSON] = sql_op(db, "sum(json_array_length(coins))",
+                         "SELECT sum(json_array_length(coins)) FROM games");
+    ops[S_FLOOR] = sql_op(db, "sum(do_nothing(3, coins))  [the floor]",
+                          "SELECT sum(do_nothing(3, coins)) FROM games");
+    for (size_t k = 0; k < res->n_scanners; k++) {
+      snprintf(labels[k], sizeof labels[k], "coins_margin(3), %s", res->scanner[k]);
+      op *o = &ops[S_FIRST + k];
+      *o = sql_op(db, labels[k], "SELECT sum(coins_margin(3, coins)) FROM games");
+      o->run = run_sql_scanner, o->scanner = res->scanner[k];
+    }
+    measure(ops, n_ops, cfg);
+    coins_scan_table_use(NULL);
+    check(ops[S_LEN].result == sums.len, "%s: length %lld, expected %lld",
+          values_name[row_cases[c].kind], (long long)ops[S_LEN].result, (long long)sums.len);
+    for (size_t k = 0; k < res->n_scanners; k++)
+      check(ops[S_FIRST + k].result == sums.v3_margin,
+            "%s, %s: coins_margin(3) %lld, expected %lld", values_name[row_cases[c].kind],
+            res->scanner[k], (long long)ops[S_FIRST + k].result, (long long)sums.v3_margin);
+    double rows = (double)sums.rows;
+    printf("\nvalues %s, %s JSON, %ld rows, %.1f MB of text\n", values_name[row_cases[c].kind],
+           format_name[row_cases[c].spaced], sums.rows, text_mb);
+    printf("  %-38s %9s %8s %10s %7s %8s %10s\n", "SELECT ... FROM games", "ms/query", "ns/row",
+           "x length()", "x json", "x floor", "ns > floor");
+    for (int i = 0; i < n_ops; i++)
+      printf("  %-38s %9.2f %8.1f %10.2f %7.2f %8.2f %10.1f\n", ops[i].label, ops[i].median * 1e3,
+             ops[i].median * 1e9 / rows, ratio(&ops[i], &ops[S_LEN]), ratio(&ops[i], &ops[S_JSON]),
+             ratio(&ops[i], &ops[S_FLOOR]), over(&ops[i], &ops[S_FLOOR]) * 1e9 / rows);
+    for (size_t k = 0; k < res->n_scanners; k++)
+      res->scan[c][k] =
+          figure_of(&ops[S_FIRST + k], &ops[S_JSON], &ops[S_LEN], &ops[S_FLOOR], rows);
+    res->have_scan = 1;
+    finalize_ops(ops, n_ops);
+    sqlite3_close(db);
+  }
 }
 
 /* ----------------------------------------------- 2. streaming the moves */
@@ -1307,6 +1418,32 @@ static void ratio_target(const config *cfg, const char *what, double value, cons
          limit, extra);
 }
 
+/* The targets of the scanners' section (issue 30): x json_array_length, and
+** x length() (0: none), for a scanner on a row case; 0: no target. */
+static double scan_target(const char *scanner, const row_case *rc, double *vs_len) {
+  int small = rc->kind == SMALL;
+  *vs_len = 0;
+  if (strcmp(scanner, "portable") == 0) return small ? 0.40 : rc->kind == BIG ? 0.55 : 0;
+  if (small) return 0.40;
+  if (strcmp(scanner, "avx512") == 0) *vs_len = 1.3;
+  return strcmp(scanner, "avx512") == 0 ? 0.45 : strcmp(scanner, "avx2") == 0 ? 0.55 : 0;
+}
+
+static void scan_targets(const config *cfg, const results *res) {
+  if (!res->have_scan) return;
+  printf("  coins_margin(3) on 64-coin rows, by scanner and values\n");
+  for (size_t c = 0; c < N_ROW_CASES; c++)
+    for (size_t k = 0; k < res->n_scanners; k++) {
+      double vs_len, limit = scan_target(res->scanner[k], &row_cases[c], &vs_len);
+      const figure *f = &res->scan[c][k];
+      char what[64];
+      snprintf(what, sizeof what, "%s, %s %s", res->scanner[k], values_name[row_cases[c].kind],
+               format_name[row_cases[c].spaced]);
+      if (limit > 0) ratio_target(cfg, what, f->vs_json, "json_array_length", limit, f, "row");
+      if (vs_len > 0) ratio_target(cfg, what, f->vs_len, "length()", vs_len, NULL, "row");
+    }
+}
+
 static void targets(const config *cfg, const results *res) {
   int s = cfg->smoke;
   static const char *const row_label[N_ROW_TARGETS] = {
@@ -1317,6 +1454,7 @@ static void targets(const config *cfg, const results *res) {
   printf(
       "\ntargets (informational; they never fail the run). The floor: do_nothing(3, coins) per\n"
       "row, nothing_rows(g.coins, 64) streaming, length() of the text for one huge game\n");
+  scan_targets(cfg, res);
   for (int f = 0; f < N_FORMATS; f++) {
     if (!res->have_row64[f]) continue;
     printf("  64-coin rows, %s JSON %s\n", format_name[f], format_example[f]);
@@ -1473,7 +1611,7 @@ static void usage(void) {
   fprintf(stderr,
           "usage: bench [--smoke | --quick] [--wall] [--rounds=R] [--rows=N] [--only=S,...]\n"
           "  S: rows, streaming, huge, reviews, play, textbook, analysis (the sections; all by\n"
-          "  default)\n"
+          "  default), scanners (part of rows: coins_margin(3) by scanner and values)\n"
           "  (BENCH_SMOKE=1 in the environment means --smoke)\n");
   exit(2);
 }
@@ -1511,9 +1649,9 @@ int main(int argc, char **argv) {
     else
       usage();
   }
-  enum { N_SECTIONS = 7 };
-  static const char *const section_name[N_SECTIONS] = {"rows", "streaming", "huge",    "reviews",
-                                                       "play", "textbook",  "analysis"};
+  enum { N_SECTIONS = 8 }; /* "rows" runs "scanners" too */
+  static const char *const section_name[N_SECTIONS] = {"rows", "streaming", "huge",     "reviews",
+                                                       "play", "textbook",  "analysis", "scanners"};
   int run[N_SECTIONS];
   for (int k = 0; k < N_SECTIONS; k++) run[k] = only == NULL;
   for (const char *w = only; w && *w; w += strcspn(w, ","), w += *w == ',') {
@@ -1578,6 +1716,7 @@ int main(int argc, char **argv) {
       }
     }
   }
+  if (run[0] || run[7]) scanners(&cfg, &res);
   double t_section[N_SECTIONS];
   t_section[0] = now();
   for (int f = 0; f < N_FORMATS; f++)

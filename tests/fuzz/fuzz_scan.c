@@ -5,7 +5,9 @@
 **
 ** The first byte moves the rest: that many spaces (mod 130) go before it,
 ** then it is read as is, so numbers, separators, a NUL or a byte >= 0x80
-** land on every offset of the scanners' 32- and 64-byte blocks.  Every
+** land on every offset of the scanners' 32- and 64-byte blocks.  The same
+** bytes then describe a row of numbers (numbers_row: a byte a number, of
+** 1 to 20 digits, either sign), for the scanners' number paths.  Every
 ** text is read from an exact-size copy (AddressSanitizer sees a read past
 ** it).  Invariants (abort() when one fails), for each scanner and mode:
 **
@@ -91,6 +93,38 @@ static void check_text(const char *text, size_t len) {
   free(blocks);
 }
 
+/* The row of numbers the bytes after the first describe, one a byte b,
+** after shift spaces: 1 + b % 20 digits (the first never 0, the others
+** drawn from a generator seeded by the input), a '-' when b has 0x80,
+** and after it ",", ", ", " ," or ",\n" by (b >> 5) & 3.  Numbers of
+** every length and sign thus land at every offset of the blocks.  Writes
+** to row (room: 24 * count + shift + 2) and returns the length. */
+static size_t numbers_row(const uint8_t *bytes, size_t count, size_t shift, char *row) {
+  static const char *const seps[4] = {",", ", ", " ,", ",\n"};
+  uint64_t seed = 0x9E3779B97F4A7C15u * (count + 1);
+  size_t len = 0;
+  memset(row, ' ', shift);
+  len = shift;
+  row[len++] = '[';
+  for (size_t i = 0; i < count; i++) {
+    unsigned b = bytes[i], digits = 1 + b % 20;
+    if (i) {
+      const char *sep = seps[(b >> 5) & 3];
+      size_t n = strlen(sep);
+      memcpy(row + len, sep, n);
+      len += n;
+    }
+    if (b & 0x80) row[len++] = '-';
+    for (unsigned d = 0; d < digits; d++) {
+      seed = seed * 6364136223846793005u + 1442695040888963407u;
+      unsigned digit = (unsigned)(seed >> 60) % 10;
+      row[len++] = (char)('0' + (d == 0 && digit == 0 ? 1 : digit));
+    }
+  }
+  row[len++] = ']';
+  return len;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size == 0 || size > 1 << 16) return 0;
   size_t shift = data[0] % 130, len = shift + size - 1;
@@ -98,6 +132,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   memset(text, ' ', shift);
   memcpy(text + shift, data + 1, size - 1);
   check_text(text, len);
+  free(text);
+  size_t count = size - 1 < 512 ? size - 1 : 512; /* the same bytes as numbers */
+  text = xmalloc(24 * count + shift + 2);
+  len = numbers_row(data + 1, count, shift, text);
+  char *exact = xmalloc(len ? len : 1); /* an exact-size copy: ASan sees a read past it */
+  memcpy(exact, text, len);
+  check_text(exact, len);
+  free(exact);
   free(text);
   return 0;
 }

@@ -19,6 +19,8 @@
 **                        and separators straddle every 32- and 64-byte
 **                        boundary, and, at the first offsets, a NUL, a
 **                        0x80, a '.', a '0' or a '-' put at every byte;
+**   test_number_lengths  every digit count 1..20, either sign, at every
+**                        offset of a 64-byte block, alone and in rows;
 **   test_edges           hand-picked rows: empty arrays, a row ending on
 **                        a block boundary, long runs of digits or spaces
 **                        across blocks, the largest sums;
@@ -311,6 +313,43 @@ static void test_boundaries(void **state) {
   }
 }
 
+/* Every digit count 1..20, with and without a '-', at every offset of
+** the blocks (0 to 70 spaces before it), alone, between short numbers and
+** in a row of its kind, compact and spaced: the SIMD scanners' numbers of
+** four digits or more are read from the bytes before their end (windows
+** of 16), the portable one's eight bytes at a time.  Up to 18 digits every
+** scanner must take the row; 19 and 20 digits go to the general parser,
+** which takes what fits int64_t. */
+static void test_number_lengths(void **state) {
+  (void)state;
+  g_case.test = "test_number_lengths";
+  for (unsigned digits = 1; digits <= 20; digits++)
+    for (int sign = 0; sign < 2; sign++)
+      for (size_t shift = 0; shift <= 70; shift++)
+        for (int shape = 0; shape < 4; shape++) {
+          char number[24];
+          size_t n = 0;
+          g_case.index = ((digits * 2 + (unsigned)sign) * 100 + shift) * 4 + (unsigned)shape;
+          rng r = case_rng(8, g_case.index);
+          if (sign) number[n++] = '-';
+          number[n++] = (char)('1' + below(&r, 9)); /* no leading zero */
+          for (unsigned d = 1; d < digits; d++) number[n++] = (char)('0' + below(&r, 10));
+          text t = {0};
+          put(&t, "[", 1);
+          for (size_t i = 0; i < shift; i++) put(&t, " ", 1);
+          const char *sep = shape & 1 ? ", " : ",";
+          if (shape >= 2) put(&t, "7", 1), put(&t, sep, strlen(sep));
+          for (int k = 0; k < (shape >= 2 ? 9 : 1); k++) {
+            if (k) put(&t, sep, strlen(sep));
+            put(&t, number, n);
+          }
+          if (shape >= 2) put(&t, sep, strlen(sep)), put(&t, "-8", 2);
+          put(&t, "]", 1);
+          check_text(t.s, t.len, digits <= 18 && shape < 2);
+          free(t.s);
+        }
+}
+
 static void test_edges(void **state) {
   (void)state;
   g_case.test = "test_edges";
@@ -573,10 +612,10 @@ int main(void) {
     return 1;
   }
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_plain_rows),    cmocka_unit_test(test_corrupted_rows),
-      cmocka_unit_test(test_boundaries),    cmocka_unit_test(test_edges),
-      cmocka_unit_test(test_vector_fusion), cmocka_unit_test(test_line_from_text),
-      cmocka_unit_test(test_line_extremes),
+      cmocka_unit_test(test_plain_rows),     cmocka_unit_test(test_corrupted_rows),
+      cmocka_unit_test(test_boundaries),     cmocka_unit_test(test_number_lengths),
+      cmocka_unit_test(test_edges),          cmocka_unit_test(test_vector_fusion),
+      cmocka_unit_test(test_line_from_text), cmocka_unit_test(test_line_extremes),
   };
   int failed = cmocka_run_group_tests(tests, NULL, NULL);
   printf("rows taken by a scanner: %llu\n", (unsigned long long)g_taken);
