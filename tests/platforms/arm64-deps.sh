@@ -20,7 +20,7 @@ if ! dpkg --print-foreign-architectures | grep -qx arm64; then
   dpkg --add-architecture arm64
   apt-get -o DPkg::Lock::Timeout=600 update -qq
 fi
-sh "$here/../deps.sh" gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-user \
+sh "$here/../tools/deps.sh" gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-user \
   libcmocka-dev:arm64 libsqlite3-dev:arm64 libreadline8:arm64 zlib1g:arm64 libstdc++6:arm64
 mkdir -p "$dir"
 if [ ! -x "$dir/sqlite3" ]; then

@@ -30,7 +30,7 @@ for sql in "$dir"/*.sql; do
   name=$(basename "$sql" .sql)
   case $name in *.errors) bail= ;; *) bail=-bail ;; esac
   { echo ".load ${ext%.*}"; cat "$sql"; } |
-    RUN_LIMITED_NAME="golden/$name.sql" sh "$dir/../run_limited.sh" 60 \
+    RUN_LIMITED_NAME="golden/$name.sql" sh "$dir/../tools/run_limited.sh" 60 \
       $shell $bail :memory: >"$tmp/got" 2>&1
   status=$?
   one_form "$dir/$name.out" >"$tmp/want.1"
