@@ -19,6 +19,12 @@
 ** play.  Callers guarantee the sum of |a[i]| fits in int64_t (the parser
 ** checks it), so no total, margin or intermediate value overflows.
 **
+** Text comes as (text, len): every reader here reads text[0..len) and
+** nothing else, so text need not end with a NUL, and text[len] need not
+** be readable (the SQL layer passes SQLite's bytes as they are, without
+** the copy sqlite3_value_text makes to add a NUL to text bound with its
+** length).
+**
 ** docs/architecture.md says how the files fit together and what adding a
 ** variant involves; docs/algorithms.md explains each algorithm.
 */

@@ -94,6 +94,13 @@ const char *coins_type_name(sqlite3_value *v);
 ** message: "2.5", "'abc'" (quoted as coins_quote does), "a BLOB" or "NULL". */
 int coins_value_int(sqlite3_value *v, sqlite3_int64 *out, char what[64]);
 
+/* A TEXT value's bytes in UTF-8 and their count in *len, read without
+** the NUL that sqlite3_value_text adds (for text bound with its length,
+** a copy of the whole text): the bytes need not be followed by a NUL, and
+** the core's readers never look past len.  "" for empty text; NULL when
+** out of memory. */
+const char *coins_value_utf8(sqlite3_value *v, size_t *len);
+
 /* Grows *buf (sqlite3_realloc64) to hold at least words int64_t
 ** (reserve.c).  Returns SQLITE_OK or SQLITE_NOMEM (*buf is then unchanged). */
 int coins_reserve(int64_t **buf, size_t *room, size_t words);
