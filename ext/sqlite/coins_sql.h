@@ -218,6 +218,10 @@ struct coins_tvf_cursor {
   uint64_t ply_lo, ply_hi; /* the plies the constraints allow */
   uint64_t rows;           /* set by start when known (coins_tvf.seek); else UINT64_MAX */
   int lazy;                /* rows is known: ply_hi stops at the last */
+  /* The visible columns the statement reads (bit c for column c, from
+  ** colUsed), and whether the game's variant has values (for columns). */
+  uint32_t used;
+  int has_values;
   void *state;             /* the function's own (coins_tvf.state_size bytes) */
   coins_saved_arg args[COINS_TVF_MAX_ARGS];
   coins_stop stop; /* game.stop points here where interrupts can be seen */

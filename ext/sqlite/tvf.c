@@ -205,6 +205,12 @@ static void narrow_plies(coins_tvf_cursor *cur, char op, sqlite3_value *v) {
   if (hi < cur->ply_hi) cur->ply_hi = hi;
 }
 
+/* idxNum: a bit for each argument given (the low bits), and from bit
+** USED_SHIFT on, the visible columns the statement reads (all of them for
+** a table with more than USED_COLUMNS). */
+#define USED_SHIFT 8
+#define USED_COLUMNS 23
+
 /* The message for a plan that lacks a required argument. */
 static char *missing_argument(const coins_tvf *tvf) {
   return sqlite3_mprintf(
@@ -222,6 +228,7 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
   int j = 0;
   release_state(cur);
   cur->eof = 1, cur->lazy = 0, cur->rows = UINT64_MAX;
+  cur->used = (uint32_t)idx_num >> USED_SHIFT;
   memset(&cur->row, 0, sizeof cur->row);
   if ((~idx_num & ((1 << tvf->n_required) - 1)) != 0) /* see tvf_best_index */
     return filter_error(cur, SQLITE_ERROR, missing_argument(tvf));
@@ -235,6 +242,7 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
   int rc = tvf->start(cur, args, &err);
   if (rc == COINS_NULL_ARG) return SQLITE_OK;
   if (rc != SQLITE_OK) return filter_error(cur, rc, err);
+  cur->has_values = coins_variant_traits_of(cur->game.variant).has_values;
   cur->lazy = cur->rows != UINT64_MAX;
   if (cur->lazy) { /* rows 1..rows, within the bounds */
     cur->ply = cur->ply_lo;
@@ -336,7 +344,10 @@ static int tvf_best_index(sqlite3_vtab *base, sqlite3_index_info *info) {
     }
   }
   if (unusable & ~present) return SQLITE_CONSTRAINT;
-  info->idxNum = (int)present;
+  uint32_t used = (1u << USED_COLUMNS) - 1;
+  if (tvf->n_visible <= USED_COLUMNS) /* (colUsed's bit 63 stands for columns 63 and up) */
+    used &= (uint32_t)info->colUsed | (info->colUsed >> 63 ? ~0u : 0);
+  info->idxNum = (int)(present | used << USED_SHIFT);
   if ((present & required) != required && info->nConstraint == 0) {
     sqlite3_free(base->zErrMsg);
     base->zErrMsg = missing_argument(tvf);
@@ -384,7 +395,7 @@ static const sqlite3_module tvf_module = {
 
 void coins_tvf_ply_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col) {
   const coins_ply *row = &cur->row;
-  int values = coins_variant_traits_of(cur->game.variant).has_values;
+  int values = cur->has_values;
   switch ((enum coins_ply_column)col) {
     case COINS_COL_PLY: sqlite3_result_int64(ctx, (sqlite3_int64)row->ply); break;
     case COINS_COL_PLAYER: sqlite3_result_int(ctx, row->player); break;
