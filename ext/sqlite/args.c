@@ -146,9 +146,9 @@ int coins_variant_read(const char *fname, sqlite3_value *v, coins_variant *varia
   return read_variant(fname, v, sqlite3_value_type(v), variant, err);
 }
 
-static int read_max_take(const char *fname, sqlite3_value *v, int type, coins_variant variant,
-                         uint64_t *k, char **err) {
-  coins_variant_traits traits = coins_variant_traits_of(variant);
+static int read_max_take(const char *fname, sqlite3_value *v, int type,
+                         const coins_variant_traits *variant, uint64_t *k, char **err) {
+  const coins_variant_traits traits = *variant;
   sqlite3_int64 i;
   char what[64];
   *k = traits.default_take;
@@ -182,29 +182,33 @@ static int read_count(const char *fname, sqlite3_value *v, int type, coins_game 
   return SQLITE_OK;
 }
 
-static int read_coins(const char *fname, sqlite3_value *v, int type, coins_game *game,
-                      coins_text *text, char **err) {
-  int counts = coins_variant_traits_of(game->variant).takes_any_count, is_count = 0;
+static int read_coins(const char *fname, sqlite3_value *v, int type,
+                      const coins_variant_traits *traits, coins_game *game, coins_text *text,
+                      char **err) {
+  int counts = traits->takes_any_count, is_count = 0;
   *text = (coins_text){NULL, 0, 0};
+  if (type == SQLITE_TEXT) { /* (no NUL is added: a text bound with its length is not copied) */
+    text->text = coins_value_utf8(v, &text->len);
+    if (text->text == NULL) return SQLITE_NOMEM;
+  }
   if (counts) {
     int rc = read_count(fname, v, type, game, &is_count, err);
-    if (rc != SQLITE_OK || is_count) return rc;
+    if (rc != SQLITE_OK || is_count) {
+      text->text = NULL;
+      return rc;
+    }
   } else if (type != SQLITE_BLOB) { /* a count where only variant I takes one? */
-    size_t len = 0;
-    const char *t = type == SQLITE_TEXT ? coins_value_utf8(v, &len) : NULL;
+    const char *t = text->text;
     sqlite3_int64 n;
-    if (type == SQLITE_TEXT && t == NULL) return SQLITE_NOMEM;
-    if ((t == NULL || len == 0 || t[0] != '[') &&
+    if ((t == NULL || text->len == 0 || t[0] != '[') &&
         value_int_of_type(v, type, &n, NULL) == SQLITE_OK)
       return coins_sql_fail(err, fname,
                             "coins must be a JSON array for variant %s, got the count %lld; "
                             "a count of coins is allowed for variant I only",
-                            coins_variant_traits_of(game->variant).name, n);
+                            traits->name, n);
   }
   switch (type) {
-    case SQLITE_TEXT: /* (no NUL is added: a text bound with its length is not copied) */
-      text->text = coins_value_utf8(v, &text->len);
-      break;
+    case SQLITE_TEXT: break; /* read above */
     case SQLITE_BLOB: /* JSONB; an empty BLOB has no pointer */
       text->text = sqlite3_value_bytes(v) ? (const char *)sqlite3_value_blob(v) : "";
       text->len = (size_t)sqlite3_value_bytes(v);
@@ -226,8 +230,10 @@ int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *co
   if (variant_type == SQLITE_NULL || coins_type == SQLITE_NULL || take_type == SQLITE_NULL)
     return COINS_NULL_ARG;
   int rc = read_variant(fname, variant, variant_type, &game->variant, err);
-  if (rc == SQLITE_OK) rc = read_max_take(fname, max_take, take_type, game->variant, &game->k, err);
-  if (rc == SQLITE_OK) rc = read_coins(fname, coins, coins_type, game, text, err);
+  if (rc != SQLITE_OK) return rc;
+  coins_variant_traits traits = coins_variant_traits_of(game->variant);
+  rc = read_max_take(fname, max_take, take_type, &traits, &game->k, err);
+  if (rc == SQLITE_OK) rc = read_coins(fname, coins, coins_type, &traits, game, text, err);
   return rc;
 }
 
