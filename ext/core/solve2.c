@@ -262,8 +262,8 @@ COINS_INLINE void blocked_start(size_t n, uint64_t k, int64_t *best, int64_t *ta
 }
 
 /* Coins down to a[lo] (lo < b->i). */
-COINS_INLINE void blocked_run(const int64_t *a, size_t lo, size_t k, int64_t *best,
-                              int64_t *tails, blocked *b) {
+COINS_INLINE void blocked_run(const int64_t *a, size_t lo, size_t k, int64_t *best, int64_t *tails,
+                              blocked *b) {
   size_t i = b->i, r = b->r;
   int64_t head = b->head, suffix = b->suffix;
   while (i > lo) {
@@ -276,8 +276,9 @@ COINS_INLINE void blocked_run(const int64_t *a, size_t lo, size_t k, int64_t *be
       r = 0, head = INT64_MAX;
     }
     size_t steps = k - r < i - lo ? k - r : i - lo, end = r + steps;
-    for (; r + 1 < end; r += 2) { /* two coins a step, as TWO_STEP */
-      int64_t least = tails[r] < head ? tails[r] : head; /* coin i - 1 */
+    /* two coins a step, as TWO_STEP; least for coin i - 1, later for i - 2 */
+    for (; r + 1 < end; r += 2) {
+      int64_t least = tails[r] < head ? tails[r] : head;
       int64_t later = tails[r + 1] < head ? tails[r + 1] : head;
       int64_t x = a[i - 2];
       suffix += a[i - 1];

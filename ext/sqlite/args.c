@@ -208,7 +208,7 @@ static int read_coins(const char *fname, sqlite3_value *v, int type,
                             traits->name, n);
   }
   switch (type) {
-    case SQLITE_TEXT: break; /* read above */
+    case SQLITE_TEXT: /* read above */ break;
     case SQLITE_BLOB: /* JSONB; an empty BLOB has no pointer */
       text->text = sqlite3_value_bytes(v) ? (const char *)sqlite3_value_blob(v) : "";
       text->len = (size_t)sqlite3_value_bytes(v);

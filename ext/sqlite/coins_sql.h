@@ -222,7 +222,7 @@ struct coins_tvf_cursor {
   ** colUsed), and whether the game's variant has values (for columns). */
   uint32_t used;
   int has_values;
-  void *state;             /* the function's own (coins_tvf.state_size bytes) */
+  void *state; /* the function's own (coins_tvf.state_size bytes) */
   coins_saved_arg args[COINS_TVF_MAX_ARGS];
   coins_stop stop; /* game.stop points here where interrupts can be seen */
 };

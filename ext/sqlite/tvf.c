@@ -94,8 +94,8 @@ static int save_arg(coins_saved_arg *saved, sqlite3_value *v) {
   if (saved->type == SQLITE_FLOAT) saved->r = sqlite3_value_double(v);
   if (saved->type != SQLITE_TEXT && saved->type != SQLITE_BLOB) return SQLITE_OK;
   size_t len = 0; /* (TEXT read without the NUL sqlite3_value_text may copy it to add) */
-  const void *bytes = saved->type == SQLITE_TEXT ? (const void *)coins_value_utf8(v, &len)
-                                                 : sqlite3_value_blob(v);
+  const void *bytes =
+      saved->type == SQLITE_TEXT ? (const void *)coins_value_utf8(v, &len) : sqlite3_value_blob(v);
   saved->len = saved->type == SQLITE_TEXT ? (int)len : sqlite3_value_bytes(v);
   if (bytes == NULL && saved->len > 0) return SQLITE_NOMEM;
   if ((size_t)saved->len + 1 > saved->room) {

@@ -857,11 +857,10 @@ int main(void) {
          (unsigned long long)g_seed, g_scale, (unsigned long long)scaled(100000));
   fflush(stdout);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_random1),     cmocka_unit_test(test_random2),
-      cmocka_unit_test(test_random3),     cmocka_unit_test(test_window_k),
-      cmocka_unit_test(test_exhaustive2),
-      cmocka_unit_test(test_exhaustive3), cmocka_unit_test(test_parse_roundtrip),
-      cmocka_unit_test(test_line_skip),
+      cmocka_unit_test(test_random1),         cmocka_unit_test(test_random2),
+      cmocka_unit_test(test_random3),         cmocka_unit_test(test_window_k),
+      cmocka_unit_test(test_exhaustive2),     cmocka_unit_test(test_exhaustive3),
+      cmocka_unit_test(test_parse_roundtrip), cmocka_unit_test(test_line_skip),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -260,15 +260,15 @@ static void test_or_over_a_join(void **state) {
 ** subset of columns, after rows skipped or not, gives the table's rows. */
 static void test_columns_read(void **state) {
   static const char *const columns[] = {
-      "gain", "ply, gain", "gain, ply * 2", "gain, pos", "gain, first_total", "player", "rowid, gain",
+      "gain",   "ply, gain",   "gain, ply * 2", "gain, pos", "gain, first_total",
+      "player", "rowid, gain",
   };
   static const char *const wheres[] = {"1", "ply > 2", "ply = 3", "ply >= 2 AND ply < 5"};
   sqlite3 *db = *state;
   for (size_t c = 0; c < N_CALLS; c++) {
     materialise(db, calls[c]);
     for (size_t k = 0; k < sizeof columns / sizeof *columns; k++) {
-      char *fn_query =
-          sqlite3_mprintf("SELECT %s FROM %s WHERE %%s %%s", columns[k], calls[c]);
+      char *fn_query = sqlite3_mprintf("SELECT %s FROM %s WHERE %%s %%s", columns[k], calls[c]);
       char *table_query = sqlite3_mprintf("SELECT %s FROM t WHERE %%s %%s", columns[k]);
       for (size_t w = 0; w < sizeof wheres / sizeof *wheres; w++)
         check_like_table(db, fn_query, table_query, wheres[w], "ORDER BY ply");
@@ -284,7 +284,7 @@ static void test_columns_read(void **state) {
 ** left out), which once failed the statement with "missing argument". */
 static void test_left_join_after_the_function(void **state) {
   static const char *const rights[] = {
-      "w", /* a table */
+      "w",                                                           /* a table */
       "(SELECT id, player, sum(n) AS n FROM w GROUP BY id, player)", /* a subquery */
       "(SELECT id, player, n FROM w ORDER BY n LIMIT 100)",
   };
@@ -307,14 +307,14 @@ static void test_left_join_after_the_function(void **state) {
   for (size_t c = 0; c < sizeof join_calls / sizeof *join_calls; c++) {
     materialise_join(db, join_calls[c]);
     for (size_t r = 0; r < sizeof rights / sizeof *rights; r++) {
-      char *fn_query = sqlite3_mprintf(
-          "SELECT " JOIN_COLUMNS ", x.n FROM g, %s m LEFT JOIN %s x "
-          "ON x.id = g.id AND x.player = m.player WHERE %%s %%s",
-          join_calls[c], rights[r]);
-      char *table_query = sqlite3_mprintf(
-          "SELECT " JOIN_COLUMNS ", x.n FROM g JOIN jt m ON m.id = g.id LEFT JOIN %s x "
-          "ON x.id = g.id AND x.player = m.player WHERE %%s %%s",
-          rights[r]);
+      char *fn_query = sqlite3_mprintf("SELECT " JOIN_COLUMNS
+                                       ", x.n FROM g, %s m LEFT JOIN %s x "
+                                       "ON x.id = g.id AND x.player = m.player WHERE %%s %%s",
+                                       join_calls[c], rights[r]);
+      char *table_query = sqlite3_mprintf("SELECT " JOIN_COLUMNS
+                                          ", x.n FROM g JOIN jt m ON m.id = g.id LEFT JOIN %s x "
+                                          "ON x.id = g.id AND x.player = m.player WHERE %%s %%s",
+                                          rights[r]);
       for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
         check_like_table(db, fn_query, table_query, shapes[i], "");
       sqlite3_free(fn_query);
@@ -515,9 +515,13 @@ static void test_bounds_on_endless_lines(void **state) {
 int main(void) {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_db, teardown_db)
   const struct CMUnitTest tests[] = {
-      T(test_or_shapes),      T(test_or_over_a_join),          T(test_left_join_after_the_function),
-      T(test_columns_read),   T(test_plans_that_lack_arguments),
-      T(test_extreme_bounds), T(test_bounds_on_endless_lines),
+      T(test_or_shapes),
+      T(test_or_over_a_join),
+      T(test_left_join_after_the_function),
+      T(test_columns_read),
+      T(test_plans_that_lack_arguments),
+      T(test_extreme_bounds),
+      T(test_bounds_on_endless_lines),
   };
 #undef T
   return cmocka_run_group_tests(tests, NULL, NULL);

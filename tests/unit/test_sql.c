@@ -931,19 +931,29 @@ static char *bound_result(sqlite3 *db, const char *sql, const char *text, int le
 static void test_text_without_nul(void **state) {
   sqlite3 *db = *state;
   static const char *const texts[] = {
-      "[8,15,3,7]", "[8, 15, 3, 7]", "[1,2", "[]", "", "12", " [ 1 ,2 ] ", "[1,-2,3]",
+      "[8,15,3,7]",
+      "[8, 15, 3, 7]",
+      "[1,2",
+      "[]",
+      "",
+      "12",
+      " [ 1 ,2 ] ",
+      "[1,-2,3]",
       "[999,1,22,333,4444,5,66,777,8,99,100,2,30,400,5,6,7,8,9,10,11,12,13,14,15,16,17,18]",
       "[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,"
       "31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58]",
   };
   static const char *const queries[] = {
-      "SELECT coins_margin(3, ?1)", "SELECT coins_margin(2, ?1, 9)", "SELECT coins_win(1, ?1)",
-      "SELECT coins_score(?1, '[1]')", "SELECT sum(gain) FROM coins_moves(3, ?1)",
+      "SELECT coins_margin(3, ?1)",
+      "SELECT coins_margin(2, ?1, 9)",
+      "SELECT coins_win(1, ?1)",
+      "SELECT coins_score(?1, '[1]')",
+      "SELECT sum(gain) FROM coins_moves(3, ?1)",
       "SELECT count(*) || arg_coins FROM coins_moves(2, ?1)",
   };
   long page = sysconf(_SC_PAGESIZE);
-  char *map = mmap(NULL, 2 * (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
-                   0);
+  char *map =
+      mmap(NULL, 2 * (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   assert_true(map != MAP_FAILED);
   assert_int_equal(mprotect(map + page, (size_t)page, PROT_NONE), 0);
   for (size_t t = 0; t < sizeof texts / sizeof *texts; t++) {
