@@ -19,6 +19,12 @@
 ** play.  Callers guarantee the sum of |a[i]| fits in int64_t (the parser
 ** checks it), so no total, margin or intermediate value overflows.
 **
+** Text comes as (text, len): every reader here reads text[0..len) and
+** nothing else, so text need not end with a NUL, and text[len] need not
+** be readable (the SQL layer passes SQLite's bytes as they are, without
+** the copy sqlite3_value_text makes to add a NUL to text bound with its
+** length).
+**
 ** docs/architecture.md says how the files fit together and what adding a
 ** variant involves; docs/algorithms.md explains each algorithm.
 */
@@ -341,6 +347,11 @@ coins_status coins_line_init_text_stop(coins_line *line, const char *text, size_
 int coins_line_reads_text(coins_variant v);
 /* Writes the next move to *out and returns 1, or returns 0 at the end. */
 int coins_line_next(coins_line *line, coins_ply *out);
+/* coins_line_next for a reader of the gains alone: only out->gain and
+** out->ply are written, and the position's totals are no longer kept
+** (for variant III from an array, its fastest path; otherwise it is
+** coins_line_next). */
+int coins_line_next_gain(coins_line *line, coins_ply *out);
 /* The next move, without playing it: O(1) (take 0 at the end). */
 coins_move coins_line_peek(const coins_line *line);
 /* Plays the next count moves of the line (fewer if it ends first) without

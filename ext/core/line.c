@@ -238,6 +238,22 @@ int coins_line_next(coins_line *line, coins_ply *out) {
   return 1;
 }
 
+int coins_line_next_gain(coins_line *line, coins_ply *out) {
+  coins_state *st = &line->st;
+  if (line->text || coins_line_moves_left(line) == UINT64_MAX) return coins_line_next(line, out);
+  if (st->lo >= st->hi) return 0;
+  /* variant III from its array: coins_line_next without the move, the
+  ** position and the totals */
+  if (line->run_left == 0) start_block(line, larger_on_left(line));
+  line->run_left--;
+  uint64_t right = line->run_side == 'R', lo = st->lo, hi = st->hi;
+  out->gain = st->a[right ? hi - 1 : lo];
+  st->hi = hi - right;
+  st->lo = lo + 1 - right;
+  out->ply = ++st->ply;
+  return 1;
+}
+
 int coins_line_follow(coins_line *line, char side, coins_ply *out) {
   if (line->run_left == 0 && line->bl + 1 < line->br &&
       line->block_value[line->bl] == line->block_value[line->br - 1]) {

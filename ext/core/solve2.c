@@ -1,9 +1,11 @@
 /*
 ** solve2.c -- the solver of variant II (part of the pure core), in O(n)
 ** for any k: best[i] = suffix[i] - min(best[i+1 .. i+k]), the window
-** minimum kept in a monotone deque; for k <= 8 in registers, two coins a
-** step, and for 3 <= k <= 8 in vector registers where the scanner that
-** runs has them (solve_avx512.c).
+** minimum for k <= 8 in registers, two coins a step (for 3 <= k <= 8 in
+** vector registers where the scanner that runs has them, solve_avx512.c);
+** for larger k from blocks of k values, two minima a coin and no branch;
+** and for the line, the options and greedy play (which want the moves too)
+** kept in a monotone deque.
 */
 #include "solve2.h"
 #include "compiler.h"
@@ -239,6 +241,69 @@ COINS_INLINE coins_status solve_small_stop(const int64_t *a, size_t n, int k, co
   return COINS_OK;
 }
 
+/* Variant II for any k, without a deque: the window of coin i,
+** best[i+1 .. i+k], is cut by a grid of blocks of k values (best[n] the
+** first value of the first block) into the tail of the block before and
+** the head of the block being made.  The least of the head is a running
+** minimum; the least of each tail of the block before (tails[r]: from its
+** value r on) is made in one pass when that block is done.  So a coin
+** costs two minima, whatever k, and no branch but the loop's.  best[]
+** has n + 1 words, tails min(n, k); k is at most n (a window that reaches
+** past the row is the same as one that reaches its end). */
+typedef struct blocked {
+  size_t i, r; /* the next coin is a[i - 1]; its offset in its block */
+  int64_t head, suffix;
+} blocked;
+
+COINS_INLINE void blocked_start(size_t n, uint64_t k, int64_t *best, int64_t *tails, blocked *b) {
+  size_t reach = (size_t)(k < n ? k : n);
+  for (size_t r = 0; r < reach; r++) tails[r] = INT64_MAX; /* no block before the first */
+  best[n] = 0;
+  *b = (blocked){.i = n, .r = 1, .head = 0, .suffix = 0};
+}
+
+/* Coins down to a[lo] (lo < b->i). */
+COINS_INLINE void blocked_run(const int64_t *a, size_t lo, size_t k, int64_t *best, int64_t *tails,
+                              blocked *b) {
+  size_t i = b->i, r = b->r;
+  int64_t head = b->head, suffix = b->suffix;
+  while (i > lo) {
+    if (r == k) { /* the block is done: the least of each of its tails */
+      int64_t least = INT64_MAX;
+      for (size_t j = 0; j < k; j++) {
+        least = best[i + j] < least ? best[i + j] : least;
+        tails[k - 1 - j] = least;
+      }
+      r = 0, head = INT64_MAX;
+    }
+    size_t steps = k - r < i - lo ? k - r : i - lo, end = r + steps;
+    /* two coins a step, as TWO_STEP; least for coin i - 1, later for i - 2 */
+    for (; r + 1 < end; r += 2) {
+      int64_t least = tails[r] < head ? tails[r] : head;
+      int64_t later = tails[r + 1] < head ? tails[r + 1] : head;
+      int64_t x = a[i - 2];
+      suffix += a[i - 1];
+      int64_t first = suffix - least;
+      suffix += x;
+      /* best[i - 2] = suffix - min(later, first), first = suffix - x - least */
+      int64_t left = x + least, right = suffix - later;
+      int64_t second = left >= right ? left : right;
+      best[i - 1] = first, best[i - 2] = second, i -= 2;
+      head = first < head ? first : head;
+      head = second < head ? second : head;
+    }
+    if (r < end) { /* one coin */
+      int64_t least = tails[r] < head ? tails[r] : head;
+      suffix += a[--i];
+      int64_t v = suffix - least;
+      best[i] = v;
+      head = v < head ? v : head;
+      r++;
+    }
+  }
+  b->i = i, b->r = r, b->head = head, b->suffix = suffix;
+}
+
 /* Any k, from best[] (n + 1 words) that the window pass made. */
 static void window_solution(size_t n, const int64_t *best, int64_t total, coins_solution *r) {
   coins_solution_set_margin(r, best[0] - (total - best[0]), total);
@@ -273,8 +338,11 @@ void coins_solve2(const int64_t *a, size_t n, uint64_t k, int64_t *work, coins_s
     case 8: solve_small(a, n, 8, r); return;
     default: break;
   }
-  int64_t *best = work, *deque = work + n + 1;
-  window_solution(n, best, coins_solve2_window_pass(a, n, k, 1, best, NULL, deque), r);
+  int64_t *best = work, *tails = work + n + 1;
+  blocked b;
+  blocked_start(n, k, best, tails, &b);
+  if (n > 0) blocked_run(a, 0, (size_t)(k < n ? k : n), best, tails, &b);
+  window_solution(n, best, b.suffix, r);
 }
 
 KEEP_MIN_ORDER
@@ -294,9 +362,14 @@ coins_status coins_solve2_stop(const int64_t *a, size_t n, uint64_t k, int64_t *
     case 8: return solve_small_stop(a, n, 8, r, stop);
     default: break;
   }
-  int64_t *best = work, *deque = work + n + 1, total;
-  if (coins_solve2_window_pass_stop(a, n, k, 1, best, NULL, deque, &total, stop) != COINS_OK)
-    return COINS_STOPPED;
-  window_solution(n, best, total, r);
+  int64_t *best = work, *tails = work + n + 1;
+  blocked b;
+  blocked_start(n, k, best, tails, &b);
+  for (size_t hi = n, lo; hi > 0; hi = lo) { /* spans of coins, polling between */
+    if (hi < n && coins_stop_asked(stop)) return COINS_STOPPED;
+    lo = coins_stop_span_start(hi, stop);
+    blocked_run(a, lo, (size_t)(k < n ? k : n), best, tails, &b);
+  }
+  window_solution(n, best, b.suffix, r);
   return COINS_OK;
 }

@@ -10,6 +10,19 @@
 
 SQLITE_EXTENSION_INIT3
 
+const char *coins_value_utf8(sqlite3_value *v, size_t *len) {
+  /* sqlite3_value_bytes first: it makes a UTF-16 value UTF-8 (a new,
+  ** terminated copy) and leaves UTF-8 as it is; sqlite3_value_blob then
+  ** returns the bytes as they are, adding nothing */
+  *len = (size_t)sqlite3_value_bytes(v);
+  if (*len == 0) { /* empty, or out of memory while converting */
+    const char *text = (const char *)sqlite3_value_text(v);
+    *len = (size_t)sqlite3_value_bytes(v);
+    return text;
+  }
+  return (const char *)sqlite3_value_blob(v);
+}
+
 /* coins_args_int for a value whose type (sqlite3_value_type) is known. */
 static int value_int_of_type(sqlite3_value *v, int type, sqlite3_int64 *out, char what[64]) {
   switch (type) {
@@ -25,8 +38,8 @@ static int value_int_of_type(sqlite3_value *v, int type, sqlite3_int64 *out, cha
       return SQLITE_MISMATCH;
     }
     case SQLITE_TEXT: {
-      const char *text = (const char *)sqlite3_value_text(v);
-      size_t len = (size_t)sqlite3_value_bytes(v);
+      size_t len;
+      const char *text = coins_value_utf8(v, &len);
       int64_t i;
       if (text == NULL && len > 0) return SQLITE_NOMEM;
       if (text && coins_text_parse_integer(text, len, &i) == COINS_OK) {
@@ -65,8 +78,10 @@ void coins_args_free_game(coins_game *game) {
 /* 1 when a variant argument looks like coins (a JSON array as TEXT, or
 ** JSONB's array header as a BLOB): the arguments were likely swapped. */
 static int looks_like_coins(sqlite3_value *v, int type) {
-  const unsigned char *b = type == SQLITE_TEXT ? sqlite3_value_text(v) : sqlite3_value_blob(v);
-  size_t len = (size_t)sqlite3_value_bytes(v);
+  size_t len = 0;
+  const unsigned char *b = type == SQLITE_TEXT ? (const unsigned char *)coins_value_utf8(v, &len)
+                                               : sqlite3_value_blob(v);
+  if (type != SQLITE_TEXT) len = (size_t)sqlite3_value_bytes(v);
   if (b == NULL) return 0;
   if (type == SQLITE_BLOB) return len > 0 && (b[0] & 0x0F) == 11; /* JSONB's ARRAY */
   const char *text = (const char *)b;
@@ -99,8 +114,8 @@ static int read_variant(const char *fname, sqlite3_value *v, int type, coins_var
   sqlite3_int64 i;
   char what[64];
   if (type == SQLITE_TEXT) {
-    const char *text = (const char *)sqlite3_value_text(v);
-    size_t len = (size_t)sqlite3_value_bytes(v);
+    size_t len;
+    const char *text = coins_value_utf8(v, &len);
     if (text == NULL) return SQLITE_NOMEM;
     if (coins_variant_parse(text, len, variant) == COINS_OK) return SQLITE_OK;
   }
@@ -118,7 +133,9 @@ static int read_variant(const char *fname, sqlite3_value *v, int type, coins_var
     return coins_reply_fail(err, fname, "unknown variant %lld; %s", i, accepted);
   if (type == SQLITE_TEXT) {
     char q[48];
-    coins_text_quote(sqlite3_value_text(v), (size_t)sqlite3_value_bytes(v), q, sizeof q);
+    size_t len;
+    const char *text = coins_value_utf8(v, &len);
+    coins_text_quote((const unsigned char *)(text ? text : ""), text ? len : 0, q, sizeof q);
     return coins_reply_fail(err, fname, "unknown variant '%s'; %s%s", q, accepted, swapped);
   }
   return coins_reply_fail(err, fname, "unknown variant %s; %s", what, accepted); /* a REAL */
@@ -130,9 +147,9 @@ int coins_args_read_variant(const char *fname, sqlite3_value *v, coins_variant *
   return read_variant(fname, v, sqlite3_value_type(v), variant, err);
 }
 
-static int read_max_take(const char *fname, sqlite3_value *v, int type, coins_variant variant,
-                         uint64_t *k, char **err) {
-  coins_variant_traits traits = coins_variant_traits_of(variant);
+static int read_max_take(const char *fname, sqlite3_value *v, int type,
+                         const coins_variant_traits *variant, uint64_t *k, char **err) {
+  const coins_variant_traits traits = *variant;
   sqlite3_int64 i;
   char what[64];
   *k = traits.default_take;
@@ -166,34 +183,42 @@ static int read_count(const char *fname, sqlite3_value *v, int type, coins_game 
   return SQLITE_OK;
 }
 
-static int read_coins(const char *fname, sqlite3_value *v, int type, coins_game *game,
-                      coins_json_arg *text, char **err) {
-  int counts = coins_variant_traits_of(game->variant).takes_any_count, is_count = 0;
+static int read_coins(const char *fname, sqlite3_value *v, int type,
+                      const coins_variant_traits *traits, coins_game *game, coins_json_arg *text,
+                      char **err) {
+  int counts = traits->takes_any_count, is_count = 0;
   *text = (coins_json_arg){NULL, 0, 0};
+  if (type == SQLITE_TEXT) { /* (no NUL is added: a text bound with its length is not copied) */
+    text->text = coins_value_utf8(v, &text->len);
+    if (text->text == NULL) return SQLITE_NOMEM;
+  }
   if (counts) {
     int rc = read_count(fname, v, type, game, &is_count, err);
-    if (rc != SQLITE_OK || is_count) return rc;
+    if (rc != SQLITE_OK || is_count) {
+      text->text = NULL;
+      return rc;
+    }
   } else if (type != SQLITE_BLOB) { /* a count where only variant I takes one? */
-    const unsigned char *t = type == SQLITE_TEXT ? sqlite3_value_text(v) : NULL;
+    const char *t = text->text;
     sqlite3_int64 n;
-    if (type == SQLITE_TEXT && t == NULL) return SQLITE_NOMEM;
-    if ((t == NULL || t[0] != '[') && value_int_of_type(v, type, &n, NULL) == SQLITE_OK)
+    if ((t == NULL || text->len == 0 || t[0] != '[') &&
+        value_int_of_type(v, type, &n, NULL) == SQLITE_OK)
       return coins_reply_fail(err, fname,
                               "coins must be a JSON array for variant %s, got the count %lld; "
                               "a count of coins is allowed for variant I only",
-                              coins_variant_traits_of(game->variant).name, n);
+                              traits->name, n);
   }
   switch (type) {
-    case SQLITE_TEXT: text->text = (const char *)sqlite3_value_text(v); break;
+    case SQLITE_TEXT: /* read above */ break;
     case SQLITE_BLOB: /* JSONB; an empty BLOB has no pointer */
       text->text = sqlite3_value_bytes(v) ? (const char *)sqlite3_value_blob(v) : "";
+      text->len = (size_t)sqlite3_value_bytes(v);
       text->jsonb = 1;
       break;
     default:
       return coins_reply_fail(err, fname, "coins must be TEXT holding a JSON array%s, got %s",
                               counts ? " or a count" : "", coins_reply_type_name(v));
   }
-  text->len = (size_t)sqlite3_value_bytes(v);
   return text->text ? SQLITE_OK : SQLITE_NOMEM;
 }
 
@@ -206,8 +231,10 @@ int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *co
   if (variant_type == SQLITE_NULL || coins_type == SQLITE_NULL || take_type == SQLITE_NULL)
     return COINS_SQL_NULL;
   int rc = read_variant(fname, variant, variant_type, &game->variant, err);
-  if (rc == SQLITE_OK) rc = read_max_take(fname, max_take, take_type, game->variant, &game->k, err);
-  if (rc == SQLITE_OK) rc = read_coins(fname, coins, coins_type, game, text, err);
+  if (rc != SQLITE_OK) return rc;
+  coins_variant_traits traits = coins_variant_traits_of(game->variant);
+  rc = read_max_take(fname, max_take, take_type, &traits, &game->k, err);
+  if (rc == SQLITE_OK) rc = read_coins(fname, coins, coins_type, &traits, game, text, err);
   return rc;
 }
 

@@ -95,6 +95,13 @@ const char *coins_reply_type_name(sqlite3_value *v);
 ** message: "2.5", "'abc'" (quoted as coins_text_quote does), "a BLOB" or "NULL". */
 int coins_args_int(sqlite3_value *v, sqlite3_int64 *out, char what[64]);
 
+/* A TEXT value's bytes in UTF-8 and their count in *len, read without
+** the NUL that sqlite3_value_text adds (for text bound with its length,
+** a copy of the whole text): the bytes need not be followed by a NUL, and
+** the core's readers never look past len.  "" for empty text; NULL when
+** out of memory. */
+const char *coins_value_utf8(sqlite3_value *v, size_t *len);
+
 /* Grows *buf (sqlite3_realloc64) to hold at least words int64_t
 ** (reserve.c).  Returns SQLITE_OK or SQLITE_NOMEM (*buf is then unchanged). */
 int coins_reserve(int64_t **buf, size_t *room, size_t words);
@@ -214,7 +221,11 @@ struct coins_tvf_cursor {
   uint64_t ply_lo, ply_hi; /* the plies the constraints allow */
   uint64_t rows;           /* set by start when known (coins_tvf.seek); else UINT64_MAX */
   int lazy;                /* rows is known: ply_hi stops at the last */
-  void *state;             /* the function's own (coins_tvf.state_size bytes) */
+  /* The visible columns the statement reads (bit c for column c, from
+  ** colUsed), and whether the game's variant has values (for columns). */
+  uint32_t used;
+  int has_values;
+  void *state; /* the function's own (coins_tvf.state_size bytes) */
   coins_tvf_saved_arg args[COINS_TVF_MAX_ARGS];
   coins_stop stop; /* game.stop points here where interrupts can be seen */
 };

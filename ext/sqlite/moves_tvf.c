@@ -77,6 +77,16 @@ static void moves_skip(coins_tvf_cursor *cur, uint64_t count) {
   coins_line_skip(cur->state, count);
 }
 
+/* The next move into cur->row: all of it, or only the gain and ply when
+** no other column of the move is read (sum(gain)). */
+static void moves_play(coins_tvf_cursor *cur) {
+  const uint32_t gain_only = 1u << COINS_TVF_COL_PLY | 1u << COINS_TVF_COL_GAIN;
+  if ((cur->used & ((1u << COINS_TVF_COLUMN_COUNT) - 1) & ~gain_only) == 0)
+    coins_line_next_gain(cur->state, &cur->row);
+  else
+    coins_line_next(cur->state, &cur->row);
+}
+
 /* The lazy cursor's row, played up to its ply (the line's blocks made
 ** first, when they are still to make). */
 static int moves_reach(coins_tvf_cursor *cur) {
@@ -85,7 +95,7 @@ static int moves_reach(coins_tvf_cursor *cur) {
   if (coins_line_fuse(line) != COINS_OK ||
       (played + 1 < cur->ply && coins_line_skip(line, cur->ply - 1 - played) != COINS_OK))
     return SQLITE_INTERRUPT;
-  coins_line_next(line, &cur->row);
+  moves_play(cur);
   return SQLITE_OK;
 }
 
@@ -94,7 +104,7 @@ static int moves_reach(coins_tvf_cursor *cur) {
 static int moves_seek(coins_tvf_cursor *cur) {
   coins_line *line = cur->state;
   if (line->unfused || line->st.ply + 1 != cur->ply) return moves_reach(cur);
-  coins_line_next(line, &cur->row);
+  moves_play(cur);
   return SQLITE_OK;
 }
 

@@ -87,14 +87,16 @@ static int scalar_solve(sqlite3_context *ctx, scalar_data *data, sqlite3_value *
                                              game->a_words, &need, r, msg)) == COINS_NO_ROOM)
       if (need <= game->a_words || coins_reserve(&game->a, &game->a_words, need))
         return SQLITE_NOMEM;
-  coins_variant_traits traits = coins_variant_traits_of(game->variant);
-  if (solved == COINS_OK && !traits.has_values &&
-      (data->spec->kind == MARGIN || data->spec->kind == SCORE))
-    return coins_reply_fail(err, fname,
-                            "variant %s has no coin values; use coins_win or "
-                            "coins_outcome",
-                            traits.name);
-  return coins_reply_status(solved, fname, msg, err);
+  if (solved != COINS_OK) return coins_reply_status(solved, fname, msg, err);
+  if (data->spec->kind == MARGIN || data->spec->kind == SCORE) {
+    coins_variant_traits traits = coins_variant_traits_of(game->variant);
+    if (!traits.has_values)
+      return coins_reply_fail(err, fname,
+                              "variant %s has no coin values; use coins_win or "
+                              "coins_outcome",
+                              traits.name);
+  }
+  return SQLITE_OK;
 }
 
 static void scalar_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {

@@ -21,6 +21,10 @@ typedef struct coins_tvf_vtab {
   sqlite3_vtab base;
   const coins_tvf *tvf;
   sqlite3 *db; /* whose interrupts stop a long set-up */
+  /* Before SQLite 3.40, colUsed does not show the arguments written in
+  ** the FROM clause: 1 from a plan that saw their constraints until a
+  ** cursor opens (see tvf_best_index). */
+  int planned_arguments;
 } coins_tvf_vtab;
 
 static int tvf_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
@@ -56,6 +60,7 @@ static int tvf_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out) {
   cur->state = tvf->state_size ? (void *)(cur + 1) : NULL;
   cur->eof = 1;
   cur->game.stop = coins_interrupt_stop_for(((coins_tvf_vtab *)vtab)->db, &cur->stop);
+  ((coins_tvf_vtab *)vtab)->planned_arguments = 0; /* the planning is over */
   *out = &cur->base;
   return SQLITE_OK;
 }
@@ -88,9 +93,10 @@ static int save_arg(coins_tvf_saved_arg *saved, sqlite3_value *v) {
   if (saved->type == SQLITE_INTEGER) saved->i = sqlite3_value_int64(v);
   if (saved->type == SQLITE_FLOAT) saved->r = sqlite3_value_double(v);
   if (saved->type != SQLITE_TEXT && saved->type != SQLITE_BLOB) return SQLITE_OK;
+  size_t len = 0; /* (TEXT read without the NUL sqlite3_value_text may copy it to add) */
   const void *bytes =
-      saved->type == SQLITE_TEXT ? (const void *)sqlite3_value_text(v) : sqlite3_value_blob(v);
-  saved->len = sqlite3_value_bytes(v);
+      saved->type == SQLITE_TEXT ? (const void *)coins_value_utf8(v, &len) : sqlite3_value_blob(v);
+  saved->len = saved->type == SQLITE_TEXT ? (int)len : sqlite3_value_bytes(v);
   if (bytes == NULL && saved->len > 0) return SQLITE_NOMEM;
   if ((size_t)saved->len + 1 > saved->room) {
     char *grown = sqlite3_realloc64(saved->bytes, (sqlite3_uint64)saved->len + 1);
@@ -204,6 +210,12 @@ static void narrow_plies(coins_tvf_cursor *cur, char op, sqlite3_value *v) {
   if (hi < cur->ply_hi) cur->ply_hi = hi;
 }
 
+/* idxNum: a bit for each argument given (the low bits), and from bit
+** USED_SHIFT on, the visible columns the statement reads (all of them for
+** a table with more than USED_COLUMNS). */
+#define USED_SHIFT 8
+#define USED_COLUMNS 23
+
 /* The message for a plan that lacks a required argument. */
 static char *missing_argument(const coins_tvf *tvf) {
   return sqlite3_mprintf(
@@ -221,6 +233,7 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
   int j = 0;
   release_state(cur);
   cur->eof = 1, cur->lazy = 0, cur->rows = UINT64_MAX;
+  cur->used = (uint32_t)idx_num >> USED_SHIFT;
   memset(&cur->row, 0, sizeof cur->row);
   if ((~idx_num & ((1 << tvf->n_required) - 1)) != 0) /* see tvf_best_index */
     return filter_error(cur, SQLITE_ERROR, missing_argument(tvf));
@@ -234,6 +247,7 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
   int rc = tvf->start(cur, args, &err);
   if (rc == COINS_SQL_NULL) return SQLITE_OK;
   if (rc != SQLITE_OK) return filter_error(cur, rc, err);
+  cur->has_values = coins_variant_traits_of(cur->game.variant).has_values;
   cur->lazy = cur->rows != UINT64_MAX;
   if (cur->lazy) { /* rows 1..rows, within the bounds */
     cur->ply = cur->ply_lo;
@@ -273,10 +287,13 @@ static int tvf_rowid(sqlite3_vtab_cursor *base, sqlite_int64 *rowid) {
 ** but not usable yet (the planner then tries an order where it is).
 **
 ** A plan without a required argument is not an error, unless no
-** constraint at all names the table (SELECT * FROM coins_moves): SQLite
-** also plans each term of an OR by itself, and older versions (3.40, for
-** one) with that term's constraints alone, the arguments left out; an
-** error there would fail the whole statement.  Such a plan uses no
+** constraint at all names the table and the query names none of the
+** arguments (SELECT * FROM coins_moves): SQLite also plans each term of
+** an OR by itself, and older versions (3.31 to 3.40 at least) with that
+** term's constraints alone, the arguments left out; a term whose
+** constraints all wait for a table to the right of a LEFT JOIN then
+** leaves none (WHERE m.gain <> w.n OR ..., w LEFT JOINed), and an error
+** there would fail the whole statement.  Such a plan uses no
 ** constraint, which keeps SQLite from making a term of an OR of it (the
 ** OR is then checked row by row on the plan with the arguments); it is
 ** priced the way SQLite prices a plan it knows nothing of, so that it is
@@ -310,6 +327,21 @@ static int is_ply_column(const coins_tvf *tvf, int column) {
   return !tvf->rows_not_plies && (column == COINS_TVF_COL_PLY || column == -1);
 }
 
+/* 1 when the query names a required argument of the table, though this
+** plan was offered none: colUsed has the bits of the arguments written in
+** the FROM clause (SQLite 3.40 and later) and of any arg_* column named;
+** before 3.40, an earlier plan of the same statement saw them. */
+static int arguments_named(coins_tvf_vtab *vtab, const sqlite3_index_info *info) {
+  const coins_tvf *tvf = vtab->tvf;
+  sqlite3_uint64 bits = 0;
+  for (int i = 0; i < tvf->n_required; i++) {
+    int col = tvf->n_visible + i;
+    bits |= (sqlite3_uint64)1 << (col < 63 ? col : 63);
+  }
+  if (info->colUsed & bits) return 1;
+  return sqlite3_libversion_number() < 3040000 && vtab->planned_arguments;
+}
+
 static int tvf_best_index(sqlite3_vtab *base, sqlite3_index_info *info) {
   const coins_tvf *tvf = ((coins_tvf_vtab *)base)->tvf;
   int where[COINS_TVF_MAX_ARGS], ply_where[MAX_PLY_CONSTRAINTS];
@@ -334,9 +366,14 @@ static int tvf_best_index(sqlite3_vtab *base, sqlite3_index_info *info) {
       present |= 1u << arg;
     }
   }
+  if (present | unusable) ((coins_tvf_vtab *)base)->planned_arguments = 1;
   if (unusable & ~present) return SQLITE_CONSTRAINT;
-  info->idxNum = (int)present;
-  if ((present & required) != required && info->nConstraint == 0) {
+  uint32_t used = (1u << USED_COLUMNS) - 1;
+  if (tvf->n_visible <= USED_COLUMNS) /* (colUsed's bit 63 stands for columns 63 and up) */
+    used &= (uint32_t)info->colUsed | (info->colUsed >> 63 ? ~0u : 0);
+  info->idxNum = (int)(present | used << USED_SHIFT);
+  if ((present & required) != required && info->nConstraint == 0 &&
+      !arguments_named((coins_tvf_vtab *)base, info)) {
     sqlite3_free(base->zErrMsg);
     base->zErrMsg = missing_argument(tvf);
     return base->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
@@ -383,7 +420,7 @@ static const sqlite3_module tvf_module = {
 
 void coins_tvf_ply_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col) {
   const coins_ply *row = &cur->row;
-  int values = coins_variant_traits_of(cur->game.variant).has_values;
+  int values = cur->has_values;
   switch ((enum coins_tvf_column)col) {
     case COINS_TVF_COL_PLY: sqlite3_result_int64(ctx, (sqlite3_int64)row->ply); break;
     case COINS_TVF_COL_PLAYER: sqlite3_result_int(ctx, row->player); break;

@@ -58,6 +58,13 @@
 **   6. the textbook O(n^2) DP (tests/unit/reference.c) against coins_solve3,
 **      called directly;
 **   7. the analysis: coins_options, the review's new columns, scorecards;
+**   7b. speed: 8-coin rows (the fixed cost of a call); variant II at
+**      k = 2, 5, 9, 16, 64 over 64- and 1024-coin games; the columns of
+**      coins_moves (count(*), sum(ply), sum(gain), four columns) over
+**      64-coin games and one bound game; one game bound with its length
+**      (as Python binds) against the same game from a table; then again
+**      on the AVX2 and portable scanners (COINS_SIMD=avx2, 0), each in a
+**      process of its own, as the path is chosen once a process;
 **   8. targets, printed as met / not met (they never fail the run).
 **
 ** Every result is checked (against the core, the reference DP, or the
@@ -1396,6 +1403,233 @@ static void analysis(const config *cfg) {
   sqlite3_close(db);
 }
 
+/* -------------------------------------------- 7b. speed (issue 30) */
+
+/* Table name(coins TEXT) of rows games of n coins (compact JSON, dealt
+** from seed n); want[j] gets the sum of coins_solve2's margins at ks[j]. */
+static void speed_table(sqlite3 *db, const char *name, size_t n, long rows, const uint64_t *ks,
+                        int nk, int64_t *want) {
+  char sql[128];
+  snprintf(sql, sizeof sql, "CREATE TABLE %s(coins TEXT)", name);
+  exec(db, sql);
+  exec(db, "BEGIN");
+  snprintf(sql, sizeof sql, "INSERT INTO %s VALUES (?1)", name);
+  sqlite3_stmt *ins = prepare(db, sql);
+  int64_t *a = xmalloc((n ? n : 1) * sizeof *a);
+  int64_t *work = xmalloc(coins_solve2_work_words(n, ks[nk - 1]) * sizeof *work);
+  char *text = xmalloc(text_room(n));
+  uint64_t seed = n;
+  for (int j = 0; j < nk; j++) want[j] = 0;
+  for (long r = 0; r < rows; r++) {
+    deal(&seed, a, n);
+    size_t len = format_array(text, a, n, 0);
+    sqlite3_bind_text(ins, 1, text, (int)len, SQLITE_STATIC);
+    if (sqlite3_step(ins) != SQLITE_DONE) die("insert: %s", sqlite3_errmsg(db));
+    sqlite3_reset(ins);
+    for (int j = 0; j < nk; j++) {
+      coins_solution res;
+      coins_solve2(a, n, ks[j], work, &res);
+      want[j] += res.margin;
+      if (r < 20 && n <= 1024) /* and the reference DP */
+        check(res.margin == ref2_margin(a, n, ks[j]), "k=%llu, %zu coins: core and DP differ",
+              (unsigned long long)ks[j], n);
+    }
+  }
+  sqlite3_finalize(ins);
+  exec(db, "COMMIT");
+  free(a), free(work), free(text);
+}
+
+/* One row of a group's table: ms, ns per row (per), and ratios to the
+** ops named by index (-1: none) and the ns above the floor. */
+static void speed_line(const op *ops, int i, double per, int vs1, int vs2, int floor) {
+  printf("  %-46s %9.3f %8.1f", ops[i].label, ops[i].median * 1e3, ops[i].median * 1e9 / per);
+  if (vs1 >= 0)
+    printf(" %8.2f", ratio(&ops[i], &ops[vs1]));
+  else
+    printf(" %8s", "");
+  if (vs2 >= 0)
+    printf(" %8.2f", ratio(&ops[i], &ops[vs2]));
+  else
+    printf(" %8s", "");
+  printf(" %10.1f\n", over(&ops[i], &ops[floor]) * 1e9 / per);
+}
+
+/* A: 8-coin rows, where the fixed cost of a call shows. */
+static void speed_small_rows(const config *cfg, sqlite3 *db) {
+  static const uint64_t ks[] = {2};
+  int64_t want;
+  long rows = cfg->rows;
+  speed_table(db, "small", 8, rows, ks, 1, &want);
+  enum { LEN, JSON, FLOOR, V3, V2, V1, N };
+  op ops[N] = {
+      [LEN] = sql_op(db, "sum(length(coins))", "SELECT sum(length(coins)) FROM small"),
+      [JSON] = sql_op(db, "sum(json_array_length(coins))",
+                      "SELECT sum(json_array_length(coins)) FROM small"),
+      [FLOOR] = sql_op(db, "sum(do_nothing(3, coins))  [the floor]",
+                       "SELECT sum(do_nothing(3, coins)) FROM small"),
+      [V3] = sql_op(db, "sum(coins_margin(3, coins))",
+                    "SELECT sum(coins_margin(3, coins)) FROM small"),
+      [V2] = sql_op(db, "sum(coins_margin(2, coins))",
+                    "SELECT sum(coins_margin(2, coins)) FROM small"),
+      [V1] = sql_op(db, "sum(coins_win(1, coins))", "SELECT sum(coins_win(1, coins)) FROM small"),
+  };
+  measure(ops, N, cfg);
+  check(ops[V2].result == want, "8-coin rows: coins_margin(2) sums to %lld, the core to %lld",
+        (long long)ops[V2].result, (long long)want);
+  check(ops[JSON].result == 8 * rows, "8-coin rows: json_array_length");
+  printf("\n8 coins per game, compact JSON, %ld rows: the fixed cost of a call\n", rows);
+  printf("  %-46s %9s %8s %8s %8s %10s\n", "SELECT ... FROM small", "ms/query", "ns/row", "x len",
+         "x json", "ns > floor");
+  for (int i = 0; i < N; i++) speed_line(ops, i, (double)rows, LEN, JSON, FLOOR);
+  finalize_ops(ops, N);
+}
+
+/* B: variant II's max_take, k = 2, 5 (registers), 9, 16, 64 (blocks). */
+static void speed_takes(const config *cfg, sqlite3 *db, size_t n, long rows) {
+  static const uint64_t ks[] = {2, 5, 9, 16, 64};
+  enum { NK = 5, FLOOR = NK, N };
+  int64_t want[NK];
+  char name[32], label[NK][48], sql[NK][96];
+  snprintf(name, sizeof name, "k%zu", n);
+  speed_table(db, name, n, rows, ks, NK, want);
+  op ops[N];
+  for (int j = 0; j < NK; j++) {
+    snprintf(label[j], sizeof label[j], "sum(coins_margin(2, coins, %llu))",
+             (unsigned long long)ks[j]);
+    snprintf(sql[j], sizeof sql[j], "SELECT sum(coins_margin(2, coins, %llu)) FROM %s",
+             (unsigned long long)ks[j], name);
+    ops[j] = sql_op(db, label[j], sql[j]);
+  }
+  char floor_sql[96];
+  snprintf(floor_sql, sizeof floor_sql, "SELECT sum(do_nothing(2, coins)) FROM %s", name);
+  ops[FLOOR] = sql_op(db, "sum(do_nothing(2, coins))  [the floor]", floor_sql);
+  measure(ops, N, cfg);
+  for (int j = 0; j < NK; j++)
+    check(ops[j].result == want[j], "%zu coins, k=%llu: SQL %lld, core %lld", n,
+          (unsigned long long)ks[j], (long long)ops[j].result, (long long)want[j]);
+  printf("\nvariant II by max_take, %zu coins per game, %ld rows (x k=5: the target is <= 1.5)\n",
+         n, rows);
+  printf("  %-46s %9s %8s %8s %8s %10s\n", "SELECT ... FROM games", "ms/query", "ns/row", "x k=5",
+         "", "ns > floor");
+  for (int i = 0; i < N; i++) speed_line(ops, i, (double)rows, 1, -1, FLOOR);
+  finalize_ops(ops, N);
+}
+
+/* C: the columns of coins_moves: count(*), a column that plays nothing
+** (ply), sum(gain), four columns; over 64-coin games and one bound game. */
+static void speed_columns(const config *cfg, sqlite3 *db, const char *from, const char *json_from,
+                          double rows_out, const char *what, const char *text) {
+  enum { COUNT, PLY, GAIN, FOUR, JSON, N };
+  static const char *const labels[N] = {
+      "count(*)  [the floor: rows counted]", "sum(ply): a column, nothing played", "sum(gain)",
+      "sum of gain, pos, first_total, player", "json_each: sum(value)"};
+  char sql[N][192];
+  snprintf(sql[COUNT], sizeof sql[COUNT], "SELECT count(*) FROM %s", from);
+  snprintf(sql[PLY], sizeof sql[PLY], "SELECT sum(m.ply) FROM %s", from);
+  snprintf(sql[GAIN], sizeof sql[GAIN], "SELECT sum(m.gain) FROM %s", from);
+  snprintf(sql[FOUR], sizeof sql[FOUR],
+           "SELECT sum(m.gain) + sum(m.pos) + sum(m.first_total) + sum(m.player) FROM %s", from);
+  snprintf(sql[JSON], sizeof sql[JSON], "SELECT sum(j.value) FROM %s", json_from);
+  op ops[N];
+  for (int i = 0; i < N; i++) {
+    ops[i] = sql_op(db, labels[i], sql[i]);
+    if (text) sqlite3_bind_text(ops[i].stmt, 1, text, -1, SQLITE_STATIC);
+  }
+  measure(ops, N, cfg);
+  check(ops[GAIN].result == ops[JSON].result, "%s: the gains add up to %lld, the coins to %lld",
+        what, (long long)ops[GAIN].result, (long long)ops[JSON].result);
+  check((double)ops[COUNT].result == rows_out, "%s: count(*)", what);
+  printf("\nthe columns of coins_moves(3, ...), %s, %.0f rows out\n", what, rows_out);
+  printf("  %-46s %9s %8s %8s %8s %10s\n", "SELECT ...", "ms/query", "ns/row", "x json", "x count",
+         "ns > count");
+  for (int i = 0; i < N; i++) speed_line(ops, i, rows_out, JSON, COUNT, COUNT);
+  finalize_ops(ops, N);
+}
+
+/* D: one game bound with its length (as Python's sqlite3 binds text:
+** SQLite keeps a copy without the terminating NUL) against the same game
+** read from a table. */
+static void speed_bound(const config *cfg, sqlite3 *db, size_t n) {
+  int64_t *a = xmalloc(n * sizeof *a);
+  char *text = xmalloc(text_room(n));
+  uint64_t seed = n + 1;
+  deal(&seed, a, n);
+  size_t len = format_array(text, a, n, 0);
+  free(a);
+  exec(db, "DROP TABLE IF EXISTS one; CREATE TABLE one(coins TEXT)");
+  sqlite3_stmt *ins = prepare(db, "INSERT INTO one VALUES (?1)");
+  sqlite3_bind_text(ins, 1, text, (int)len, SQLITE_STATIC);
+  if (sqlite3_step(ins) != SQLITE_DONE) die("insert: %s", sqlite3_errmsg(db));
+  sqlite3_finalize(ins);
+  enum { B3, T3, B2, T2, BLEN, TLEN, N };
+  op ops[N] = {
+      [B3] = sql_op(db, "coins_margin(3, ?1)  bound", "SELECT coins_margin(3, ?1)"),
+      [T3] = sql_op(db, "coins_margin(3, coins)  from a table",
+                    "SELECT coins_margin(3, coins) FROM one"),
+      [B2] = sql_op(db, "coins_margin(2, ?1)  bound", "SELECT coins_margin(2, ?1)"),
+      [T2] = sql_op(db, "coins_margin(2, coins)  from a table",
+                    "SELECT coins_margin(2, coins) FROM one"),
+      [BLEN] = sql_op(db, "length(?1)  bound", "SELECT length(?1)"),
+      [TLEN] = sql_op(db, "length(coins)  from a table", "SELECT length(coins) FROM one"),
+  };
+  for (int i = B3; i < N; i += 2) /* as Python binds: a copy, with the length */
+    sqlite3_bind_text(ops[i].stmt, 1, text, (int)len, SQLITE_TRANSIENT);
+  measure(ops, N, cfg);
+  for (int i = B3; i < N; i += 2)
+    check(ops[i].result == ops[i + 1].result, "%s: bound %lld, from a table %lld", ops[i].label,
+          (long long)ops[i].result, (long long)ops[i + 1].result);
+  printf("\none game of %zu coins bound with its length (as Python binds) and from a table\n", n);
+  printf("  %-46s %9s %8s %8s %8s %10s\n", "SELECT ...", "ms/query", "ns/coin", "x table", "",
+         "ns > len");
+  for (int i = 0; i < N; i++)
+    speed_line(ops, i, (double)n, i % 2 == 0 ? i + 1 : -1, -1, i % 2 == 0 ? BLEN : TLEN);
+  finalize_ops(ops, N);
+  free(text);
+}
+
+static void speed(const config *cfg) {
+  const char *path = getenv("COINS_SIMD");
+  printf("\nspeed (issue 30), scanner path COINS_SIMD=%s\n", path && *path ? path : "(default)");
+  sqlite3 *db = open_db();
+  speed_small_rows(cfg, db);
+  speed_takes(cfg, db, 64, cfg->rows / 4);
+  speed_takes(cfg, db, 1024, cfg->rows / 64 > 0 ? cfg->rows / 64 : 1);
+  speed_table(db, "g64", 64, cfg->rows / 4, (const uint64_t[]){2}, 1, (int64_t[1]){0});
+  speed_columns(cfg, db, "g64 g, coins_moves(3, g.coins) m", "g64 g, json_each(g.coins) j",
+                64.0 * (double)(cfg->rows / 4), "64-coin games", NULL);
+  size_t game = cfg->huge[0];
+  int64_t *a = xmalloc(game * sizeof *a);
+  char *text = xmalloc(text_room(game));
+  uint64_t seed = game;
+  deal(&seed, a, game);
+  format_array(text, a, game, 0);
+  char what[64];
+  snprintf(what, sizeof what, "one game of %zu coins, bound", game);
+  speed_columns(cfg, db, "coins_moves(3, ?1) m", "json_each(?1) j", (double)game, what, text);
+  free(a), free(text);
+  speed_bound(cfg, db, cfg->huge[1]);
+  speed_bound(cfg, db, cfg->huge[N_HUGE - 1]);
+  sqlite3_close(db);
+}
+
+/* The speed section again on the other scanner paths, each in a process
+** of its own (the path is chosen once a process): AVX2 and portable. */
+static void speed_paths(char **argv, const config *cfg) {
+  static const char *const paths[] = {"avx2", "0"};
+  for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "COINS_SIMD=%s BENCH_SPEED_CHILD=1 '%s' --only=speed%s%s", paths[i],
+             argv[0],
+             cfg->smoke                        ? " --smoke"
+             : strcmp(cfg->mode, "quick") == 0 ? " --quick"
+                                               : "",
+             measure_clock == CLOCK_MONOTONIC ? " --wall" : "");
+    fflush(stdout);
+    if (system(cmd) != 0) failures++;
+  }
+}
+
 /* ----------------------------------------------------------- 8. targets */
 
 static void target(int met, int smoke, const char *fmt, ...) PRINTF_LIKE(3, 4);
@@ -1610,8 +1844,8 @@ static void print_facts(const config *cfg, int argc, char **argv) {
 static void usage(void) {
   fprintf(stderr,
           "usage: bench [--smoke | --quick] [--wall] [--rounds=R] [--rows=N] [--only=S,...]\n"
-          "  S: rows, streaming, huge, reviews, play, textbook, analysis (the sections; all by\n"
-          "  default), scanners (part of rows: coins_margin(3) by scanner and values)\n"
+          "  S: rows, streaming, huge, reviews, play, textbook, analysis, speed (the sections;\n"
+          "  all by default), scanners (part of rows: coins_margin(3) by scanner and values)\n"
           "  (BENCH_SMOKE=1 in the environment means --smoke)\n");
   exit(2);
 }
@@ -1649,9 +1883,9 @@ int main(int argc, char **argv) {
     else
       usage();
   }
-  enum { N_SECTIONS = 8 }; /* "rows" runs "scanners" too */
-  static const char *const section_name[N_SECTIONS] = {"rows", "streaming", "huge",     "reviews",
-                                                       "play", "textbook",  "analysis", "scanners"};
+  enum { N_SECTIONS = 9 }; /* "rows" runs "scanners" too */
+  static const char *const section_name[N_SECTIONS] = {
+      "rows", "streaming", "huge", "reviews", "play", "textbook", "analysis", "scanners", "speed"};
   int run[N_SECTIONS];
   for (int k = 0; k < N_SECTIONS; k++) run[k] = only == NULL;
   for (const char *w = only; w && *w; w += strcspn(w, ","), w += *w == ',') {
@@ -1735,13 +1969,18 @@ int main(int argc, char **argv) {
   t_section[5] = now();
   if (run[6]) analysis(&cfg);
   t_section[6] = now();
+  t_section[7] = now(); /* (scanners ran with the rows, above) */
+  if (run[8]) speed(&cfg);
+  if (run[8] && getenv("BENCH_SPEED_CHILD") == NULL) speed_paths(argv, &cfg);
+  t_section[8] = now();
+  if (getenv("BENCH_SPEED_CHILD")) return failures ? 1 : 0; /* (its parent sums up) */
   targets(&cfg, &res);
   printf(
       "\nsections, s: per-row %.1f, streaming %.1f, huge %.1f, reviews %.1f, play %.1f, "
-      "textbook %.1f, analysis %.1f\n",
+      "textbook %.1f, analysis %.1f, speed %.1f\n",
       t_section[0] - t_start, t_section[1] - t_section[0], t_section[2] - t_section[1],
       t_section[3] - t_section[2], t_section[4] - t_section[3], t_section[5] - t_section[4],
-      t_section[6] - t_section[5]);
+      t_section[6] - t_section[5], t_section[8] - t_section[7]);
   double wall = now() - t_start, cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
   printf("%s in %.1f s (CPU time %.1f s: the process had %.0f%% of a CPU)\n",
          failures ? "RESULTS DISAGREE" : "all results agree", wall, cpu, 100 * cpu / wall);

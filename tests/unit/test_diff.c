@@ -356,6 +356,48 @@ static void test_random3(void **state) {
   random_rows(3, "test_random3");
 }
 
+/* The solver for any k (k > 8: blocks of k values, solve2.c) at every k
+** from 9 to 64 and a few beyond, on rows that end anywhere in a block;
+** then rows past COINS_STOP_SPAN through coins_solve2_stop with a stop
+** that never fires (spans of coins that end inside a block). */
+static int never_stop(void *arg) {
+  (void)arg;
+  return 0;
+}
+
+static void test_window_k(void **state) {
+  (void)state;
+  uint64_t count = scaled(4000);
+  for (uint64_t i = 0; i < count; i++) {
+    rng r = case_rng(20, i);
+    uint64_t k = i % 8 == 7 ? 65 + below(&r, 300) : 9 + i % 56;
+    size_t n = gen_len(&r, 300);
+    int64_t *row = xmalloc(n * sizeof *row);
+    gen_row(&r, row, n);
+    set_case("test_window_k", i, row, n, k);
+    check2(row, n, k);
+    free(row);
+  }
+  static const uint64_t ks[] = {9, 16, 33, 64, 1000};
+  const coins_stop stop = {never_stop, NULL};
+  for (size_t j = 0; j < sizeof ks / sizeof *ks; j++) {
+    rng r = case_rng(21, j);
+    size_t n = 3 * COINS_STOP_SPAN + 1 + (size_t)below(&r, 100);
+    int64_t *row = xmalloc(n * sizeof *row), *m = xmalloc((n + 1) * sizeof *m);
+    int64_t *work = xmalloc(coins_solve2_work_words(n, ks[j]) * sizeof *work);
+    gen_row(&r, row, n);
+    set_case("test_window_k (stop)", j, row, n, ks[j]);
+    ref2_margins(row, n, ks[j], m);
+    coins_solution got, plain;
+    CHECK_EQ(coins_solve_stop(COINS_II, row, n, ks[j], work, &got, &stop), COINS_OK);
+    coins_solve2(row, n, ks[j], work, &plain);
+    CHECK_EQ(got.margin, m[0]);
+    CHECK_EQ(plain.margin, m[0]);
+    CHECK_EQU(got.best.take, plain.best.take);
+    free(row), free(m), free(work);
+  }
+}
+
 /* ============================================================== variant I */
 
 /* n up to a few hundred: against the game search, the whole line. */
@@ -816,10 +858,10 @@ int main(void) {
          (unsigned long long)g_seed, g_scale, (unsigned long long)scaled(100000));
   fflush(stdout);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_random1),     cmocka_unit_test(test_random2),
-      cmocka_unit_test(test_random3),     cmocka_unit_test(test_exhaustive2),
-      cmocka_unit_test(test_exhaustive3), cmocka_unit_test(test_parse_roundtrip),
-      cmocka_unit_test(test_line_skip),
+      cmocka_unit_test(test_random1),         cmocka_unit_test(test_random2),
+      cmocka_unit_test(test_random3),         cmocka_unit_test(test_window_k),
+      cmocka_unit_test(test_exhaustive2),     cmocka_unit_test(test_exhaustive3),
+      cmocka_unit_test(test_parse_roundtrip), cmocka_unit_test(test_line_skip),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,6 +11,11 @@
 **     mixing ply and rowid, and OR over a join whose table gives the
 **     arguments; the arguments missing still fails with its message, and
 **     the usual join still starts from the table of games;
+**   - the columns a query reads (colUsed), every subset giving the same
+**     rows (coins_moves plays only the gains when only they are read);
+**   - a LEFT JOIN after the function, to a table or a subquery, under an
+**     OR whose terms wait for it (3.31 to 3.40 then plan a term with no
+**     constraint on the function at all);
 **   - bounds on ply and rowid at the extremes, for =, <, <=, >, >=:
 **     INT64_MIN and INT64_MAX, huge and infinite REALs, integral REALs
 **     (3.0, which an upper bound must not take as strict), text, blobs and
@@ -250,6 +255,84 @@ static void test_or_over_a_join(void **state) {
   }
 }
 
+/* The columns a query reads reach the cursor (colUsed): coins_moves then
+** plays only the gains when no other column of a move is read.  Each
+** subset of columns, after rows skipped or not, gives the table's rows. */
+static void test_columns_read(void **state) {
+  static const char *const columns[] = {
+      "gain",   "ply, gain",   "gain, ply * 2", "gain, pos", "gain, first_total",
+      "player", "rowid, gain",
+  };
+  static const char *const wheres[] = {"1", "ply > 2", "ply = 3", "ply >= 2 AND ply < 5"};
+  sqlite3 *db = *state;
+  for (size_t c = 0; c < N_CALLS; c++) {
+    materialise(db, calls[c]);
+    for (size_t k = 0; k < sizeof columns / sizeof *columns; k++) {
+      char *fn_query = sqlite3_mprintf("SELECT %s FROM %s WHERE %%s %%s", columns[k], calls[c]);
+      char *table_query = sqlite3_mprintf("SELECT %s FROM t WHERE %%s %%s", columns[k]);
+      for (size_t w = 0; w < sizeof wheres / sizeof *wheres; w++)
+        check_like_table(db, fn_query, table_query, wheres[w], "ORDER BY ply");
+      sqlite3_free(fn_query);
+      sqlite3_free(table_query);
+    }
+  }
+}
+
+/* A LEFT JOIN after the function, to a table or a subquery, with an OR
+** whose terms wait for the LEFT JOINed table: SQLite 3.31 to 3.40 plan
+** such a term with no constraint at all on the function (its arguments
+** left out), which once failed the statement with "missing argument". */
+static void test_left_join_after_the_function(void **state) {
+  static const char *const rights[] = {
+      "w",                                                           /* a table */
+      "(SELECT id, player, sum(n) AS n FROM w GROUP BY id, player)", /* a subquery */
+      "(SELECT id, player, n FROM w ORDER BY n LIMIT 100)",
+  };
+  static const char *const shapes[] = {
+      "m.gain <> x.n OR m.ply > 3",
+      "m.gain <> ifnull(x.n, 0) OR m.ply > 1 AND m.player = 2",
+      "x.n IS NULL OR m.ply = 2",
+      "m.ply = 1 OR x.n > m.gain",
+      "1",
+  };
+  sqlite3 *db = *state;
+  exec(db,
+       "CREATE TABLE g(id INTEGER PRIMARY KEY, variant, coins, moves, first, second, max_take);"
+       "INSERT INTO g VALUES"
+       " (1, 3, '[8,15,3,7,5,1]', 'LRLRRL', 'greedy', 'optimal', NULL),"
+       " (2, 2, '[4,1,9,2,6,3,5,8]', '[1,1,2,1,1,2]', 'left', 'greedy', 2),"
+       " (3, 1, 9, '[1,2,3,1,2]', 'random:7', 'optimal', 3);"
+       "CREATE TABLE w(id, player, n);"
+       "INSERT INTO w VALUES (1, 1, 8), (1, 2, 3), (2, 1, 4), (3, 2, 0), (3, 2, 1);");
+  for (size_t c = 0; c < sizeof join_calls / sizeof *join_calls; c++) {
+    materialise_join(db, join_calls[c]);
+    for (size_t r = 0; r < sizeof rights / sizeof *rights; r++) {
+      char *fn_query = sqlite3_mprintf("SELECT " JOIN_COLUMNS
+                                       ", x.n FROM g, %s m LEFT JOIN %s x "
+                                       "ON x.id = g.id AND x.player = m.player WHERE %%s %%s",
+                                       join_calls[c], rights[r]);
+      char *table_query = sqlite3_mprintf("SELECT " JOIN_COLUMNS
+                                          ", x.n FROM g JOIN jt m ON m.id = g.id LEFT JOIN %s x "
+                                          "ON x.id = g.id AND x.player = m.player WHERE %%s %%s",
+                                          rights[r]);
+      for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
+        check_like_table(db, fn_query, table_query, shapes[i], "");
+      sqlite3_free(fn_query);
+      sqlite3_free(table_query);
+    }
+  }
+  /* the shape that failed, on coins_scorecard (its rows are no plies) */
+  check_like_table(db,
+                   "SELECT g.id, s.player, s.moves, x.n FROM g, coins_scorecard(g.variant, "
+                   "g.coins, g.moves, g.max_take) s LEFT JOIN (SELECT id, player, sum(n) AS n "
+                   "FROM w GROUP BY id, player) x USING (id, player) WHERE %s %s",
+                   "SELECT g.id, s.player, s.moves, x.n FROM g JOIN (SELECT g.id, s.player, "
+                   "s.moves FROM g, coins_scorecard(g.variant, g.coins, g.moves, g.max_take) s) "
+                   "s USING (id) LEFT JOIN (SELECT id, player, sum(n) AS n FROM w GROUP BY id, "
+                   "player) x USING (id, player) WHERE %s %s",
+                   "s.moves <> ifnull(x.n, 0) OR s.moves > 1", "ORDER BY 1, 2");
+}
+
 /* The first step of the plan of sql (EXPLAIN QUERY PLAN's first detail). */
 static void check_first_step(sqlite3 *db, const char *expected, const char *sql) {
   char *eqp = sqlite3_mprintf("EXPLAIN QUERY PLAN %s", sql);
@@ -432,8 +515,13 @@ static void test_bounds_on_endless_lines(void **state) {
 int main(void) {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_db, teardown_db)
   const struct CMUnitTest tests[] = {
-      T(test_or_shapes),      T(test_or_over_a_join),          T(test_plans_that_lack_arguments),
-      T(test_extreme_bounds), T(test_bounds_on_endless_lines),
+      T(test_or_shapes),
+      T(test_or_over_a_join),
+      T(test_left_join_after_the_function),
+      T(test_columns_read),
+      T(test_plans_that_lack_arguments),
+      T(test_extreme_bounds),
+      T(test_bounds_on_endless_lines),
   };
 #undef T
   return cmocka_run_group_tests(tests, NULL, NULL);
