@@ -100,7 +100,12 @@ def masked(text):
     def blank(match):
         return re.sub(r"[^\n]", "X", match.group(0))
 
-    return LINK_TARGET.sub(blank, CODE_SPAN.sub(blank, text))
+    def blank_code(match):
+        # a code span that ends a sentence ("`... is not installed.` npm ...")
+        code = blank(match)
+        return code[:-1] + "." if re.search(r"[.!?]$", match.group(2)) else code
+
+    return LINK_TARGET.sub(blank, CODE_SPAN.sub(blank_code, text))
 
 
 def long_sentences(path, most):
