@@ -345,8 +345,9 @@ clean:
 # across the seam (a core file a SQLite header; a SQL-layer file a
 # core-private header), or when the sites a throwaway variant (or
 # notation) makes gcc name differ from the "Add a variant" list of
-# docs/architecture.md (tests/tools/variant_sites.py); then lint-python
-# and lint-js.
+# docs/architecture.md (tests/tools/variant_sites.py), or when a sentence
+# of the docs runs past four lines (tests/tools/sentences.py); then
+# lint-python and lint-js.
 C_FILES := $(sort $(wildcard ext/*/*.[ch] include/*.h tests/*/*.[ch] bindings/*/*.[ch]))
 CLANG_FORMAT ?= clang-format
 # No file under a node_modules folder.
@@ -359,6 +360,8 @@ JS_FILES := $(sort $(call no_deps,$(foreach e,js cjs mjs,$(wildcard web/*.$(e) \
 JS_TOOLS := tests/tools/js
 JS_BIN   := $(JS_TOOLS)/node_modules/.bin
 PY_TOOLS := black flake8 mypy
+# The docs whose sentences make lint measures.
+DOC_FILES := $(sort $(wildcard *.md docs/*.md bindings/*/README.md tests/*/README.md))
 
 .PHONY: format lint lint-python lint-js python-tools
 format: python-tools $(JS_TOOLS)/node_modules/.package-lock.json
@@ -377,6 +380,7 @@ lint: lint-python lint-js | $(B)
 	@if [ -s $(B)/lint.txt ]; then cat $(B)/lint.txt; \
 	  echo "lint: fix the lines above (make format formats)"; exit 1; fi
 	@$(PYTHON) tests/tools/variant_sites.py
+	@$(PYTHON) tests/tools/sentences.py $(DOC_FILES)
 	@echo "lint: $(words $(C_FILES)) C files formatted, no line over 100 columns, no include across the seam"
 
 # Debian's black, flake8 and mypy (settings: pyproject.toml and .flake8).

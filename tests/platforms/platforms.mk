@@ -11,6 +11,8 @@
 #                     DLL's imports, and builds the 32-bit DLL (test-dll32)
 #   make test-musl    musl libc: coins and a sqlite3 shell built with
 #                     musl-gcc, the golden files and the catalogue
+#   make test-npm-arm64  make npm's packages on arm64: sqlite-coins picks
+#                     sqlite-coins-linux-arm64 and loads it under qemu
 #
 # The shells for Windows and musl are SQLite 3.40.0's, from the pinned
 # tarball of tests/versions/sqlite-3.40.0.pin: tests/golden/*.out is the
