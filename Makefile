@@ -95,7 +95,7 @@ $(B)/libcoins.a: $(STATIC_OBJ)
 # compiler flags.
 UNIT := tests/unit
 UNIT_CORE := test_core test_ties test_jsonb test_diff test_scan test_records test_play \
-             test_analysis test_family
+             test_analysis test_family test_family_play
 UNIT_SQL  := test_sql test_analysis_sql test_plans test_faults test_limits test_interrupt
 TESTS := $(addprefix $(B)/,$(UNIT_CORE) $(UNIT_SQL))
 
@@ -171,6 +171,7 @@ test-unit: $(TESTS)
 	$(RUN) 300 $(B)/test_play
 	$(RUN) 300 $(B)/test_analysis
 	$(RUN) 120 $(B)/test_family
+	$(RUN) 120 $(B)/test_family_play
 	$(RUN) 120 $(B)/test_sql
 	$(RUN) 120 $(B)/test_analysis_sql
 	$(RUN) 120 $(B)/test_plans
