@@ -78,7 +78,7 @@ static int scalar_solve(sqlite3_context *ctx, scalar_data *data, sqlite3_value *
            words = coins_solve_takes_work_words(game->variant, n, &game->takes);
     if (text.text && coins_reserve(&game->a, &game->a_words, n + words)) return SQLITE_NOMEM;
     solved = coins_solve_takes_stop(game->variant, game->a, n, &game->takes,
-                                    game->a ? game->a + n : NULL, r, msg, stop);
+                                    text.text ? game->a + n : NULL, r, msg, stop);
   } else if (text.text == NULL) { /* a count */
     coins_solve(game->variant, NULL, (size_t)game->n, game->k, NULL, r);
   } else if (text.jsonb) { /* parsed, then solved with the work space behind the coins */
