@@ -270,6 +270,9 @@ typedef struct coins_state {
   uint64_t lo, hi;   /* coins left: [lo, hi)                         */
   uint64_t ply;      /* moves made                                   */
   int64_t totals[2]; /* first and second player's totals             */
+  uint64_t mask;     /* 0: the takes are 1..k; else the set of takes,
+                        bit s - 1 for take s, and k its largest
+                        (coins_state_init_takes)                     */
 } coins_state;
 
 void coins_state_init(coins_state *st, coins_variant v, const int64_t *a, uint64_t n, uint64_t k);
@@ -310,6 +313,10 @@ typedef struct coins_line {
   size_t left, right;     /* read from text[left] and up to text[right] */
   int unfused;            /* III: blocks not made yet (coins_line_fuse) */
   const coins_stop *stop; /* from a *_stop init: kept for fuse and skip */
+  /* with a set of takes (coins_line_init_takes_stop; NULL otherwise):  */
+  struct coins_pile_table *pile; /* I: the piles' values, in work        */
+  const int64_t *prefix;         /* II: a[0] + ... + a[i - 1]; best[i] is then
+                            the mover's margin from coin i           */
 } coins_line;
 
 size_t coins_line_work_words(coins_variant v, size_t n, uint64_t k);
@@ -511,13 +518,15 @@ typedef struct coins_options {
   coins_variant variant;
   const int64_t *a;
   uint64_t n, k;
-  int64_t lead;        /* the mover's lead so far                   */
-  uint64_t count;      /* rows                                      */
-  int64_t best_margin; /* II, III: the largest margin              */
-  int won;             /* I: the mover wins the position            */
-  int64_t *margin;     /* II, III: margin[i] of row i               */
-  int64_t *gain;       /* II, III: gain[i]                          */
-  uint64_t *rank;      /* II, III: rank[i]                          */
+  int64_t lead;                  /* the mover's lead so far                   */
+  uint64_t count;                /* rows                                      */
+  int64_t best_margin;           /* II, III: the largest margin              */
+  int won;                       /* I: the mover wins the position            */
+  int64_t *margin;               /* II, III: margin[i] of row i               */
+  int64_t *gain;                 /* II, III: gain[i]                          */
+  uint64_t *rank;                /* II, III: rank[i]                          */
+  uint64_t moves;                /* with a set of takes: those that fit, a mask */
+  struct coins_pile_table *pile; /* I with a set: the piles' values */
 } coins_options;
 
 size_t coins_options_work_words(coins_variant v, size_t n, uint64_t k);
@@ -809,6 +818,13 @@ coins_status coins_sum_solve(const coins_takes *t, coins_convention c, const int
                              size_t count, coins_sum_result *r, int64_t *work, size_t words,
                              size_t *need, char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
 
+/* The move variant I plays from a pile of n coins (the table of
+** normal or misère outcomes), as coins_pile_best gives it, in O(|S|). */
+uint64_t coins_pile_table_best(const coins_pile_table *pt, uint64_t n);
+/* Words of work that always hold the values of a table made for piles
+** up to largest (coins_pile_table_init). */
+size_t coins_pile_table_words(uint64_t largest);
+
 /* Variant II with a set of takes: take s in S coins from the left.  When
 ** no take fits the coins left (fewer than the smallest take), the game
 ** ends and those coins are nobody's.  O(n |S|) time; work holds
@@ -825,6 +841,58 @@ coins_status coins_row_takes_solve_stop(const int64_t *a, size_t n, const coins_
 /* The take the line plays from coin i when work holds what
 ** coins_row_takes_solve left there (0 when none fits). */
 uint64_t coins_row_takes_move(size_t n, const coins_takes *t, const int64_t *work, size_t i);
+
+/* The games of variants I and II with a set of takes t.  Each function
+** below is, for t = {1..k}, the function of the same name without
+** "_takes" given k: the same code path.  With any other set (variants I
+** and II; variant III takes only {1}) a move takes s in t, and a
+** position where no take fits the coins left ends the game: in variant
+** I the player to move has lost, in variant II the coins left are
+** nobody's.  Variant I's values come from a table of the piles
+** (coins_pile_table), variant II's from coins_row_takes_solve:
+** O(n |S|) to set up, O(|S|) a move.  The *_init_takes_stop functions
+** can fail as coins_pile_table_init does (a pile past
+** COINS_PILE_SEARCH whose values show no period): COINS_INVALID with
+** err. */
+void coins_state_init_takes(coins_state *st, coins_variant v, const int64_t *a, uint64_t n,
+                            const coins_takes *t);
+/* 1 when the player to move has a legal move (coins left, and with a
+** set, a take that fits them). */
+int coins_state_can_move(const coins_state *st);
+coins_status coins_state_check_record_takes_stop(coins_variant v, uint64_t n, const coins_takes *t,
+                                                 const int64_t *moves, size_t count,
+                                                 char err[COINS_ERRMSG_SIZE],
+                                                 const coins_stop *stop);
+size_t coins_solve_takes_work_words(coins_variant v, size_t n, const coins_takes *t);
+coins_status coins_solve_takes_stop(coins_variant v, const int64_t *a, size_t n,
+                                    const coins_takes *t, int64_t *work, coins_solution *r,
+                                    char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
+/* coins_line_init_lazy_stop with a set. */
+size_t coins_line_takes_work_words(coins_variant v, size_t n, const coins_takes *t);
+coins_status coins_line_init_takes_stop(coins_line *line, coins_variant v, const int64_t *a,
+                                        uint64_t n, const coins_takes *t, int64_t *work,
+                                        char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
+/* coins_review_init_stop with a set (a record known in advance too:
+** variants I and II review it move by move). */
+size_t coins_review_takes_work_words(coins_variant v, size_t n, const coins_takes *t);
+coins_status coins_review_init_takes_stop(coins_review *rv, coins_variant v, const int64_t *a,
+                                          uint64_t n, const coins_takes *t, int64_t *work,
+                                          char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
+/* coins_options_init_stop with a set: the rows are the takes that fit,
+** ascending. */
+/* coins_scorecard_stop with a set; work holds
+** coins_scorecard_takes_work_words words (for a set {1..k} too). */
+size_t coins_scorecard_takes_work_words(coins_variant v, size_t n, const coins_takes *t,
+                                        size_t count);
+coins_status coins_scorecard_takes_stop(coins_variant v, const int64_t *a, uint64_t n,
+                                        const coins_takes *t, const int64_t *moves, size_t count,
+                                        int64_t *work, coins_card card[2],
+                                        char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
+size_t coins_options_takes_work_words(coins_variant v, size_t n, const coins_takes *t);
+coins_status coins_options_init_takes_stop(coins_options *o, coins_variant v, const int64_t *a,
+                                           uint64_t n, const coins_takes *t, int64_t lead,
+                                           int64_t *work, char err[COINS_ERRMSG_SIZE],
+                                           const coins_stop *stop);
 
 #ifdef __cplusplus
 }

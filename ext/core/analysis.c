@@ -17,6 +17,7 @@
 **        it was, the other end's position is one step off the record and
 **        is solved, O(coins left).
 */
+#include "bits.h"
 #include "compiler.h"
 #include "fuse.h"
 #include "interval.h"
@@ -115,8 +116,14 @@ int64_t coins_analysis_eval(const coins_review *rv) {
   int next_first = coins_state_mover(st) == 1;
   if (!coins_variant_traits_of(st->variant).has_values) {
     coins_solution r;
-    coins_solve1(st->hi - st->lo, st->k, &r); /* no coins: the mover has lost */
-    return (r.outcome == COINS_FIRST) == next_first ? 1 : -1;
+    int wins;
+    if (rv->line.pile) { /* a set of takes */
+      wins = coins_pile_table_value(rv->line.pile, st->hi - st->lo) != 0;
+    } else {
+      coins_solve1(st->hi - st->lo, st->k, &r); /* no coins: the mover has lost */
+      wins = r.outcome == COINS_FIRST;
+    }
+    return wins == next_first ? 1 : -1;
   }
   /* the totals so far, then the next mover's margin, signed for the first */
   int64_t so_far = st->totals[0] - st->totals[1];
@@ -215,9 +222,33 @@ static coins_status only_three(coins_analysis *an, const coins_judgement *j, uin
   return COINS_OK;
 }
 
+/* With a set of takes: the takes that fit, each tried (at most 64). */
+static void only_in_set(const coins_review *rv, const coins_judgement *j, uint64_t lo, uint64_t hi,
+                        int *only) {
+  const coins_line *line = &rv->line;
+  uint64_t left = hi - lo, mask = line->st.mask;
+  uint64_t moves = left >= 64 ? mask : mask & (((uint64_t)1 << left) - 1), keeping = 0;
+  *only = coins_popcount(moves) < 2 ? -1 : 0;
+  if (*only < 0 || j->before < 0) return; /* a lost position stays lost */
+  for (; moves; moves &= moves - 1) {
+    uint64_t s = (uint64_t)coins_lowest_bit(moves) + 1;
+    if (line->pile) { /* I: the moves that leave a lost pile */
+      keeping += coins_pile_table_value(line->pile, left - s) == 0;
+    } else { /* II: the moves whose margin keeps the result */
+      int64_t gain = line->prefix[lo + s] - line->prefix[lo];
+      keeping += result_of(coins_analysis_lead(j), gain - line->best[lo + s]) >= j->before;
+    }
+  }
+  *only = keeping == 1;
+}
+
 coins_status coins_analysis_only_move(coins_analysis *an, const coins_review *rv,
                                       const coins_judgement *j, uint64_t lo, uint64_t hi,
                                       int *only) {
+  if (rv->line.st.mask) {
+    only_in_set(rv, j, lo, hi, only);
+    return COINS_OK;
+  }
   uint64_t left = hi - lo, most = 0; /* legal moves at most */
   switch (an->variant) {
     case COINS_I:

@@ -154,9 +154,61 @@ static size_t larger_on_left(const coins_line *line) {
   return line->block_value[line->bl] >= line->block_value[line->br - 1];
 }
 
+/* ------------------------------------------------ with a set of takes */
+
+/* The words a coins_pile_table takes at the start of a line's work. */
+#define PILE_WORDS ((sizeof(coins_pile_table) + sizeof(int64_t) - 1) / sizeof(int64_t))
+
+size_t coins_line_takes_work_words(coins_variant v, size_t n, const coins_takes *t) {
+  if (t->range) return coins_line_work_words(v, n, t->range);
+  if (coins_variant_traits_of(v).has_values) return coins_row_takes_work_words(n, t);
+  return PILE_WORDS + coins_pile_table_words(n);
+}
+
+coins_status coins_line_init_takes_stop(coins_line *line, coins_variant v, const int64_t *a,
+                                        uint64_t n, const coins_takes *t, int64_t *work,
+                                        char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
+  if (t->range) return coins_line_init_lazy_stop(line, v, a, n, t->range, work, stop);
+  *line = (coins_line){.work = work, .stop = stop};
+  coins_state_init_takes(&line->st, v, a, n, t);
+  if (coins_variant_traits_of(v).has_values) { /* II: the margins, then the prefix sums */
+    coins_solution r;
+    coins_status rc = coins_row_takes_solve_stop(a, (size_t)n, t, work, &r, stop);
+    line->best = work;
+    line->prefix = work + n + 1;
+    line->suffix = r.total;
+    return rc;
+  }
+  size_t need;
+  coins_pile_table *pt = (coins_pile_table *)(void *)work;
+  coins_status rc = coins_pile_table_init(pt, t, COINS_PILE_NORMAL, n, work + PILE_WORDS,
+                                          coins_pile_table_words(n), &need, err, stop);
+  line->pile = pt;
+  return rc;
+}
+
+/* The take the line plays with a set, 0 when none fits (the game is
+** over): I, the smallest that leaves a lost pile; II, the fewest coins
+** of the best takes. */
+static uint64_t set_take(const coins_line *line) {
+  const coins_state *st = &line->st;
+  if (line->pile) return coins_pile_table_best(line->pile, st->hi - st->lo);
+  coins_takes t = {st->mask, 0};
+  return coins_row_takes_move((size_t)st->n, &t, line->best, (size_t)st->lo);
+}
+
+static int set_next(coins_line *line, coins_ply *out) {
+  uint64_t take = set_take(line);
+  if (take == 0) return 0;
+  coins_state_apply(&line->st, (coins_move){take, 'L'}, out);
+  line->suffix -= out->gain;
+  return 1;
+}
+
 coins_move coins_line_peek(const coins_line *line) {
   const coins_state *st = &line->st;
   coins_move m = {1, 'L'};
+  if (st->mask) return (coins_move){set_take(line), 'L'};
   if (st->lo >= st->hi) return (coins_move){0, 'L'};
   switch (st->variant) {
     case COINS_I: m.take = coins_solve1_take(st->hi - st->lo, st->k); break;
@@ -224,6 +276,7 @@ int coins_line_next(coins_line *line, coins_ply *out) {
   coins_state *st = &line->st;
   coins_move m = {1, 'L'};
   if (st->lo >= st->hi) return 0;
+  if (st->mask) return set_next(line, out);
   switch (st->variant) {
     case COINS_I: m.take = coins_solve1_take(st->hi - st->lo, st->k); break;
     case COINS_II: m.take = (uint64_t)line->take[st->lo]; break;
@@ -287,6 +340,11 @@ coins_status coins_line_skip(coins_line *line, uint64_t count) {
       until_poll = COINS_STOP_SPAN;
     }
     uint64_t left = st->hi - st->lo, k = st->k;
+    if (st->mask) { /* with a set: move by move */
+      if (!set_next(line, &ignored)) break;
+      count--;
+      continue;
+    }
     switch (st->variant) {
       case COINS_I:
         /* from a lost position the line takes 1 and the reply takes k:

@@ -13,6 +13,7 @@
 ** Ranks: the margins sorted by a radix sort (eight passes of a byte at
 ** most, a pass skipped when every margin has the same byte there), O(n).
 */
+#include "bits.h"
 #include "compiler.h"
 #include "fuse.h"
 #include "interval.h"
@@ -177,8 +178,88 @@ coins_status coins_options_init_stop(coins_options *o, coins_variant v, const in
   return rc == COINS_OK ? check_losses(o, err) : rc;
 }
 
+/* ------------------------------------------------ with a set of takes */
+
+/* The words a coins_pile_table takes at the start of the work. */
+#define PILE_WORDS ((sizeof(coins_pile_table) + sizeof(int64_t) - 1) / sizeof(int64_t))
+
+size_t coins_options_takes_work_words(coins_variant v, size_t n, const coins_takes *t) {
+  if (t->range) return coins_options_work_words(v, n, t->range);
+  if (coins_variant_traits_of(v).has_values) /* the margins, then each take's row */
+    return coins_row_takes_work_words(n, t) + 3 * COINS_TAKES_MAX;
+  return PILE_WORDS + coins_pile_table_words(n);
+}
+
+/* II with a set: each take's gain, margin and rank, from the margins
+** of coins_row_takes_solve (at most 64 rows: ranked by counting). */
+static coins_status options_set_two(coins_options *o, const coins_takes *t, int64_t *work,
+                                    const coins_stop *stop) {
+  size_t n = (size_t)o->n, words = coins_row_takes_work_words(n, t);
+  const int64_t *margin = work, *prefix = work + n + 1;
+  coins_solution r;
+  coins_status rc = coins_row_takes_solve_stop(o->a, n, t, work, &r, stop);
+  if (rc != COINS_OK) return rc;
+  o->margin = work + words;
+  o->gain = o->margin + COINS_TAKES_MAX;
+  o->rank = (uint64_t *)(o->gain + COINS_TAKES_MAX);
+  uint64_t i = 0;
+  for (uint64_t moves = o->moves; moves; moves &= moves - 1, i++) {
+    size_t s = (size_t)coins_lowest_bit(moves) + 1;
+    o->gain[i] = prefix[s];
+    o->margin[i] = prefix[s] - margin[s];
+    if (i == 0 || o->margin[i] > o->best_margin) o->best_margin = o->margin[i];
+  }
+  for (i = 0; i < o->count; i++) {
+    o->rank[i] = 1;
+    for (uint64_t j = 0; j < o->count; j++) o->rank[i] += o->margin[j] > o->margin[i];
+  }
+  return COINS_OK;
+}
+
+coins_status coins_options_init_takes_stop(coins_options *o, coins_variant v, const int64_t *a,
+                                           uint64_t n, const coins_takes *t, int64_t lead,
+                                           int64_t *work, char err[COINS_ERRMSG_SIZE],
+                                           const coins_stop *stop) {
+  if (t->range) return coins_options_init_stop(o, v, a, n, t->range, lead, work, err, stop);
+  *o = (coins_options){.variant = v, .a = a, .n = n, .k = coins_takes_largest(t), .lead = lead};
+  o->moves = n >= 64 ? t->mask : t->mask & (((uint64_t)1 << n) - 1);
+  o->count = (uint64_t)coins_popcount(o->moves);
+  if (coins_variant_traits_of(v).has_values) {
+    coins_status rc = options_set_two(o, t, work, stop);
+    return rc == COINS_OK ? check_losses(o, err) : rc;
+  }
+  size_t need;
+  o->pile = (coins_pile_table *)(void *)work;
+  coins_status rc = coins_pile_table_init(o->pile, t, COINS_PILE_NORMAL, n, work + PILE_WORDS,
+                                          coins_pile_table_words(n), &need, err, stop);
+  if (rc == COINS_OK) o->won = coins_pile_table_value(o->pile, n) != 0;
+  return rc;
+}
+
+/* Row i of a position with a set of takes: its take, the i-th that fits. */
+static void set_row(const coins_options *o, uint64_t i, coins_option *out) {
+  uint64_t moves = o->moves;
+  for (uint64_t j = 0; j < i; j++) moves &= moves - 1;
+  *out = (coins_option){.move = {(uint64_t)coins_lowest_bit(moves) + 1, 'L'}, .rank = 1};
+  if (o->pile) { /* I: the opponent's pile wins for them, or this move wins */
+    out->result = coins_pile_table_value(o->pile, o->n - out->move.take) ? -1 : 1;
+    out->loss = o->won && out->result < 0;
+    out->rank = 1 + (uint64_t)out->loss;
+    return;
+  }
+  out->gain = o->gain[i];
+  out->margin = o->margin[i];
+  out->loss = o->best_margin - o->margin[i];
+  out->rank = o->rank[i];
+  out->result = result_of(o->lead, o->margin[i]);
+}
+
 void coins_options_row(const coins_options *o, uint64_t i, coins_option *out) {
   uint64_t left;
+  if (o->moves) {
+    set_row(o, i, out);
+    return;
+  }
   *out = (coins_option){.move = {i + 1, 'L'}, .rank = 1};
   switch (o->variant) {
     case COINS_I:

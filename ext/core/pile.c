@@ -290,3 +290,21 @@ uint64_t coins_pile_table_value(const coins_pile_table *pt, uint64_t n) {
   if (n < pt->size) return pt->values[n];
   return pt->values[pt->period.start + (n - pt->period.start) % pt->period.length];
 }
+
+uint64_t coins_pile_table_best(const coins_pile_table *pt, uint64_t n) {
+  const coins_takes *t = &pt->takes;
+  if (pt->values == NULL)
+    return range_best(t->range, pt->what == COINS_PILE_MISERE ? COINS_MISERE : COINS_NORMAL, n);
+  uint64_t moves = n >= 64 ? t->mask : t->mask & (((uint64_t)1 << n) - 1);
+  if (moves == 0) return 0;
+  for (uint64_t left = moves; left; left &= left - 1) { /* the smallest that wins */
+    uint64_t s = (uint64_t)coins_lowest_bit(left) + 1;
+    if (coins_pile_table_value(pt, n - s) == 0) return s;
+  }
+  return (uint64_t)coins_lowest_bit(moves) + 1; /* a lost pile: the smallest */
+}
+
+size_t coins_pile_table_words(uint64_t largest) {
+  uint64_t size = (largest < COINS_PILE_SEARCH ? largest : COINS_PILE_SEARCH) + 1;
+  return (size_t)(size / 8 + 1);
+}

@@ -16,6 +16,7 @@
 **        that is left, O(coins left).
 */
 #include "review.h"
+#include "bits.h"
 #include "interval.h"
 #include "line.h"
 #include "solve2.h"
@@ -36,10 +37,26 @@ size_t coins_review_work_words(coins_variant v, size_t n, uint64_t k) {
   return words;
 }
 
+/* II with a set: the take of the largest gain that fits, the fewest
+** coins on ties; O(|S|). */
+static uint64_t set_greedy_take(const coins_line *line) {
+  const coins_state *st = &line->st;
+  uint64_t left = st->hi - st->lo, take = 0;
+  uint64_t moves = left >= 64 ? st->mask : st->mask & (((uint64_t)1 << left) - 1);
+  int64_t most = 0;
+  for (; moves; moves &= moves - 1) {
+    uint64_t s = (uint64_t)coins_lowest_bit(moves) + 1;
+    int64_t gain = line->prefix[st->lo + s] - line->prefix[st->lo];
+    if (take == 0 || gain > most) take = s, most = gain;
+  }
+  return take;
+}
+
 uint64_t coins_review_greedy_take(coins_review *rv) {
   coins_line *line = &rv->line;
   const coins_state *st = &line->st;
   size_t n = (size_t)st->n;
+  if (line->prefix) return set_greedy_take(line);
   if (rv->greedy_take == NULL) { /* after the line's words: take[], then suffix sums */
     int64_t *take = line->work + coins_line_work_words(COINS_II, n, st->k), *sums = take + n, sum;
     /* stopped by the line's stop: a legal move, the table still to make
@@ -55,9 +72,10 @@ uint64_t coins_review_greedy_take(coins_review *rv) {
 static int sign(int64_t v) { return (v > 0) - (v < 0); }
 
 /* I: whether the player to move with left coins forces a win. */
-static int mover_wins(uint64_t left, uint64_t k) {
+static int mover_wins(const coins_line *line, uint64_t left) {
   coins_solution r;
-  coins_solve1(left, k, &r);
+  if (line->pile) return coins_pile_table_value(line->pile, left) != 0;
+  coins_solve1(left, line->st.k, &r);
   return r.outcome == COINS_FIRST;
 }
 
@@ -94,6 +112,7 @@ static coins_status restart_on_table(coins_review *rv) {
 
 /* II: the mover's margin from the position on. */
 static int64_t suffix_margin(const coins_line *line) {
+  if (line->prefix) return line->best[line->st.lo]; /* a set: the margins */
   int64_t mine = line->best[line->st.lo];
   return mine - (line->suffix - mine);
 }
@@ -117,6 +136,21 @@ coins_status coins_review_init_stop(coins_review *rv, coins_variant v, const int
       break;
   }
   return COINS_OK;
+}
+
+size_t coins_review_takes_work_words(coins_variant v, size_t n, const coins_takes *t) {
+  if (t->range) return coins_review_work_words(v, n, t->range);
+  return coins_line_takes_work_words(v, n, t); /* greedy play needs no table */
+}
+
+coins_status coins_review_init_takes_stop(coins_review *rv, coins_variant v, const int64_t *a,
+                                          uint64_t n, const coins_takes *t, int64_t *work,
+                                          char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
+  if (t->range) return coins_review_init_stop(rv, v, a, n, t->range, work, stop);
+  *rv = (coins_review){.margin = 0};
+  coins_status rc = coins_line_init_takes_stop(&rv->line, v, a, n, t, work, err, stop);
+  if (rc == COINS_OK && rv->line.prefix) rv->margin = suffix_margin(&rv->line);
+  return rc;
 }
 
 size_t coins_review_record_words(coins_variant v, size_t n, uint64_t k, size_t count) {
@@ -201,9 +235,10 @@ static void play_legal(coins_review *rv, coins_move m, int judge, coins_ply *out
 }
 
 /* I: judges a move that left the opponent left coins. */
-static void judge_count(const coins_state *st, coins_move m, coins_judgement *out) {
-  int won = mover_wins(st->hi - st->lo + m.take, st->k);
-  int opponent_wins = mover_wins(st->hi - st->lo, st->k);
+static void judge_count(const coins_line *line, coins_move m, coins_judgement *out) {
+  const coins_state *st = &line->st;
+  int won = mover_wins(line, st->hi - st->lo + m.take);
+  int opponent_wins = mover_wins(line, st->hi - st->lo);
   out->before = won ? 1 : -1;
   out->after = opponent_wins ? -1 : 1;
   out->loss = won && opponent_wins;
@@ -235,7 +270,7 @@ coins_status coins_review_play(coins_review *rv, coins_move m, coins_judgement *
   if (rc != COINS_OK) return rc;
   play_legal(rv, m, 1, &out->played);
   if (!coins_variant_traits_of(st->variant).has_values) {
-    judge_count(st, m, out);
+    judge_count(&rv->line, m, out);
     return COINS_OK;
   }
   /* the mover's value of the move: its gain, then the opponent's margin;

@@ -55,7 +55,7 @@ static coins_status add_move(coins_card *card, coins_variant v, const coins_judg
 /* The result of the game as it stands after the record: 2 while coins
 ** are left, else the first player's +1, 0, -1. */
 static int first_result(const coins_state *st) {
-  if (st->lo < st->hi) return 2;
+  if (coins_state_can_move(st)) return 2;
   if (coins_variant_traits_of(st->variant).has_values)
     return sign(st->totals[0] - st->totals[1]); /* both within Σ|a| */
   return st->ply % 2 ? 1 : -1;                  /* the last coin's taker wins */
@@ -66,8 +66,37 @@ static int first_expected(const coins_review *rv) {
   const coins_state *st = &rv->line.st;
   if (coins_variant_traits_of(st->variant).has_values) return sign(rv->margin);
   coins_solution r;
+  if (rv->line.pile) return coins_pile_table_value(rv->line.pile, st->n) ? 1 : -1; /* a set */
   coins_solve1(st->n, st->k, &r);
   return r.outcome == COINS_FIRST ? 1 : -1;
+}
+
+/* The cards of moves[0..count), the record rv was started for; an_work:
+** the analysis's words. */
+static coins_status score(coins_review *rv, const int64_t *moves, size_t count, int64_t *an_work,
+                          coins_card card[2], char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
+  const coins_state *st = &rv->line.st;
+  coins_variant v = st->variant;
+  coins_analysis an;
+  coins_judgement j;
+  coins_analysis_init(&an, v, st->a, st->n, st->k, an_work, stop);
+  int expected = first_expected(rv);
+  for (size_t i = 0; i < count; i++) {
+    uint64_t stake = 0;
+    if (i % COINS_STOP_SPAN == COINS_STOP_SPAN - 1 && coins_stop_asked(stop)) return COINS_STOPPED;
+    coins_status rc = coins_analysis_stake(&an, st->lo, st->hi, &stake);
+    if (rc == COINS_OK) rc = coins_review_play(rv, coins_notation_move_of(v, moves[i]), &j, err);
+    if (rc == COINS_OK) rc = add_move(&card[j.played.player - 1], v, &j, stake, err);
+    if (rc != COINS_OK) return rc;
+  }
+  int result = first_result(st);
+  for (int p = 0; p < 2; p++) {
+    int mine = p == 0 ? 1 : -1; /* a first player's result, seen by player p + 1 */
+    card[p].total = st->totals[p];
+    card[p].result = result == 2 ? 2 : mine * result;
+    card[p].expected = mine * expected;
+  }
+  return COINS_OK;
 }
 
 coins_status coins_scorecard_stop(coins_variant v, const int64_t *a, uint64_t n, uint64_t k,
@@ -75,8 +104,6 @@ coins_status coins_scorecard_stop(coins_variant v, const int64_t *a, uint64_t n,
                                   coins_card card[2], char err[COINS_ERRMSG_SIZE],
                                   const coins_stop *stop) {
   coins_review rv;
-  coins_analysis an;
-  coins_judgement j;
   int whole = n < UINT32_MAX - 2; /* as coins_review does */
   size_t review_words = whole ? coins_review_record_words(v, (size_t)n, k, count)
                               : coins_review_work_words(v, (size_t)n, k);
@@ -84,23 +111,26 @@ coins_status coins_scorecard_stop(coins_variant v, const int64_t *a, uint64_t n,
                           : coins_review_init_stop(&rv, v, a, n, k, work, stop);
   card[0] = card[1] = (coins_card){.moves = 0};
   if (rc != COINS_OK) return rc;
-  coins_analysis_init(&an, v, a, n, k, work + review_words, stop);
-  int expected = first_expected(&rv);
-  for (size_t i = 0; i < count; i++) {
-    const coins_state *st = &rv.line.st;
-    uint64_t stake = 0;
-    if (i % COINS_STOP_SPAN == COINS_STOP_SPAN - 1 && coins_stop_asked(stop)) return COINS_STOPPED;
-    rc = coins_analysis_stake(&an, st->lo, st->hi, &stake);
-    if (rc == COINS_OK) rc = coins_review_play(&rv, coins_notation_move_of(v, moves[i]), &j, err);
-    if (rc == COINS_OK) rc = add_move(&card[j.played.player - 1], v, &j, stake, err);
-    if (rc != COINS_OK) return rc;
-  }
-  int result = first_result(&rv.line.st);
-  for (int p = 0; p < 2; p++) {
-    int mine = p == 0 ? 1 : -1; /* a first player's result, seen by player p + 1 */
-    card[p].total = rv.line.st.totals[p];
-    card[p].result = result == 2 ? 2 : mine * result;
-    card[p].expected = mine * expected;
-  }
-  return COINS_OK;
+  return score(&rv, moves, count, work + review_words, card, err, stop);
+}
+
+size_t coins_scorecard_takes_work_words(coins_variant v, size_t n, const coins_takes *t,
+                                        size_t count) {
+  uint64_t k = coins_takes_largest(t);
+  size_t review = t->range && n < UINT32_MAX - 2 ? coins_review_record_words(v, n, k, count)
+                                                 : coins_review_takes_work_words(v, n, t);
+  return review + coins_analysis_work_words(v, n, k);
+}
+
+coins_status coins_scorecard_takes_stop(coins_variant v, const int64_t *a, uint64_t n,
+                                        const coins_takes *t, const int64_t *moves, size_t count,
+                                        int64_t *work, coins_card card[2],
+                                        char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
+  if (t->range) return coins_scorecard_stop(v, a, n, t->range, moves, count, work, card, err, stop);
+  coins_review rv;
+  card[0] = card[1] = (coins_card){.moves = 0};
+  coins_status rc = coins_review_init_takes_stop(&rv, v, a, n, t, work, err, stop);
+  if (rc != COINS_OK) return rc;
+  return score(&rv, moves, count, work + coins_review_takes_work_words(v, (size_t)n, t), card, err,
+               stop);
 }

@@ -100,3 +100,23 @@ coins_status coins_solve_text_stop(coins_variant v, const char *text, size_t len
   if (len < COINS_STOP_SPAN) return solve_text(v, text, len, k, room, cap, need, r, err, NULL);
   return solve_text(v, text, len, k, room, cap, need, r, err, stop);
 }
+
+/* ------------------------------------------------ with a set of takes */
+
+size_t coins_solve_takes_work_words(coins_variant v, size_t n, const coins_takes *t) {
+  if (t->range) return coins_solve_work_words(v, n, t->range);
+  return coins_variant_traits_of(v).has_values ? coins_row_takes_work_words(n, t) : 0;
+}
+
+coins_status coins_solve_takes_stop(coins_variant v, const int64_t *a, size_t n,
+                                    const coins_takes *t, int64_t *work, coins_solution *r,
+                                    char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
+  if (t->range) return coins_solve_stop(v, a, n, t->range, work, r, stop);
+  if (coins_variant_traits_of(v).has_values)
+    return coins_row_takes_solve_stop(a, n, t, work, r, stop);
+  uint64_t won = 0, take = 0; /* variant I: one pile */
+  coins_status rc = coins_pile_value(t, COINS_PILE_NORMAL, n, &won, err, stop);
+  if (rc == COINS_OK) rc = coins_pile_best(t, COINS_NORMAL, n, &take, err, stop);
+  *r = (coins_solution){.outcome = won ? COINS_FIRST : COINS_SECOND, .best = {take, 'L'}};
+  return rc;
+}

@@ -5,6 +5,7 @@
 */
 #include <string.h>
 
+#include "bits.h"
 #include "review.h"
 #include "text.h"
 
@@ -115,8 +116,32 @@ static coins_move random_move(coins_strategy *s, const coins_state *st, uint64_t
   return m;
 }
 
+/* With a set of takes: 'left' takes the fewest coins allowed, 'greedy'
+** the most (variant I) or the largest gain, random play draws one of the
+** takes that fit. */
+static coins_move set_move(coins_strategy *s, coins_review *rv) {
+  const coins_state *st = &rv->line.st;
+  uint64_t left = st->hi - st->lo;
+  uint64_t moves = left >= 64 ? st->mask : st->mask & (((uint64_t)1 << left) - 1);
+  coins_move m = {(uint64_t)coins_lowest_bit(moves) + 1, 'L'};
+  int random = s->kind == COINS_RANDOM ||
+               (s->kind == COINS_CARELESS && coins_random_next(&s->rng) % 100 < s->percent);
+  if (random) {
+    int64_t pick = coins_random_range(&s->rng, 0, coins_popcount(moves) - 1);
+    for (; pick > 0; pick--) moves &= moves - 1;
+    m.take = (uint64_t)coins_lowest_bit(moves) + 1;
+  } else if (s->kind == COINS_OPTIMAL || s->kind == COINS_CARELESS) {
+    m = coins_review_best(rv);
+  } else if (s->kind == COINS_GREEDY) {
+    m.take =
+        rv->line.prefix ? coins_review_greedy_take(rv) : 64 - (uint64_t)coins_leading_zeros(moves);
+  }
+  return m;
+}
+
 coins_move coins_strategy_move(coins_strategy *s, coins_review *rv) {
   const coins_state *st = &rv->line.st;
+  if (st->mask) return set_move(s, rv);
   uint64_t left = st->hi - st->lo, most = left < st->k ? left : st->k;
   coins_move m = {1, 'L'};
   switch (s->kind) {

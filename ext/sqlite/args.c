@@ -147,15 +147,49 @@ int coins_args_read_variant(const char *fname, sqlite3_value *v, coins_variant *
   return read_variant(fname, v, sqlite3_value_type(v), variant, err);
 }
 
+/* 1 when a max_take argument is TEXT that holds a JSON array (a set). */
+static int looks_like_set(sqlite3_value *v, int type) {
+  return type == SQLITE_TEXT && looks_like_coins(v, type);
+}
+
+/* max_take written as a set of takes ('[1,3,4]'), for a variant that
+** takes any count. */
+static int read_take_set(const char *fname, sqlite3_value *v, coins_variant_traits traits,
+                         coins_takes *takes, uint64_t *k, char **err) {
+  char msg[COINS_ERRMSG_SIZE], q[48];
+  const char *text = (const char *)sqlite3_value_text(v);
+  size_t len = (size_t)sqlite3_value_bytes(v);
+  if (text == NULL) return SQLITE_NOMEM;
+  if (coins_takes_parse(text, len, takes, msg) != COINS_OK)
+    return coins_reply_fail(err, fname, "max_take: %s", msg);
+  if (traits.fixed_take && !(takes->range == traits.fixed_take)) {
+    coins_text_quote((const unsigned char *)text, len, q, sizeof q);
+    return coins_reply_fail(err, fname,
+                            "variant %s takes one coin from either end: "
+                            "max_take must be %llu, got '%s'",
+                            traits.name, (unsigned long long)traits.fixed_take, q);
+  }
+  *k = coins_takes_largest(takes);
+  return SQLITE_OK;
+}
+
 static int read_max_take(const char *fname, sqlite3_value *v, int type,
-                         const coins_variant_traits *variant, uint64_t *k, char **err) {
+                         const coins_variant_traits *variant, coins_takes *takes, uint64_t *k,
+                         char **err) {
   const coins_variant_traits traits = *variant;
   sqlite3_int64 i;
   char what[64];
   *k = traits.default_take;
+  *takes = (coins_takes){*k < 64 ? ((uint64_t)1 << *k) - 1 : ~(uint64_t)0, *k};
   if (v == NULL) return SQLITE_OK;
+  if (looks_like_set(v, type)) return read_take_set(fname, v, traits, takes, k, err);
   int rc = value_int_of_type(v, type, &i, what);
   if (rc == SQLITE_NOMEM) return rc;
+  if (rc != SQLITE_OK && type == SQLITE_TEXT && !traits.fixed_take)
+    return coins_reply_fail(err, fname,
+                            "max_take must be an integer >= 1 or a JSON array of takes such as "
+                            "'[1,3,4]', got %s",
+                            what);
   if (rc != SQLITE_OK)
     return coins_reply_fail(err, fname, "max_take must be an integer >= 1, got %s", what);
   if (i < 1) return coins_reply_fail(err, fname, "max_take must be an integer >= 1, got %lld", i);
@@ -165,6 +199,7 @@ static int read_max_take(const char *fname, sqlite3_value *v, int type,
                             "max_take must be %llu, got %lld",
                             traits.name, (unsigned long long)traits.fixed_take, i);
   *k = (uint64_t)i;
+  *takes = (coins_takes){*k < 64 ? ((uint64_t)1 << *k) - 1 : ~(uint64_t)0, *k};
   return SQLITE_OK;
 }
 
@@ -233,7 +268,7 @@ int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *co
   int rc = read_variant(fname, variant, variant_type, &game->variant, err);
   if (rc != SQLITE_OK) return rc;
   coins_variant_traits traits = coins_variant_traits_of(game->variant);
-  rc = read_max_take(fname, max_take, take_type, &traits, &game->k, err);
+  rc = read_max_take(fname, max_take, take_type, &traits, &game->takes, &game->k, err);
   if (rc == SQLITE_OK) rc = read_coins(fname, coins, coins_type, &traits, game, text, err);
   return rc;
 }

@@ -112,10 +112,12 @@ int coins_reserve(int64_t **buf, size_t *room, size_t words);
 ** reused by later reads into the same game while it is large enough. */
 typedef struct coins_game {
   coins_variant variant;
-  uint64_t n;     /* number of coins                                 */
-  uint64_t k;     /* max_take (1 for variant III)                    */
-  int64_t *a;     /* the coins (sqlite3_malloc64); unused for counts */
-  size_t a_words; /* room in a                                       */
+  uint64_t n;        /* number of coins                                 */
+  uint64_t k;        /* max_take (1 for variant III); with a set, its largest */
+  coins_takes takes; /* max_take as a set: {1..k} (takes.range = k) or
+                        a set of takes within 1..64 (range 0)         */
+  int64_t *a;        /* the coins (sqlite3_malloc64); unused for counts */
+  size_t a_words;    /* room in a                                       */
   /* polled by the reads of its coins and record, and what the caller
   ** starts on them (coins_interrupt_stop_for; NULL: no interrupts) */
   const coins_stop *stop;
@@ -283,6 +285,7 @@ typedef struct coins_picture {
   int64_t *ply_of; /* ply_of[i]: the ply that took coin i, or 0 */
   size_t ply_room;
   uint64_t plies, left; /* moves made, coins left */
+  int over;             /* no move is left (with a set: coins may be) */
   int64_t totals[2];
   int recorded;    /* moves were given: a record, not the optimal line */
   int64_t *record; /* the record's moves (as coins_parse_moves stores them) */

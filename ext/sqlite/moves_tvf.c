@@ -55,13 +55,14 @@ static int moves_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) 
   }
   if (text.text && (rc = coins_args_parse_coins(cur->tvf->name, &text, game, err)) != SQLITE_OK)
     return rc;
-  size_t words = coins_line_work_words(game->variant, (size_t)game->n, game->k);
+  char msg[COINS_ERRMSG_SIZE];
+  size_t words = coins_line_takes_work_words(game->variant, (size_t)game->n, &game->takes);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
   /* variant III's blocks wait for the first column that needs a move
   ** (moves_seek): count(*) and ply only count the moves */
-  if (coins_line_init_lazy_stop(cur->state, game->variant, game->a, game->n, game->k, cur->work,
-                                game->stop) != COINS_OK)
-    return SQLITE_INTERRUPT;
+  coins_status started = coins_line_init_takes_stop(cur->state, game->variant, game->a, game->n,
+                                                    &game->takes, cur->work, msg, game->stop);
+  if (started != COINS_OK) return coins_reply_status(started, cur->tvf->name, msg, err);
   return moves_rows(cur);
 }
 

@@ -52,10 +52,11 @@ static int options_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err
   if (rc == SQLITE_OK) rc = read_lead(fname, args[3], &lead, err);
   if (rc != SQLITE_OK) return rc;
   options_state *state = cur->state;
-  size_t words = coins_options_work_words(game->variant, (size_t)game->n, game->k);
+  size_t words = coins_options_takes_work_words(game->variant, (size_t)game->n, &game->takes);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
-  coins_status started = coins_options_init_stop(&state->options, game->variant, game->a, game->n,
-                                                 game->k, lead, cur->work, msg, game->stop);
+  coins_status started =
+      coins_options_init_takes_stop(&state->options, game->variant, game->a, game->n, &game->takes,
+                                    lead, cur->work, msg, game->stop);
   return coins_reply_status(started, fname, msg, err);
 }
 

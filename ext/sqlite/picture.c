@@ -18,24 +18,26 @@ static void mark(const coins_ply *p, void *ctx) {
 static void reached(coins_picture *pic, const coins_state *st) {
   pic->plies = st->ply;
   pic->left = st->hi - st->lo;
+  pic->over = !coins_state_can_move(st);
   memcpy(pic->totals, st->totals, sizeof pic->totals);
 }
 
-/* The optimal line, marked: SQLITE_OK, SQLITE_NOMEM or SQLITE_INTERRUPT. */
-static int play_line(coins_picture *pic) {
+/* The optimal line, marked: SQLITE_OK, SQLITE_NOMEM, SQLITE_INTERRUPT, or
+** SQLITE_ERROR with *err (a set of takes whose values show no period). */
+static int play_line(coins_picture *pic, const char *fname, char **err) {
   const coins_game *g = &pic->game;
   int64_t *work = NULL;
   size_t room = 0;
-  if (coins_reserve(&work, &room, coins_line_work_words(g->variant, (size_t)g->n, g->k)))
+  char msg[COINS_ERRMSG_SIZE];
+  if (coins_reserve(&work, &room, coins_line_takes_work_words(g->variant, (size_t)g->n, &g->takes)))
     return SQLITE_NOMEM;
   coins_line line;
   coins_ply p;
   coins_interrupt_poll poll = {g->stop, COINS_INTERRUPT_POLL_EVERY};
-  int rc =
-      coins_line_init_lazy_stop(&line, g->variant, g->a, g->n, g->k, work, g->stop) == COINS_OK &&
-              coins_line_fuse(&line) == COINS_OK
-          ? SQLITE_OK
-          : SQLITE_INTERRUPT;
+  coins_status started =
+      coins_line_init_takes_stop(&line, g->variant, g->a, g->n, &g->takes, work, msg, g->stop);
+  if (started == COINS_OK) started = coins_line_fuse(&line);
+  int rc = coins_reply_status(started, fname, msg, err);
   while (rc == SQLITE_OK && coins_line_next(&line, &p)) {
     mark(&p, pic);
     if (coins_interrupt_poll_stopped(&poll)) rc = SQLITE_INTERRUPT;
@@ -54,7 +56,7 @@ static int play_record(coins_picture *pic, const char *fname, sqlite3_value *mov
       coins_record_arg_read(fname, moves, g, &pic->record, &pic->record_room, &pic->count, err);
   if (rc != SQLITE_OK) return rc;
   coins_state st;
-  coins_state_init(&st, g->variant, g->a, g->n, g->k);
+  coins_state_init_takes(&st, g->variant, g->a, g->n, &g->takes);
   coins_interrupt_poll poll = {g->stop, COINS_INTERRUPT_POLL_EVERY};
   for (size_t at = 0; at < pic->count;
        at += COINS_INTERRUPT_POLL_EVERY) { /* asking between pieces */
@@ -86,7 +88,7 @@ int coins_picture_read(const char *fname, sqlite3_context *ctx, int argc, sqlite
   memset(pic->ply_of, 0, pic->ply_room * sizeof *pic->ply_of);
   if (argc > 2 && sqlite3_value_type(argv[2]) != SQLITE_NULL)
     return play_record(pic, fname, argv[2], err);
-  return play_line(pic);
+  return play_line(pic, fname, err);
 }
 
 void coins_picture_free(coins_picture *pic) {
@@ -97,20 +99,27 @@ void coins_picture_free(coins_picture *pic) {
 
 void coins_picture_summary(sqlite3_str *s, const coins_picture *pic) {
   long long first = pic->totals[0], second = pic->totals[1];
-  if (pic->left > 0) {
+  const char *plural = pic->left == 1 ? "" : "s";
+  if (pic->left > 0 && !pic->over) {
     sqlite3_str_appendf(s, "in progress after ply %llu with %llu coin%s left",
                         (unsigned long long)pic->plies, (unsigned long long)pic->left,
                         pic->left == 1 ? "" : "s");
     if (pic->values) sqlite3_str_appendf(s, "; first %lld, second %lld so far", first, second);
   } else if (!pic->values) {
-    if (pic->plies == 0)
+    if (pic->left > 0) /* no take fits: the player to move has lost */
+      sqlite3_str_appendf(s, "no take fits the %llu coin%s left: P%d cannot move, %s wins",
+                          (unsigned long long)pic->left, plural, pic->plies % 2 ? 2 : 1,
+                          pic->plies % 2 ? "first" : "second");
+    else if (pic->plies == 0)
       sqlite3_str_appendall(s, "no coins: second wins");
     else
       sqlite3_str_appendf(s, "P%d takes the last coin: %s wins", pic->plies % 2 ? 1 : 2,
                           pic->plies % 2 ? "first" : "second");
-  } else if (pic->plies == 0) {
+  } else if (pic->plies == 0 && pic->left == 0) {
     sqlite3_str_appendall(s, "no coins: draw");
   } else {
+    if (pic->left > 0) /* no take fits them */
+      sqlite3_str_appendf(s, "%llu coin%s left to nobody; ", (unsigned long long)pic->left, plural);
     /* |first| + |second| <= the sum of |coins| <= 2^63-1: no overflow */
     long long margin = first > second ? first - second : second - first;
     sqlite3_str_appendf(s, "first %lld, second %lld: ", first, second);

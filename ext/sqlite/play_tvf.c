@@ -41,7 +41,7 @@ static int play_next(coins_tvf_cursor *cur, char **err) {
   play_state *ps = cur->state;
   const coins_state *st = &ps->base.rv.line.st;
   char msg[COINS_ERRMSG_SIZE];
-  if (st->lo >= st->hi) {
+  if (!coins_state_can_move(st)) {
     cur->eof = 1;
     return SQLITE_OK;
   }

@@ -34,6 +34,7 @@ int coins_record_arg_read(const char *fname, sqlite3_value *moves, const coins_g
                           : coins_parse_moves_stop(game->variant, text, len, *record, *room_words,
                                                    count, msg, stop);
   if (rc == COINS_OK)
-    rc = coins_state_check_record_stop(game->variant, game->n, game->k, *record, *count, msg, stop);
+    rc = coins_state_check_record_takes_stop(game->variant, game->n, &game->takes, *record, *count,
+                                             msg, stop);
   return coins_reply_status(rc, fname, msg, err);
 }

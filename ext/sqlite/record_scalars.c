@@ -36,7 +36,7 @@ static int replay(const char *fname, sqlite3_value **argv, int argc, coins_game 
   int rc = coins_args_read_game(fname, argv[0], argv[1], argc > 3 ? argv[3] : NULL, game, err);
   if (rc == SQLITE_OK)
     rc = coins_record_arg_read(fname, argv[2], game, &record, &room, &count, err);
-  if (rc == SQLITE_OK) coins_state_init(end, game->variant, game->a, game->n, game->k);
+  if (rc == SQLITE_OK) coins_state_init_takes(end, game->variant, game->a, game->n, &game->takes);
   coins_interrupt_poll poll = {game->stop, COINS_INTERRUPT_POLL_EVERY};
   for (size_t at = 0; rc == SQLITE_OK && at < count; at += COINS_INTERRUPT_POLL_EVERY) {
     size_t piece =
@@ -52,7 +52,7 @@ static int replay(const char *fname, sqlite3_value **argv, int argc, coins_game 
 
 static void result_of(sqlite3_context *ctx, const coins_state *end) {
   const char *result;
-  if (end->lo < end->hi)
+  if (coins_state_can_move(end))
     result = "unfinished";
   else if (!coins_variant_traits_of(end->variant).has_values) /* the last coin wins */
     result = end->ply % 2 ? "first" : "second";

@@ -18,18 +18,20 @@ int coins_review_setup_begin(coins_tvf_cursor *cur, sqlite3_value **args, int mo
     rc = coins_record_arg_read(fname, args[moves_arg], game, &state->moves, &state->room,
                                &state->count, err);
   if (rc != SQLITE_OK) return rc;
-  /* a record known in advance is solved along its path in one pass */
-  int whole = moves_arg >= 0 && game->n < UINT32_MAX - 2;
+  /* a record known in advance is solved along its path in one pass (a
+  ** set of takes: variants I and II, reviewed move by move anyway) */
+  int whole = moves_arg >= 0 && game->n < UINT32_MAX - 2 && game->takes.range;
+  char msg[COINS_ERRMSG_SIZE] = "";
   size_t n = (size_t)game->n,
          words = whole ? coins_review_record_words(game->variant, n, game->k, state->count)
-                       : coins_review_work_words(game->variant, n, game->k);
+                       : coins_review_takes_work_words(game->variant, n, &game->takes);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
   coins_status started =
       whole ? coins_review_init_record_stop(&state->rv, game->variant, game->a, game->n, game->k,
                                             state->moves, state->count, cur->work, game->stop)
-            : coins_review_init_stop(&state->rv, game->variant, game->a, game->n, game->k,
-                                     cur->work, game->stop);
-  return coins_reply_status(started, fname, "", err);
+            : coins_review_init_takes_stop(&state->rv, game->variant, game->a, game->n,
+                                           &game->takes, cur->work, msg, game->stop);
+  return coins_reply_status(started, fname, msg, err);
 }
 
 void coins_review_setup_release(coins_tvf_cursor *cur) {

@@ -43,12 +43,11 @@ static int card_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
   rc = coins_record_arg_read(fname, args[2], game, &state->moves, &state->room, &state->count, err);
   if (rc != SQLITE_OK) return rc;
   size_t n = (size_t)game->n, count = state->count;
-  size_t review = n < UINT32_MAX - 2 ? coins_review_record_words(game->variant, n, game->k, count)
-                                     : coins_review_work_words(game->variant, n, game->k);
-  size_t words = review + coins_analysis_work_words(game->variant, n, game->k);
+  size_t words = coins_scorecard_takes_work_words(game->variant, n, &game->takes, count);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
-  coins_status made = coins_scorecard_stop(game->variant, game->a, game->n, game->k, state->moves,
-                                           count, cur->work, state->card, msg, game->stop);
+  coins_status made =
+      coins_scorecard_takes_stop(game->variant, game->a, game->n, &game->takes, state->moves, count,
+                                 cur->work, state->card, msg, game->stop);
   return coins_reply_status(made, fname, msg, err);
 }
 

@@ -56,20 +56,20 @@ static int svg_review_record(const coins_picture *pic, svg_review *r, char **err
   r->loss = sqlite3_malloc64((count + 1) * sizeof *r->loss);
   r->best = sqlite3_malloc64((count + 1) * sizeof *r->best);
   /* a record known in advance is solved along its path in one pass */
-  int whole = g->n < UINT32_MAX - 2;
+  int whole = g->n < UINT32_MAX - 2 && g->takes.range; /* (a set: move by move) */
   size_t words = whole ? coins_review_record_words(g->variant, n, g->k, count)
-                       : coins_review_work_words(g->variant, n, g->k);
+                       : coins_review_takes_work_words(g->variant, n, &g->takes);
   int64_t *work = NULL;
   size_t room = 0;
   if (!r->verdict || !r->loss || !r->best || coins_reserve(&work, &room, words))
     return SQLITE_NOMEM;
   coins_review rv;
-  coins_status started =
-      whole ? coins_review_init_record_stop(&rv, g->variant, g->a, g->n, g->k, pic->record, count,
-                                            work, g->stop)
-            : coins_review_init_stop(&rv, g->variant, g->a, g->n, g->k, work, g->stop);
-  int rc = coins_reply_status(started, SVG_NAME, "", err);
-  char msg[COINS_ERRMSG_SIZE];
+  char msg[COINS_ERRMSG_SIZE] = "";
+  coins_status started = whole ? coins_review_init_record_stop(&rv, g->variant, g->a, g->n, g->k,
+                                                               pic->record, count, work, g->stop)
+                               : coins_review_init_takes_stop(&rv, g->variant, g->a, g->n,
+                                                              &g->takes, work, msg, g->stop);
+  int rc = coins_reply_status(started, SVG_NAME, msg, err);
   coins_interrupt_poll poll = {g->stop, COINS_INTERRUPT_POLL_EVERY};
   for (size_t t = 0; rc == SQLITE_OK && t < count; t++) {
     coins_judgement j;
@@ -314,9 +314,10 @@ static void svg_review_line(sqlite3_str *s, const svg_review *r) {
 static void svg_title(char *buf, int size, const coins_picture *pic) {
   const coins_game *g = &pic->game;
   coins_variant_traits traits = coins_variant_traits_of(g->variant);
-  char take[40] = "";
+  char take[40 + COINS_TAKES_TEXT_SIZE] = "", set[COINS_TAKES_TEXT_SIZE];
+  coins_takes_text(&g->takes, set);
   if (!traits.fixed_take)
-    sqlite3_snprintf((int)sizeof take, take, ", max_take %llu", (unsigned long long)g->k);
+    sqlite3_snprintf((int)sizeof take, take, ", %s %s", g->takes.range ? "max_take" : "takes", set);
   char what[60];
   if (pic->recorded)
     sqlite3_snprintf((int)sizeof what, what, "a record of %llu move%s",

@@ -116,6 +116,17 @@ static const char *const queries[] = {
     "SELECT only_move, grade FROM coins_review(?1, ?2, ?3) WHERE ply % 3 = 1",
     "SELECT * FROM coins_scorecard(?1, ?2, ?3, ?4)",
     "SELECT coins_variant(?1), coins_count(?1, ?2)",
+    /* max_take as a set of takes: '[' ?3 ']' reaches the set's parser
+    ** and the family's solvers more often than a bare ?3 does */
+    "SELECT coins_win(?1, ?2, '[' || ?3 || ']'), coins_best_move(?1, ?2, '[' || ?3 || ']')",
+    "SELECT coins_margin(?1, ?2, '[' || ?3 || ']'), coins_score(?1, ?2, '[' || ?3 || ']')",
+    "SELECT * FROM coins_moves(?1, ?2, '[' || ?3 || ']') LIMIT 3000",
+    "SELECT * FROM coins_review(?1, ?2, ?3, '[' || ?4 || ']')",
+    "SELECT * FROM coins_play(?1, ?2, ?3, ?4, '[' || ?5 || ']') LIMIT 3000",
+    "SELECT * FROM coins_options(?1, ?2, '[' || ?3 || ']', ?4)",
+    "SELECT coins_result(?1, ?2, ?3, '[' || ?4 || ']'), coins_after(?1, ?2, ?3, '[' || ?4 || ']')",
+    "SELECT coins_diagram(?1, ?2, ?3, '[' || ?4 || ']'), coins_svg(?1, ?2, ?3, '[' || ?4 || ']')",
+    "SELECT * FROM coins_scorecard(?1, ?2, ?3, '[' || ?4 || ']')",
 };
 #define N_QUERIES (sizeof queries / sizeof *queries)
 

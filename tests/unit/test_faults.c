@@ -597,6 +597,28 @@ static void test_array_under_faults(void **state) {
 ** SQLITE_NOMEM with "coins: cannot register functions: out of memory" (or
 ** no message when even that could not be allocated); then registering
 ** again, unarmed, gives a working connection.  Nothing leaks. */
+static void test_family_under_faults(void **state) {
+  (void)state;
+  static const char *const sqls[] = {
+      "SELECT coins_win(1, 1000000000000000000, '[1,3,4]'), coins_best_move(1, 30, '[2,5]')",
+      "SELECT coins_margin(2, '[3,1,4,1,5,9,2,6]', '[2,3]'), coins_score(2, '[5,1,7]', '[2]')",
+      "+SELECT * FROM coins_moves(1, 40, '[1,3,4]')",
+      "SELECT * FROM coins_moves(2, '[3,1,4,1,5,9,2,6]', '[1,3]')",
+      "+SELECT * FROM coins_review(2, '[3,1,4,1,5,9,2,6]', '[1,3,1]', '[1,3]')",
+      "SELECT position, eval, only_move, grade FROM coins_review(1, 20, '[4,3,4]', '[1,3,4]')",
+      "SELECT * FROM coins_play(2, '[3,1,4,1,5,9,2,6]', 'greedy', 'random:4', '[2,3]')",
+      "SELECT * FROM coins_options(1, 20, '[1,3,4]')",
+      "+SELECT * FROM coins_options(2, '[3,1,4,1,5,9,2,6]', '[2,3]', 1)",
+      "SELECT * FROM coins_scorecard(1, 7, '[3,3]', '[2,3]')",
+      "SELECT coins_result(1, 7, '[3,3]', '[2,3]'), coins_after(2, '[5,1,7]', '[2]', '[2]')",
+      "SELECT coins_diagram(2, '[5,1,7]', NULL, '[2]'), coins_svg(1, 7, '[3,3]', '[2,3]')",
+      /* errors */
+      "SELECT coins_win(1, 5, '[1,x]')",
+      "+SELECT * FROM coins_review(1, 10, '[2]', '[1,3,4]')",
+  };
+  FAULT_ALL(sqls, "the game family's sets of takes");
+}
+
 static void test_init_under_faults(void **state) {
   (void)state;
   long runs = 0, failed = 0;
@@ -658,6 +680,7 @@ int main(void) {
       cmocka_unit_test(test_deal_and_diagram_under_faults),
       cmocka_unit_test(test_grundy_under_faults),
       cmocka_unit_test(test_array_under_faults),
+      cmocka_unit_test(test_family_under_faults),
   };
   int failed = cmocka_run_group_tests(tests, NULL, NULL);
   sqlite3_shutdown();
