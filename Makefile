@@ -450,6 +450,13 @@ $(B)/fuzz/fuzz_sql: tests/fuzz/fuzz_sql.c $(CORE_SRC) $(SQL_SRC) $(HEADERS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(CPPFLAGS) -DSQLITE_CORE $(FUZZ_CFLAGS) $(FUZZ_SAN) $(WARN) -o $@ tests/fuzz/fuzz_sql.c $(CORE_SRC) $(SQL_SRC) -lsqlite3
 
+# fuzz_scan without libFuzzer (tests/fuzz/replay.c), built with $(CC): it
+# replays the files or folders it is given, e.g. cross-built, under qemu.
+$(B)/replay/fuzz_scan: tests/fuzz/replay.c tests/fuzz/fuzz_scan.c tests/fuzz/fuzz_check.h $(CORE_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Iext/core $(CFLAGS) $(WARN) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_scan.c \
+	  $(CORE_OBJ)
+
 # Every regression input, once each (a libFuzzer binary given files runs them).
 fuzz-regress: fuzz-build
 	@for h in $(FUZZ_NAMES); do \
