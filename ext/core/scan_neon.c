@@ -14,11 +14,13 @@
 ** in the vectors (one minimum across them).  Meanwhile the digits are
 ** turned into values in the vector registers: for each byte, the value of
 ** the (up to three) digits just before it, widened to 16 bits.  A number
-** is then read at the byte after it, in the order of the mask bits.  A
-** block with a '-', or a number of four digits or more, has its numbers
-** read one by one (read_integer), so the scanner takes every row the
-** portable one takes.  Anything else (a NUL, a byte that is not ASCII, a
-** point, an exponent, a string, a leading zero) and it gives up.
+** is then read at the byte after it, in the order of the mask bits, and
+** for variant III (SCAN_FUSE) pushed on the fusion stack (no fusion in
+** vectors here, unlike the x86-64 scanners).  A block with a '-', or a
+** number of four digits or more, has its numbers read one by one
+** (read_integer), so the scanner takes every row the portable one takes.
+** Anything else (a NUL, a byte that is not ASCII, a point, an exponent, a
+** string, a leading zero) and it gives up.
 */
 #include "scan_impl.h"
 
@@ -58,6 +60,7 @@ COINS_INLINE int classify(const unsigned char *at, unsigned first, unsigned last
   const uint8x16_t spaces = {' ', 0, 0, 0, 0, 0, 0, 0, 0, '\t', '\n', 0, 0, '\r', 0, 0};
   const uint8x16_t place = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
   uint8x16_t digit[4], minus[4], comma[4], zero[4], ok = vdupq_n_u8(0xFF);
+  COINS_UNROLL
   for (int i = 0; i < 4; i++) {
     uint8x16_t x = vld1q_u8(at + 16 * i);
     uint8x16_t offset = vsubq_u8(x, vdupq_n_u8('0'));
@@ -85,6 +88,7 @@ COINS_INLINE int classify(const unsigned char *at, unsigned first, unsigned last
 ** just before it (fewer if the run of digits is shorter).  last is the
 ** block before (its digit vectors), or a block of spaces. */
 COINS_INLINE void digit_values(const block *b, const block *last, uint16_t value[64]) {
+  COINS_UNROLL
   for (int i = 0; i < 4; i++) {
     uint8x16_t cur = b->digits[i], prev = i ? b->digits[i - 1] : last->digits[3];
     uint8x16_t in_cur = b->in_digit[i], in_prev = i ? b->in_digit[i - 1] : last->in_digit[3];
@@ -167,7 +171,7 @@ COINS_INLINE int scan_neon(const char *text, size_t len, int64_t *out, int64_t *
   size_t numbers = 0, commas = 0;
   scan_out o;
   uint16_t value[64];
-  block blocks[2], *b = &blocks[0], *last = &blocks[1];
+  block cur, last; /* the block read, and the one before */
   int read = scan_start(&o, len, out, starts, cap, mode);
 
   if (read != 1) return read;
@@ -175,7 +179,7 @@ COINS_INLINE int scan_neon(const char *text, size_t len, int64_t *out, int64_t *
   while (q > p && is_space(q[-1])) q--;
   if (q - p < 2 || *p != '[' || q[-1] != ']') return 0;
   p++, q--; /* the elements: p[0..q - p) */
-  for (int i = 0; i < 4; i++) last->digits[i] = last->in_digit[i] = vdupq_n_u8(0);
+  for (int i = 0; i < 4; i++) last.digits[i] = last.in_digit[i] = vdupq_n_u8(0);
 
   /* a block past q, all spaces, ends a number that runs up to q */
   for (const unsigned char *base = p; base < q || (base == q && last_number >> 63); base += 64) {
@@ -184,7 +188,7 @@ COINS_INLINE int scan_neon(const char *text, size_t len, int64_t *out, int64_t *
     if (stop && ((size_t)(base - p) & (SCAN_POLL_BYTES - 1)) == 0 && base > p &&
         coins_stopped(stop))
       return SCAN_STOPPED;
-    if (!read_block_at(base, q, (const unsigned char *)text, b, &m, &shift)) return 0;
+    if (!read_block_at(base, q, (const unsigned char *)text, &cur, &m, &shift)) return 0;
     uint64_t in_number = m.digit | m.minus;
     uint64_t after = in_number << 1 | last_number >> 63; /* the byte before is in a number */
     uint64_t begins = in_number & ~after, ends = after & ~in_number;
@@ -205,14 +209,13 @@ COINS_INLINE int scan_neon(const char *text, size_t len, int64_t *out, int64_t *
     uint64_t four = ends & (d << 1 | d_last >> 63) & (d << 2 | d_last >> 62) &
                     (d << 3 | d_last >> 61) & (d << 4 | d_last >> 60);
     int by_value = ((m.minus | last_minus) == 0) & (four == 0);
-    if (by_value && mode != SCAN_COUNT) digit_values(b, last, value);
+    if (by_value && mode != SCAN_COUNT) digit_values(&cur, &last, value);
     read = read_numbers(base - shift, begins << shift, ends << shift, by_value, value, q, cap, mode,
                         &o, &run, &long_sum);
     if (read != 1) return read;
     last_number = in_number, last_digit = m.digit, last_minus = m.minus;
     last_zero_start = zero_start;
-    block *swap = last;
-    last = b, b = swap;
+    last = cur;
   }
   /* every number but the last has its comma: no other comma is allowed */
   if (numbers ? commas != numbers - 1 : commas != 0) return 0;
