@@ -83,13 +83,13 @@ typedef struct coins_move {
 } coins_move;
 
 /* What a solver reports for a whole game. */
-typedef struct coins_result {
+typedef struct coins_solution {
   coins_outcome outcome;
   int64_t margin;  /* first player's total minus second's (0 for variant I) */
   int64_t score;   /* first player's total (0 for variant I)                */
   int64_t total;   /* sum of all coins (0 for variant I)                    */
   coins_move best; /* an optimal first move (see the tie rules below)       */
-} coins_result;
+} coins_solution;
 
 /* --------------------------------------------------------------- variants */
 
@@ -127,7 +127,7 @@ static inline coins_variant_traits coins_variant_traits_of(coins_variant v) {
 }
 
 /* Reads a variant name: "1".."3" or "I", "II", "III" in any case, with
-** blanks around it or not (coins_trim_blanks).  COINS_OK, or
+** blanks around it or not (coins_text_trim_blanks).  COINS_OK, or
 ** COINS_INVALID for anything else (nothing is written). */
 coins_status coins_variant_parse(const char *text, size_t len, coins_variant *v);
 /* The variant numbered i (1, 2, 3): COINS_OK or COINS_INVALID. */
@@ -157,21 +157,21 @@ coins_status coins_parse_array_stop(const char *text, size_t len, int64_t *out, 
 /* Writes s[0..len) to out (size >= 48) as printable ASCII for an error
 ** message: other bytes as \xNN, cut with "..." after about 40 characters
 ** (so that a message is always valid UTF-8). */
-void coins_quote(const unsigned char *s, size_t len, char *out, size_t size);
+void coins_text_quote(const unsigned char *s, size_t len, char *out, size_t size);
 
 /* 'L' or 'R' for a move letter in either case, else 0. */
-char coins_side_of(int c);
+char coins_notation_side_of(int c);
 
 /* The one rule for spaces in a textual argument (a variant name, a
 ** number, a strategy, a move letter): the blanks around it (space, tab,
 ** CR, LF, JSON's whitespace) are not part of it.  Moves *text past the
 ** leading ones and shortens *len by both. */
-void coins_trim_blanks(const char **text, size_t *len);
+void coins_text_trim_blanks(const char **text, size_t *len);
 
 /* Reads text[0..len) as a decimal integer: optional blanks, an optional
 ** sign, digits, optional blanks.  COINS_OK with *v, or COINS_INVALID for
 ** anything else (also out of the int64_t range). */
-coins_status coins_parse_integer(const char *text, size_t len, int64_t *v);
+coins_status coins_text_parse_integer(const char *text, size_t len, int64_t *v);
 
 /* ------------------------------------------------------------------ JSONB */
 
@@ -186,19 +186,19 @@ size_t coins_jsonb_capacity(const unsigned char *blob, size_t len);
 ** integer; the same messages name the element; COINS_NO_ROOM when out
 ** is full.  A blob that is not JSONB is COINS_INVALID with a message that
 ** says a BLOB must be JSONB. */
-coins_status coins_parse_jsonb_array(const unsigned char *blob, size_t len, int64_t *out,
+coins_status coins_jsonb_parse_array(const unsigned char *blob, size_t len, int64_t *out,
                                      size_t cap, size_t *n, char err[COINS_ERRMSG_SIZE]);
-coins_status coins_parse_jsonb_array_stop(const unsigned char *blob, size_t len, int64_t *out,
+coins_status coins_jsonb_parse_array_stop(const unsigned char *blob, size_t len, int64_t *out,
                                           size_t cap, size_t *n, char err[COINS_ERRMSG_SIZE],
                                           const coins_stop *stop);
 
 /* A game record as a JSONB array: takes (variants I, II) or the strings
 ** "L"/"R" in any case (variant III), stored as coins_parse_moves stores
 ** them, with its messages (naming the ply). */
-coins_status coins_parse_jsonb_moves(coins_variant v, const unsigned char *blob, size_t len,
+coins_status coins_jsonb_parse_moves(coins_variant v, const unsigned char *blob, size_t len,
                                      int64_t *moves, size_t cap, size_t *n,
                                      char err[COINS_ERRMSG_SIZE]);
-coins_status coins_parse_jsonb_moves_stop(coins_variant v, const unsigned char *blob, size_t len,
+coins_status coins_jsonb_parse_moves_stop(coins_variant v, const unsigned char *blob, size_t len,
                                           int64_t *moves, size_t cap, size_t *n,
                                           char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
 
@@ -207,28 +207,28 @@ coins_status coins_parse_jsonb_moves_stop(coins_variant v, const unsigned char *
 /* Variant I: n identical coins, take 1..k (k >= 1).  Any 64-bit n and k.
 ** The winning move is unique; from a lost position the solver takes one
 ** coin (it keeps the game longest). */
-void coins1_solve(uint64_t n, uint64_t k, coins_result *r);
+void coins_solve1(uint64_t n, uint64_t k, coins_solution *r);
 /* The move the variant I line plays with n coins left (take 0 if n = 0). */
-uint64_t coins1_take(uint64_t n, uint64_t k);
+uint64_t coins_solve1_take(uint64_t n, uint64_t k);
 
 /* Variant II: take 1..k (k >= 1) from the left.  work must hold
-** coins2_work_words(n, k) int64_t.  Tie rule: the fewest coins. */
-size_t coins2_work_words(size_t n, uint64_t k);
-void coins2_solve(const int64_t *a, size_t n, uint64_t k, int64_t *work, coins_result *r);
+** coins_solve2_work_words(n, k) int64_t.  Tie rule: the fewest coins. */
+size_t coins_solve2_work_words(size_t n, uint64_t k);
+void coins_solve2(const int64_t *a, size_t n, uint64_t k, int64_t *work, coins_solution *r);
 
 /* Variant III: one coin from either end.  work must hold
-** coins3_work_words(n) int64_t; work may be a itself (a is then
+** coins_solve3_work_words(n) int64_t; work may be a itself (a is then
 ** destroyed), which makes the solve need no extra memory.
 ** Tie rule: see coins_line below; the first move is that line's. */
-size_t coins3_work_words(size_t n);
-void coins3_solve(const int64_t *a, size_t n, int64_t *work, coins_result *r);
+size_t coins_solve3_work_words(size_t n);
+void coins_solve3(const int64_t *a, size_t n, int64_t *work, coins_solution *r);
 
 /* Any variant.  For variant I only n and k are used (a may be NULL). */
-size_t coins_work_words(coins_variant v, size_t n, uint64_t k);
+size_t coins_solve_work_words(coins_variant v, size_t n, uint64_t k);
 void coins_solve(coins_variant v, const int64_t *a, size_t n, uint64_t k, int64_t *work,
-                 coins_result *r);
+                 coins_solution *r);
 coins_status coins_solve_stop(coins_variant v, const int64_t *a, size_t n, uint64_t k,
-                              int64_t *work, coins_result *r, const coins_stop *stop);
+                              int64_t *work, coins_solution *r, const coins_stop *stop);
 
 /* Any variant straight from the text of its row, parsed as
 ** coins_parse_array parses it, in the fewest passes the variant allows
@@ -237,10 +237,10 @@ coins_status coins_solve_stop(coins_variant v, const int64_t *a, size_t n, uint6
 ** for bad text; or COINS_NO_ROOM with *need set to a room that suffices
 ** (call again with it). */
 coins_status coins_solve_text(coins_variant v, const char *text, size_t len, uint64_t k,
-                              int64_t *room, size_t cap, size_t *need, coins_result *r,
+                              int64_t *room, size_t cap, size_t *need, coins_solution *r,
                               char err[COINS_ERRMSG_SIZE]);
 coins_status coins_solve_text_stop(coins_variant v, const char *text, size_t len, uint64_t k,
-                                   int64_t *room, size_t cap, size_t *need, coins_result *r,
+                                   int64_t *room, size_t cap, size_t *need, coins_solution *r,
                                    char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
 
 /* --------------------------------------------------------------- positions */
@@ -356,17 +356,17 @@ uint64_t coins_line_moves_left(const coins_line *line);
 /* Parses a game record for variant v into moves[0..*n): a JSON array of
 ** take counts (I, II) or of "L"/"R" (III, any case), or for variant III
 ** also a bare string of L/R letters ("LRRL").  A move is stored as its
-** take count (I, II) or as 'L' / 'R' (III); coins_move_of turns it into a
+** take count (I, II) or as 'L' / 'R' (III); coins_notation_move_of turns it into a
 ** coins_move.  Only the form is checked here (and that a take is >= 1);
-** coins_record_check checks that the moves are legal.  cap must be at
-** least coins_moves_capacity(text, len).  Errors name the ply. */
-size_t coins_moves_capacity(const char *text, size_t len);
+** coins_state_check_record checks that the moves are legal.  cap must be at
+** least coins_parse_moves_capacity(text, len).  Errors name the ply. */
+size_t coins_parse_moves_capacity(const char *text, size_t len);
 coins_status coins_parse_moves(coins_variant v, const char *text, size_t len, int64_t *moves,
                                size_t cap, size_t *n, char err[COINS_ERRMSG_SIZE]);
 coins_status coins_parse_moves_stop(coins_variant v, const char *text, size_t len, int64_t *moves,
                                     size_t cap, size_t *n, char err[COINS_ERRMSG_SIZE],
                                     const coins_stop *stop);
-coins_move coins_move_of(coins_variant v, int64_t stored);
+coins_move coins_notation_move_of(coins_variant v, int64_t stored);
 
 /* The codec of moves (ext/core/notation.c), for hosts that write moves.
 ** 1 when nt writes a move as a number, its take (a JSON number, an SQL
@@ -380,7 +380,7 @@ const char *coins_notation_format(coins_notation nt, coins_move m, char buf[COIN
                                   size_t *len);
 /* A move written alone as a word in text[0..len) ('L', 'r'): its stored
 ** form, with its notation in *nt; 0 when it is no move word.  And a
-** stored move of nt as a coins_move (coins_move_of, given the notation). */
+** stored move of nt as a coins_move (coins_notation_move_of, given the notation). */
 int64_t coins_notation_word(const char *text, size_t len, coins_notation *nt);
 coins_move coins_notation_decode(coins_notation nt, int64_t stored);
 /* The notation's name ("take", "side"), and how a bare record of it is
@@ -392,14 +392,14 @@ const char *coins_notation_bare_form(coins_notation nt);
 ** played in order from the start of a game of n coins with max_take k,
 ** without playing them: O(count).  COINS_OK, or COINS_INVALID with the
 ** message coins_state_play would give at the first illegal move. */
-coins_status coins_record_check(coins_variant v, uint64_t n, uint64_t k, const int64_t *moves,
-                                size_t count, char err[COINS_ERRMSG_SIZE]);
-coins_status coins_record_check_stop(coins_variant v, uint64_t n, uint64_t k, const int64_t *moves,
-                                     size_t count, char err[COINS_ERRMSG_SIZE],
-                                     const coins_stop *stop);
+coins_status coins_state_check_record(coins_variant v, uint64_t n, uint64_t k, const int64_t *moves,
+                                      size_t count, char err[COINS_ERRMSG_SIZE]);
+coins_status coins_state_check_record_stop(coins_variant v, uint64_t n, uint64_t k,
+                                           const int64_t *moves, size_t count,
+                                           char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
 
 /* Plays moves[0..count) (as coins_parse_moves stores them, already found
-** legal by coins_record_check) on st, calling each (unless NULL) with
+** legal by coins_state_check_record) on st, calling each (unless NULL) with
 ** every move played. */
 void coins_state_replay(coins_state *st, const int64_t *moves, size_t count,
                         void (*each)(const coins_ply *p, void *ctx), void *ctx);
@@ -419,7 +419,7 @@ typedef struct coins_judgement {
 **   does this): variant III then solves every position the record visits
 **   in one pass backwards, O((n + moves) log n) in all, however far the
 **   record strays from optimal play; `best` is then the first move of the
-**   optimal line from each position (what coins3_solve gives for the coins
+**   optimal line from each position (what coins_solve3 gives for the coins
 **   left).  Variants I and II are O(1) a move either way.
 **
 **   coins_review_init, for moves that come one at a time (coins_play): in
@@ -455,7 +455,7 @@ coins_status coins_review_init_stop(coins_review *rv, coins_variant v, const int
 /* The work coins_review_init_record needs for a record of count moves. */
 size_t coins_review_record_words(coins_variant v, size_t n, uint64_t k, size_t count);
 /* Starts the review of moves[0..count) (as coins_parse_moves stores them,
-** found legal by coins_record_check), to be judged in that order: a move
+** found legal by coins_state_check_record), to be judged in that order: a move
 ** that is not the record's next is refused.  n < 2^32 - 2. */
 void coins_review_init_record(coins_review *rv, coins_variant v, const int64_t *a, uint64_t n,
                               uint64_t k, const int64_t *moves, size_t count, int64_t *work);
@@ -533,11 +533,11 @@ typedef enum coins_grade {
 
 /* The share of the stake a loss gave away: loss / (2 stake), 0 when
 ** nothing is at stake; variant I (stake unused): the loss, 0 or 1. */
-double coins_share(coins_variant v, int64_t loss, uint64_t stake);
-coins_grade coins_grade_of(coins_variant v, const coins_judgement *j, uint64_t stake);
+double coins_analysis_share(coins_variant v, int64_t loss, uint64_t stake);
+coins_grade coins_analysis_grade(coins_variant v, const coins_judgement *j, uint64_t stake);
 /* The move's accuracy, 0..100: 100 for a loss of 0, else
 ** 103.1668 e^(-4.354 share) - 3.1669, at least 0. */
-double coins_accuracy_of(coins_variant v, const coins_judgement *j, uint64_t stake);
+double coins_analysis_accuracy(coins_variant v, const coins_judgement *j, uint64_t stake);
 
 /* What the extra columns of a review need besides the review itself,
 ** each part made the first time it is asked for: the stake of the
@@ -566,9 +566,9 @@ coins_status coins_analysis_stake(coins_analysis *an, uint64_t lo, uint64_t hi, 
 /* The first player's guaranteed final margin from the position rv has
 ** reached (totals so far plus best play); variant I: +1 when the first
 ** player wins from there, -1 when the second does. */
-int64_t coins_review_eval(const coins_review *rv);
+int64_t coins_analysis_eval(const coins_review *rv);
 /* The mover's lead before the move j judged. */
-int64_t coins_judgement_lead(const coins_judgement *j);
+int64_t coins_analysis_lead(const coins_judgement *j);
 /* Whether the best move was the only legal move keeping the mover's
 ** `before` result, for the move j that rv has just judged from the
 ** position [lo, hi): *only 1 or 0, or -1 when there was one legal move.
@@ -593,8 +593,8 @@ typedef struct coins_card {
 /* The game accuracy of a card: the mean of the arithmetic and the
 ** harmonic mean of its moves' accuracies (each at least 1 in the
 ** harmonic one); NaN for a player without moves. */
-double coins_card_accuracy(const coins_card *c);
-/* Reviews moves[0..count) (found legal by coins_record_check) and fills
+double coins_scorecard_accuracy(const coins_card *c);
+/* Reviews moves[0..count) (found legal by coins_state_check_record) and fills
 ** card[0] (first player) and card[1].  work holds
 ** coins_review_record_words(v, n, k, count) + coins_analysis_work_words(v,
 ** n, k) words.  COINS_OK, COINS_STOPPED, or COINS_INVALID with err (a loss
@@ -637,7 +637,7 @@ typedef struct coins_strategy {
 /* Parses 'optimal', 'greedy', 'left', 'parity', 'random:SEED' or
 ** 'careless:PERCENT:SEED' (SEED a decimal 64-bit integer, PERCENT 0..100),
 ** the names in any case, blanks around the whole ignored
-** (coins_trim_blanks).  COINS_OK, or COINS_INVALID with err. */
+** (coins_text_trim_blanks).  COINS_OK, or COINS_INVALID with err. */
 coins_status coins_strategy_parse(const char *text, size_t len, coins_strategy *s,
                                   char err[COINS_ERRMSG_SIZE]);
 /* Checks s can play as player (1 or 2) of the game rv starts, and sets it

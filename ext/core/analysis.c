@@ -24,9 +24,9 @@
 #include "notation.h"
 #include "number.h"
 #include "parse.h"
-#include "result.h"
 #include "review.h"
 #include "scan.h"
+#include "solution.h"
 #include "solve2.h"
 #include "solve3.h"
 #include "state.h"
@@ -61,8 +61,9 @@ coins_status coins_analysis_stake(coins_analysis *an, uint64_t lo, uint64_t hi, 
   if (!an->stake_ready) {
     uint64_t sum = 0;
     for (size_t i = (size_t)lo, end; i < hi; i = end) {
-      if (i > lo && coins_stopped(an->stop)) return COINS_STOPPED;
-      for (end = coins_span_end(i, (size_t)hi, an->stop); i < end; i++) sum += magnitude(an->a[i]);
+      if (i > lo && coins_stop_asked(an->stop)) return COINS_STOPPED;
+      for (end = coins_stop_span_end(i, (size_t)hi, an->stop); i < end; i++)
+        sum += magnitude(an->a[i]);
     }
     an->stake_ready = 1;
     an->stake_lo = lo, an->stake_hi = hi, an->stake = sum;
@@ -73,7 +74,7 @@ coins_status coins_analysis_stake(coins_analysis *an, uint64_t lo, uint64_t hi, 
   return COINS_OK;
 }
 
-double coins_share(coins_variant v, int64_t loss, uint64_t stake) {
+double coins_analysis_share(coins_variant v, int64_t loss, uint64_t stake) {
   if (!coins_variant_traits_of(v).has_values) return (double)loss;
   if (stake == 0) return 0;
   double share = (double)loss / (2.0 * (double)stake);
@@ -84,10 +85,11 @@ double coins_share(coins_variant v, int64_t loss, uint64_t stake) {
 ** accuracy", has the measurements behind it). */
 #define MISTAKE_SHARE 0.075
 
-coins_grade coins_grade_of(coins_variant v, const coins_judgement *j, uint64_t stake) {
+coins_grade coins_analysis_grade(coins_variant v, const coins_judgement *j, uint64_t stake) {
   if (j->loss == 0) return COINS_BEST;
   if (j->after < j->before) return COINS_BLUNDER;
-  return coins_share(v, j->loss, stake) >= MISTAKE_SHARE ? COINS_MISTAKE : COINS_INACCURACY;
+  return coins_analysis_share(v, j->loss, stake) >= MISTAKE_SHARE ? COINS_MISTAKE
+                                                                  : COINS_INACCURACY;
 }
 
 /* e^x for -8 <= x <= 0, without libm (the core links nothing): e^(x/64)
@@ -102,18 +104,18 @@ static double exp_small(double x) {
   return sum;
 }
 
-double coins_accuracy_of(coins_variant v, const coins_judgement *j, uint64_t stake) {
+double coins_analysis_accuracy(coins_variant v, const coins_judgement *j, uint64_t stake) {
   if (j->loss == 0) return 100;
-  double accuracy = 103.1668 * exp_small(-4.354 * coins_share(v, j->loss, stake)) - 3.1669;
+  double accuracy = 103.1668 * exp_small(-4.354 * coins_analysis_share(v, j->loss, stake)) - 3.1669;
   return accuracy < 0 ? 0 : accuracy > 100 ? 100 : accuracy;
 }
 
-int64_t coins_review_eval(const coins_review *rv) {
+int64_t coins_analysis_eval(const coins_review *rv) {
   const coins_state *st = &rv->line.st;
   int next_first = coins_state_mover(st) == 1;
   if (!coins_variant_traits_of(st->variant).has_values) {
-    coins_result r;
-    coins1_solve(st->hi - st->lo, st->k, &r); /* no coins: the mover has lost */
+    coins_solution r;
+    coins_solve1(st->hi - st->lo, st->k, &r); /* no coins: the mover has lost */
     return (r.outcome == COINS_FIRST) == next_first ? 1 : -1;
   }
   /* the totals so far, then the next mover's margin, signed for the first */
@@ -121,7 +123,7 @@ int64_t coins_review_eval(const coins_review *rv) {
   return next_first ? so_far + rv->margin : so_far - rv->margin;
 }
 
-int64_t coins_judgement_lead(const coins_judgement *j) {
+int64_t coins_analysis_lead(const coins_judgement *j) {
   const coins_ply *p = &j->played;
   int64_t mine = p->player == 1 ? p->first_total : p->second_total;
   int64_t theirs = p->player == 1 ? p->second_total : p->first_total;
@@ -151,15 +153,15 @@ static coins_status slide(coins_analysis *an, const int64_t *best, uint64_t from
     an->back1 = an->back2 = INT64_MAX;
   }
   for (size_t j = (size_t)an->qhi, end; j < to; j = end) {
-    if (j > an->qhi && coins_stopped(an->stop)) return COINS_STOPPED;
-    for (end = coins_span_end(j, (size_t)to, an->stop); j < end; j++)
+    if (j > an->qhi && coins_stop_asked(an->stop)) return COINS_STOPPED;
+    for (end = coins_stop_span_end(j, (size_t)to, an->stop); j < end; j++)
       keep_two(best[j], &an->back1, &an->back2);
   }
   if (to > an->qhi) an->qhi = to;
   if (from >= an->qmid && from > an->qlo) { /* the front is used up: the back becomes it */
     int64_t least = INT64_MAX, second = INT64_MAX;
     for (size_t hi = (size_t)an->qhi, start; hi > from; hi = start) {
-      if (hi < an->qhi && coins_stopped(an->stop)) return COINS_STOPPED;
+      if (hi < an->qhi && coins_stop_asked(an->stop)) return COINS_STOPPED;
       start = hi - from > COINS_STOP_SPAN && an->stop ? hi - COINS_STOP_SPAN : (size_t)from;
       for (size_t i = hi; i-- > start;) {
         keep_two(best[i], &least, &second);
@@ -187,7 +189,7 @@ static coins_status only_two(coins_analysis *an, const coins_review *rv, const c
     *only = second > least;
   } else { /* a win: is the second least's move a win too? */
     int64_t suffix = rv->line.suffix + j->played.gain, mine = suffix - second;
-    *only = result_of(coins_judgement_lead(j), mine - second) <= 0;
+    *only = result_of(coins_analysis_lead(j), mine - second) <= 0;
   }
   return COINS_OK;
 }
@@ -206,10 +208,10 @@ static coins_status only_three(coins_analysis *an, const coins_judgement *j, uin
   int left = j->played.move.side == 'R'; /* the other end */
   size_t from = (size_t)(left ? lo + 1 : lo), len = (size_t)(hi - lo - 1), m;
   int64_t coin = an->a[left ? lo : hi - 1];
-  coins_status rc = coins3_fuse_stop(an->a + from, len, an->work, NULL, &m, an->stop);
+  coins_status rc = coins_solve3_fuse_stop(an->a + from, len, an->work, NULL, &m, an->stop);
   if (rc != COINS_OK) return rc;
-  int64_t other = coin - coins3_blocks_margin(an->work, m);
-  *only = result_of(coins_judgement_lead(j), other) != j->before;
+  int64_t other = coin - coins_solve3_blocks_margin(an->work, m);
+  *only = result_of(coins_analysis_lead(j), other) != j->before;
   return COINS_OK;
 }
 

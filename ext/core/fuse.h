@@ -36,14 +36,14 @@ COINS_INLINE void coins_fuse_begin(coins_fuse_stack *f, int64_t *words) {
 COINS_INLINE void coins_fuse_end(coins_fuse_stack *f) { f->words[f->n - 1] = f->top; }
 
 /* x when pick is 0, y when it is 1, without a branch. */
-COINS_INLINE int64_t coins_pick(int pick, int64_t x, int64_t y) {
+COINS_INLINE int64_t coins_fuse_pick(int pick, int64_t x, int64_t y) {
   uint64_t mask = (uint64_t)0 - (uint64_t)pick;
   return (int64_t)((uint64_t)x ^ (((uint64_t)x ^ (uint64_t)y) & mask));
 }
 
 /* x - y + z in unsigned arithmetic: it may wrap when a fusion does not
 ** apply, and is then not used. */
-COINS_INLINE int64_t coins_fused(int64_t x, int64_t y, int64_t z) {
+COINS_INLINE int64_t coins_fuse_value(int64_t x, int64_t y, int64_t z) {
   return (int64_t)((uint64_t)x - (uint64_t)y + (uint64_t)z);
 }
 
@@ -59,14 +59,15 @@ COINS_INLINE void coins_fuse_push(coins_fuse_stack *f, int64_t v) {
   int peak = t0 >= (t1 > v ? t1 : v);
   /* a peak: t1 t0 v become one block over t2; else v goes on top.  Every
   ** choice is a pick on the one comparison, n's too */
-  int64_t n0 = coins_pick(peak, v, coins_fused(t1, t0, v)), n1 = coins_pick(peak, t0, t2);
-  int64_t n2 = coins_pick(peak, t1, t3);
+  int64_t n0 = coins_fuse_pick(peak, v, coins_fuse_value(t1, t0, v)),
+          n1 = coins_fuse_pick(peak, t0, t2);
+  int64_t n2 = coins_fuse_pick(peak, t1, t3);
   s[n - 1] = t0;
-  n = (size_t)coins_pick(peak, (int64_t)n + 1, (int64_t)n - 1);
+  n = (size_t)coins_fuse_pick(peak, (int64_t)n + 1, (int64_t)n - 1);
   /* the new top three make a peak: never without a fusion (n1 n0 are
   ** t0 v over t1, which was no peak), after one about a push in fourteen */
   while ((n1 >= n2) & (n1 >= n0)) {
-    n0 = coins_fused(n2, n1, n0);
+    n0 = coins_fuse_value(n2, n1, n0);
     n -= 2;
     n1 = s[n - 2], n2 = s[n - 3];
   }

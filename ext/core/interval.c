@@ -4,7 +4,7 @@
 ** set-up, so that coins_play's optimal player never re-solves the coins
 ** left (part of the pure core).
 **
-** The blocks are those of the left-to-right fusion stack (coins3_push), so
+** The blocks are those of the left-to-right fusion stack (push_block), so
 ** their lengths as well as their values are the line's.  With the
 ** alternating prefix sums g[i] = a[0] - a[1] + ... +- a[i-1], a position's
 ** strength is S(i) = g[i] for even i and -g[i] for odd i, and a block
@@ -35,9 +35,9 @@
 #include "notation.h"
 #include "number.h"
 #include "parse.h"
-#include "result.h"
 #include "review.h"
 #include "scan.h"
+#include "solution.h"
 #include "solve2.h"
 #include "solve3.h"
 #include "state.h"
@@ -112,7 +112,7 @@ static uint32_t strongest(const interval *v, unsigned p, uint32_t from, uint32_t
 /* Whether the pass over i (counting down to 0 or up to n) polls and is
 ** told to stop. */
 COINS_INLINE int stop_at(uint32_t i, const coins_stop *stop) {
-  return i % INTERVAL_SPAN == 0 && coins_stopped(stop);
+  return i % INTERVAL_SPAN == 0 && coins_stop_asked(stop);
 }
 
 coins_status coins_interval_build(int64_t *words, const int64_t *a, size_t n,
@@ -169,7 +169,7 @@ COINS_INLINE int64_t block_value(const interval *v, uint32_t s, uint32_t e) {
   return s & 1 ? v->g[s] - v->g[e] : v->g[e] - v->g[s];
 }
 
-void coins_interval_ends(int64_t *words, size_t n, size_t lo, size_t hi, coins_ends *out) {
+void coins_interval_ends(int64_t *words, size_t n, size_t lo, size_t hi, coins_end_blocks *out) {
   interval v = view(words, n);
   uint32_t l = (uint32_t)lo, h = (uint32_t)hi;
   uint32_t reach = v.next[l] <= h ? v.next[l] : h + 1;
@@ -191,13 +191,13 @@ void coins_interval_ends(int64_t *words, size_t n, size_t lo, size_t hi, coins_e
 /* ------------------------------------------------- the line of play on it */
 
 /* The end blocks of the coins left in st. */
-static void ends_of(int64_t *words, const coins_state *st, coins_ends *out) {
+static void ends_of(int64_t *words, const coins_state *st, coins_end_blocks *out) {
   coins_interval_ends(words, (size_t)st->n, (size_t)st->lo, (size_t)st->hi, out);
 }
 
 coins_move coins_interval_peek(const coins_line *line, int64_t *words) {
   const coins_state *st = &line->st;
-  coins_ends e;
+  coins_end_blocks e;
   if (st->lo >= st->hi) return (coins_move){0, 'L'};
   if (line->run_left > 0) return (coins_move){1, line->run_side};
   ends_of(words, st, &e);
@@ -206,7 +206,7 @@ coins_move coins_interval_peek(const coins_line *line, int64_t *words) {
 
 int coins_interval_follow(coins_line *line, int64_t *words, char side) {
   const coins_state *st = &line->st;
-  coins_ends e;
+  coins_end_blocks e;
   if (line->run_left > 0) {
     if (side != line->run_side) return 0;
     line->run_left--;

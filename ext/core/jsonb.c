@@ -103,25 +103,25 @@ static coins_status open_array(const unsigned char *blob, size_t len, walker *w,
                                char err[COINS_ERRMSG_SIZE]) {
   element top;
   uint64_t announced = 0;
-  if (len == 0) return coins_fail(err, NOT_JSONB "an empty BLOB");
+  if (len == 0) return coins_text_fail(err, NOT_JSONB "an empty BLOB");
   switch (read_header(blob, 0, len, &top, &announced)) {
     case HEADER_CUT:
-      return coins_fail(err, NOT_JSONB "a header cut short (%zu of %zu bytes)", len,
-                        (size_t)1 + ((size_t)1 << ((blob[0] >> 4) - 12)));
+      return coins_text_fail(err, NOT_JSONB "a header cut short (%zu of %zu bytes)", len,
+                             (size_t)1 + ((size_t)1 << ((blob[0] >> 4) - 12)));
     case PAYLOAD_CUT:
-      return coins_fail(err,
-                        NOT_JSONB "a header announcing %llu byte%s of payload where %zu remain",
-                        (unsigned long long)announced, plural(announced), len - top.payload);
+      return coins_text_fail(
+          err, NOT_JSONB "a header announcing %llu byte%s of payload where %zu remain",
+          (unsigned long long)announced, plural(announced), len - top.payload);
   }
   if (top.payload + top.size < len)
-    return coins_fail(err, NOT_JSONB "%zu byte%s after the first element",
-                      len - top.payload - top.size, plural(len - top.payload - top.size));
+    return coins_text_fail(err, NOT_JSONB "%zu byte%s after the first element",
+                           len - top.payload - top.size, plural(len - top.payload - top.size));
   if (top.type > JSONB_OBJECT)
-    return coins_fail(err, NOT_JSONB "an element of reserved type %u", top.type);
+    return coins_text_fail(err, NOT_JSONB "an element of reserved type %u", top.type);
   if (top.type != JSONB_ARRAY) {
     char q[64];
     describe(blob, &top, q, sizeof q);
-    return coins_fail(err, "expected a JSON array at byte 0, got %s", q);
+    return coins_text_fail(err, "expected a JSON array at byte 0, got %s", q);
   }
   *w = (walker){blob, top.payload, len, 0};
   return COINS_OK;
@@ -135,19 +135,21 @@ static int next_element(walker *w, element *e, char err[COINS_ERRMSG_SIZE]) {
   size_t index = ++w->index;
   switch (read_header(w->b, w->at, w->end, e, &announced)) {
     case HEADER_CUT:
-      coins_fail(err, NOT_JSONB "element %zu with its header cut short at byte %zu", index, w->at);
+      coins_text_fail(err, NOT_JSONB "element %zu with its header cut short at byte %zu", index,
+                      w->at);
       return -1;
     case PAYLOAD_CUT:
-      coins_fail(err,
-                 NOT_JSONB
-                 "element %zu at byte %zu announcing %llu byte%s of payload "
-                 "where %zu remain",
-                 index, w->at, (unsigned long long)announced, plural(announced),
-                 w->end - e->payload);
+      coins_text_fail(err,
+                      NOT_JSONB
+                      "element %zu at byte %zu announcing %llu byte%s of payload "
+                      "where %zu remain",
+                      index, w->at, (unsigned long long)announced, plural(announced),
+                      w->end - e->payload);
       return -1;
   }
   if (e->type > JSONB_OBJECT) {
-    coins_fail(err, NOT_JSONB "element %zu of reserved type %u at byte %zu", index, e->type, w->at);
+    coins_text_fail(err, NOT_JSONB "element %zu of reserved type %u at byte %zu", index, e->type,
+                    w->at);
     return -1;
   }
   w->at = e->payload + e->size;
@@ -168,7 +170,7 @@ size_t coins_jsonb_capacity(const unsigned char *blob, size_t len) {
 /* Whether stop says to stop before element n + 1 (polled every
 ** COINS_STOP_SPAN elements). */
 static int stopped_at(const coins_stop *stop, size_t n) {
-  return stop && n % COINS_STOP_SPAN == 0 && n > 0 && coins_stopped(stop);
+  return stop && n % COINS_STOP_SPAN == 0 && n > 0 && coins_stop_asked(stop);
 }
 
 /* ---------------------------------------------------------------- values */
@@ -202,7 +204,7 @@ static size_t escape_raw(const unsigned char *s, size_t len, unsigned char *text
 /* Writes the element as it would read in JSON text, for a message, as
 ** parse.c's describe writes text: a number as its payload, a string in
 ** quotes (a TEXTRAW one escaped), an array or object as
-** coins_container_form. */
+** coins_parse_container_form. */
 static void describe(const unsigned char *b, const element *e, char *out, size_t size) {
   unsigned char text[72];
   size_t n = 0, take = e->size <= 60 ? e->size : 61; /* 61 bytes are always cut */
@@ -210,7 +212,7 @@ static void describe(const unsigned char *b, const element *e, char *out, size_t
     case JSONB_INT:
     case JSONB_INT5:
     case JSONB_FLOAT:
-    case JSONB_FLOAT5: coins_quote(b + e->payload, e->size, out, size); return;
+    case JSONB_FLOAT5: coins_text_quote(b + e->payload, e->size, out, size); return;
     case JSONB_TEXT:
     case JSONB_TEXTJ:
     case JSONB_TEXT5:
@@ -218,25 +220,25 @@ static void describe(const unsigned char *b, const element *e, char *out, size_t
       memcpy(text + n, b + e->payload, take);
       n += take;
       if (take == e->size) text[n++] = '"';
-      coins_quote(text, n, out, size);
+      coins_text_quote(text, n, out, size);
       return;
     case JSONB_TEXTRAW: {
       int whole;
       text[n++] = '"';
       n += escape_raw(b + e->payload, e->size, text + n, &whole);
       if (whole) text[n++] = '"';
-      coins_quote(text, n, out, size);
+      coins_text_quote(text, n, out, size);
       return;
     }
     case JSONB_ARRAY:
     case JSONB_OBJECT: {
-      const char *form = coins_container_form(e->type == JSONB_ARRAY, e->size == 0);
-      coins_quote((const unsigned char *)form, strlen(form), out, size);
+      const char *form = coins_parse_container_form(e->type == JSONB_ARRAY, e->size == 0);
+      coins_text_quote((const unsigned char *)form, strlen(form), out, size);
       return;
     }
     default: { /* null, true, false (whatever their payload) */
       const char *name = type_name(e->type);
-      coins_quote((const unsigned char *)name, strlen(name), out, size);
+      coins_text_quote((const unsigned char *)name, strlen(name), out, size);
       return;
     }
   }
@@ -256,24 +258,24 @@ static coins_status element_integer(const unsigned char *b, const element *e, co
       int json5 = e->type == JSONB_INT5 || e->type == JSONB_FLOAT5;
       static const char *const names[] = {"INT", "INT5", "FLOAT", "FLOAT5"};
       if (e->size == 0)
-        return coins_fail(err, "%s %zu %s: an empty %s", noun, index, coins_number_invalid,
-                          names[e->type - JSONB_INT]);
+        return coins_text_fail(err, "%s %zu %s: an empty %s", noun, index, coins_number_invalid,
+                               names[e->type - JSONB_INT]);
       coins_number num;
-      coins_read_number(b + e->payload, e->size, json5, &num);
+      coins_number_read(b + e->payload, e->size, json5, &num);
       what = num.invalid ? num.invalid : num.end < e->size ? coins_number_invalid : num.problem;
       *v = num.value;
       if (what == NULL) return COINS_OK;
       break;
     }
     case JSONB_ARRAY:
-      return coins_fail(err, "%s %zu is not an integer: nested arrays are not allowed", noun,
-                        index);
+      return coins_text_fail(err, "%s %zu is not an integer: nested arrays are not allowed", noun,
+                             index);
   }
   describe(b, e, q, sizeof q);
-  return coins_fail(err, "%s %zu %s: %s", noun, index, what, q);
+  return coins_text_fail(err, "%s %zu %s: %s", noun, index, what, q);
 }
 
-/* coins_parse_jsonb_array with elements called noun in messages: the
+/* coins_jsonb_parse_array with elements called noun in messages: the
 ** steps and messages of coins_parse_array_of, in the same order. */
 static coins_status parse_integers(const unsigned char *blob, size_t len, int64_t *out, size_t cap,
                                    size_t *count, char err[COINS_ERRMSG_SIZE], const char *noun,
@@ -290,25 +292,25 @@ static coins_status parse_integers(const unsigned char *blob, size_t len, int64_
     if (stopped_at(stop, n)) return COINS_STOPPED;
     if (element_integer(blob, &e, noun, w.index, &v, err) != COINS_OK) return COINS_INVALID;
     if (n >= cap) {
-      coins_fail(err, "more than %zu elements: the buffer is too small", cap);
+      coins_text_fail(err, "more than %zu elements: the buffer is too small", cap);
       return COINS_NO_ROOM;
     }
     out[n++] = v;
     abs_sum += v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
     if (abs_sum > (uint64_t)INT64_MAX)
-      return coins_fail(err, "the sum of absolute values exceeds 2^63-1 at %s %zu", noun, n);
+      return coins_text_fail(err, "the sum of absolute values exceeds 2^63-1 at %s %zu", noun, n);
   }
   if (more < 0) return COINS_INVALID;
   *count = n;
   return COINS_OK;
 }
 
-coins_status coins_parse_jsonb_array(const unsigned char *blob, size_t len, int64_t *out,
+coins_status coins_jsonb_parse_array(const unsigned char *blob, size_t len, int64_t *out,
                                      size_t cap, size_t *n, char err[COINS_ERRMSG_SIZE]) {
   return parse_integers(blob, len, out, cap, n, err, "element", NULL);
 }
 
-coins_status coins_parse_jsonb_array_stop(const unsigned char *blob, size_t len, int64_t *out,
+coins_status coins_jsonb_parse_array_stop(const unsigned char *blob, size_t len, int64_t *out,
                                           size_t cap, size_t *n, char err[COINS_ERRMSG_SIZE],
                                           const coins_stop *stop) {
   return parse_integers(blob, len, out, cap, n, err, "element", stop);
@@ -320,8 +322,8 @@ coins_status coins_parse_jsonb_array_stop(const unsigned char *blob, size_t len,
 ** ("\u004C" in a TEXTJ is "L"), as the codec reads it, else 0 (also for
 ** any other element). */
 static int64_t element_move(const unsigned char *b, const element *e) {
-  static const coins_escapes escapes[] = {COINS_ESCAPES_NONE, COINS_ESCAPES_JSON5,
-                                          COINS_ESCAPES_JSON5, COINS_ESCAPES_NONE};
+  static const coins_text_escapes escapes[] = {COINS_TEXT_ESCAPES_NONE, COINS_TEXT_ESCAPES_JSON5,
+                                               COINS_TEXT_ESCAPES_JSON5, COINS_TEXT_ESCAPES_NONE};
   if (e->type < JSONB_TEXT || e->type > JSONB_TEXTRAW) return 0;
   return coins_notation_string(b + e->payload, e->size, escapes[e->type - JSONB_TEXT]);
 }
@@ -345,13 +347,13 @@ static coins_status parse_sides(coins_variant v, const unsigned char *blob, size
       if (w.index == 1 && element_integer(blob, &e, "ply", 1, &take, err) == COINS_OK)
         return coins_notation_hint(v, err);
       if (e.type == JSONB_ARRAY)
-        return coins_fail(err, "ply %zu is not \"L\" or \"R\": nested arrays are not allowed",
-                          w.index);
+        return coins_text_fail(err, "ply %zu is not \"L\" or \"R\": nested arrays are not allowed",
+                               w.index);
       describe(blob, &e, q, sizeof q);
-      return coins_fail(err, "ply %zu is not \"L\" or \"R\": %s", w.index, q);
+      return coins_text_fail(err, "ply %zu is not \"L\" or \"R\": %s", w.index, q);
     }
     if (n >= cap) {
-      coins_fail(err, "more than %zu elements: the buffer is too small", cap);
+      coins_text_fail(err, "more than %zu elements: the buffer is too small", cap);
       return COINS_NO_ROOM;
     }
     moves[n++] = side;
@@ -371,13 +373,13 @@ static int first_is_letter(const unsigned char *blob, size_t len) {
          element_move(blob, &e) != 0;
 }
 
-coins_status coins_parse_jsonb_moves(coins_variant v, const unsigned char *blob, size_t len,
+coins_status coins_jsonb_parse_moves(coins_variant v, const unsigned char *blob, size_t len,
                                      int64_t *moves, size_t cap, size_t *count,
                                      char err[COINS_ERRMSG_SIZE]) {
-  return coins_parse_jsonb_moves_stop(v, blob, len, moves, cap, count, err, NULL);
+  return coins_jsonb_parse_moves_stop(v, blob, len, moves, cap, count, err, NULL);
 }
 
-coins_status coins_parse_jsonb_moves_stop(coins_variant v, const unsigned char *blob, size_t len,
+coins_status coins_jsonb_parse_moves_stop(coins_variant v, const unsigned char *blob, size_t len,
                                           int64_t *moves, size_t cap, size_t *count,
                                           char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
   *count = 0;
@@ -391,8 +393,9 @@ coins_status coins_parse_jsonb_moves_stop(coins_variant v, const unsigned char *
   if (rc != COINS_OK) return rc;
   for (size_t i = 0; i < n; i++)
     if (moves[i] < 1)
-      return coins_fail(err, "ply %zu: take %lld is not a move (a move takes 1 to max_take coins)",
-                        i + 1, (long long)moves[i]);
+      return coins_text_fail(err,
+                             "ply %zu: take %lld is not a move (a move takes 1 to max_take coins)",
+                             i + 1, (long long)moves[i]);
   *count = n;
   return COINS_OK;
 }

@@ -21,8 +21,8 @@
 size_t coins_line_work_words(coins_variant v, size_t n, uint64_t k) {
   switch (v) {
     case COINS_I: return 0;
-    case COINS_II: return coins2_work_words(n, k) + n; /* and take[] */
-    case COINS_III: return 2 * (n + COINS_FUSE_FLOOR); /* blocks and their starts */
+    case COINS_II: return coins_solve2_work_words(n, k) + n; /* and take[] */
+    case COINS_III: return 2 * (n + COINS_FUSE_FLOOR);       /* blocks and their starts */
   }
   return 0;
 }
@@ -51,14 +51,14 @@ static coins_status fuse_line(coins_line *line, const int64_t *a, size_t n, int6
   if (size > (uint64_t)INT64_MAX / 2) { /* Σ|a| <= INT64_MAX: no wrap above */
     line->block_value = work;
     line->block_len = work + n;
-    return coins3_fuse_stop(a, n, line->block_value, line->block_len, &line->br, stop);
+    return coins_solve3_fuse_stop(a, n, line->block_value, line->block_len, &line->br, stop);
   }
   coins_fuse_stack f;
   int64_t *starts = work + n + COINS_FUSE_FLOOR;
   coins_fuse_begin(&f, work);
   for (size_t i = 0, end; i < n; i = end) {
-    if (i > 0 && coins_stopped(stop)) return COINS_STOPPED;
-    for (end = coins_span_end(i, n, stop); i < end; i++) {
+    if (i > 0 && coins_stop_asked(stop)) return COINS_STOPPED;
+    for (end = coins_stop_span_end(i, n, stop); i < end; i++) {
       starts[f.n] = (int64_t)i;
       coins_fuse_push(&f, a[i]);
     }
@@ -125,13 +125,14 @@ coins_status coins_line_init_lazy_stop(coins_line *line, coins_variant v, const 
     case COINS_III: line->unfused = 1; return COINS_OK;
   }
   line->best = work;
-  line->take = work + coins2_work_words((size_t)n, k);
+  line->take = work + coins_solve2_work_words((size_t)n, k);
   if (stop == NULL) { /* (the usual case, a call less) */
-    line->suffix = coins2_window_pass(a, (size_t)n, k, 1, line->best, line->take, work + n + 1);
+    line->suffix =
+        coins_solve2_window_pass(a, (size_t)n, k, 1, line->best, line->take, work + n + 1);
     return COINS_OK;
   }
-  return coins2_window_pass_stop(a, (size_t)n, k, 1, line->best, line->take, work + n + 1,
-                                 &line->suffix, stop);
+  return coins_solve2_window_pass_stop(a, (size_t)n, k, 1, line->best, line->take, work + n + 1,
+                                       &line->suffix, stop);
 }
 
 coins_status coins_line_fuse(coins_line *line) {
@@ -158,7 +159,7 @@ coins_move coins_line_peek(const coins_line *line) {
   coins_move m = {1, 'L'};
   if (st->lo >= st->hi) return (coins_move){0, 'L'};
   switch (st->variant) {
-    case COINS_I: m.take = coins1_take(st->hi - st->lo, st->k); break;
+    case COINS_I: m.take = coins_solve1_take(st->hi - st->lo, st->k); break;
     case COINS_II: m.take = (uint64_t)line->take[st->lo]; break;
     case COINS_III:
       /* the block being played out, else the end block of larger value */
@@ -216,7 +217,7 @@ COINS_INLINE void line_apply(coins_line *line, coins_move m, coins_ply *out) {
   }
   coins_state_take(&line->st, m.side, out);
   out->gain = m.side == 'R' ? read_right(line) : read_left(line);
-  coins_state_record(&line->st, out);
+  coins_state_step(&line->st, out);
 }
 
 int coins_line_next(coins_line *line, coins_ply *out) {
@@ -224,7 +225,7 @@ int coins_line_next(coins_line *line, coins_ply *out) {
   coins_move m = {1, 'L'};
   if (st->lo >= st->hi) return 0;
   switch (st->variant) {
-    case COINS_I: m.take = coins1_take(st->hi - st->lo, st->k); break;
+    case COINS_I: m.take = coins_solve1_take(st->hi - st->lo, st->k); break;
     case COINS_II: m.take = (uint64_t)line->take[st->lo]; break;
     case COINS_III: /* the block being played out, else the larger end block */
       if (line->run_left == 0) start_block(line, larger_on_left(line));
@@ -266,7 +267,7 @@ coins_status coins_line_skip(coins_line *line, uint64_t count) {
   uint64_t until_poll = COINS_STOP_SPAN;
   while (count > 0 && st->lo < st->hi) {
     if (--until_poll == 0) {
-      if (coins_stopped(line->stop)) return COINS_STOPPED;
+      if (coins_stop_asked(line->stop)) return COINS_STOPPED;
       until_poll = COINS_STOP_SPAN;
     }
     uint64_t left = st->hi - st->lo, k = st->k;

@@ -19,9 +19,9 @@
 #include "notation.h"
 #include "number.h"
 #include "parse.h"
-#include "result.h"
 #include "review.h"
 #include "scan.h"
+#include "solution.h"
 #include "solve2.h"
 #include "solve3.h"
 #include "state.h"
@@ -29,12 +29,14 @@
 #include "text.h"
 #include "valley.h"
 
-char coins_side_of(int c) { return c == 'L' || c == 'l' ? 'L' : c == 'R' || c == 'r' ? 'R' : 0; }
+char coins_notation_side_of(int c) {
+  return c == 'L' || c == 'l' ? 'L' : c == 'R' || c == 'r' ? 'R' : 0;
+}
 
-int64_t coins_notation_letter(int c) { return coins_side_of(c); }
+int64_t coins_notation_letter(int c) { return coins_notation_side_of(c); }
 
-int64_t coins_notation_string(const unsigned char *body, size_t len, coins_escapes escapes) {
-  return coins_side_of(coins_string_char(body, len, escapes));
+int64_t coins_notation_string(const unsigned char *body, size_t len, coins_text_escapes escapes) {
+  return coins_notation_side_of(coins_text_string_char(body, len, escapes));
 }
 
 int64_t coins_notation_word(const char *text, size_t len, coins_notation *nt) {
@@ -47,7 +49,7 @@ coins_move coins_notation_decode(coins_notation nt, int64_t stored) {
   return coins_notation_move(nt, stored);
 }
 
-coins_move coins_move_of(coins_variant v, int64_t stored) {
+coins_move coins_notation_move_of(coins_variant v, int64_t stored) {
   return coins_notation_move(coins_variant_traits_of(v).notation, stored);
 }
 
@@ -91,13 +93,13 @@ coins_status coins_notation_hint(coins_variant v, char err[COINS_ERRMSG_SIZE]) {
   coins_variant_traits traits = coins_variant_traits_of(v);
   switch (traits.notation) {
     case COINS_NOTATION_TAKE:
-      return coins_fail(err, "moves for variant %s are takes, e.g. [1,2,1] or '1,2,1'; got letters",
-                        traits.name);
+      return coins_text_fail(
+          err, "moves for variant %s are takes, e.g. [1,2,1] or '1,2,1'; got letters", traits.name);
     case COINS_NOTATION_SIDE:
-      return coins_fail(err,
-                        "moves for variant %s are letters, e.g. [\"L\",\"R\",\"R\"] or 'LRR'; "
-                        "got takes",
-                        traits.name);
+      return coins_text_fail(err,
+                             "moves for variant %s are letters, e.g. [\"L\",\"R\",\"R\"] or 'LRR'; "
+                             "got takes",
+                             traits.name);
   }
   return COINS_INVALID;
 }
@@ -107,12 +109,13 @@ coins_status coins_notation_refuse(coins_notation nt, uint64_t ply, coins_move m
   unsigned long long p = ply, take = m.take, l = left;
   switch (nt) {
     case COINS_NOTATION_TAKE:
-      if (left == 0) return coins_fail(err, "ply %llu: take %llu, but no coins are left", p, take);
-      return coins_fail(err,
-                        "ply %llu: take %llu is not a move with %llu coin%s left and max_take %llu",
-                        p, take, l, left == 1 ? "" : "s", (unsigned long long)k);
+      if (left == 0)
+        return coins_text_fail(err, "ply %llu: take %llu, but no coins are left", p, take);
+      return coins_text_fail(
+          err, "ply %llu: take %llu is not a move with %llu coin%s left and max_take %llu", p, take,
+          l, left == 1 ? "" : "s", (unsigned long long)k);
     case COINS_NOTATION_SIDE:
-      return coins_fail(err, "ply %llu: %c, but no coins are left", p, m.side);
+      return coins_text_fail(err, "ply %llu: %c, but no coins are left", p, m.side);
   }
   return COINS_INVALID;
 }

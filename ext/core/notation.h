@@ -16,7 +16,7 @@
 ** decoded ("L", "\u0052").  The parsers of takes ask too, to tell a record
 ** written in another variant's notation. */
 int64_t coins_notation_letter(int c);
-int64_t coins_notation_string(const unsigned char *body, size_t len, coins_escapes escapes);
+int64_t coins_notation_string(const unsigned char *body, size_t len, coins_text_escapes escapes);
 
 /* A record in another notation than variant v's (letters where v takes
 ** counts, or counts where it takes letters): the message that says how v's

@@ -23,11 +23,11 @@ static void hex_number(const unsigned char *s, size_t i, size_t n, int negative,
                        coins_number *out) {
   uint64_t magnitude = 0;
   int too_big = 0, d;
-  if (i >= n || coins_hex_value(s[i]) < 0) {
+  if (i >= n || coins_text_hex_value(s[i]) < 0) {
     out->invalid = coins_number_invalid;
     return;
   }
-  for (; i < n && (d = coins_hex_value(s[i])) >= 0; i++) {
+  for (; i < n && (d = coins_text_hex_value(s[i])) >= 0; i++) {
     if (magnitude > (uint64_t)INT64_MAX >> 4) too_big = 1;
     magnitude = magnitude << 4 | (uint64_t)d;
   }
@@ -38,7 +38,7 @@ static void hex_number(const unsigned char *s, size_t i, size_t n, int negative,
     out->value = negative ? -(int64_t)magnitude : (int64_t)magnitude;
 }
 
-void coins_read_number(const unsigned char *s, size_t n, int json5, coins_number *out) {
+void coins_number_read(const unsigned char *s, size_t n, int json5, coins_number *out) {
   size_t i = 0;
   int negative = 0, too_many = 0, seen_nonzero = 0;
   uint64_t digits = 0;     /* significant digits seen so far         */

@@ -7,7 +7,7 @@
 
 #include "coins.h"
 
-/* A JSON number read by coins_read_number. */
+/* A JSON number read by coins_number_read. */
 typedef struct coins_number {
   size_t end;          /* the bytes it took                                    */
   const char *invalid; /* a syntax problem ("is not a valid JSON number"), or
@@ -19,7 +19,7 @@ typedef struct coins_number {
 /* Reads the number at the start of s[0..n), stopping at the first byte
 ** that cannot continue it.  json5 also takes a leading '+', hexadecimal
 ** (0x1F) and a point with digits on one side only (.5, 5.). */
-void coins_read_number(const unsigned char *s, size_t n, int json5, coins_number *out);
+void coins_number_read(const unsigned char *s, size_t n, int json5, coins_number *out);
 /* "is not a valid JSON number": a syntax problem, JSON5 forms included. */
 extern const char coins_number_invalid[];
 

@@ -20,9 +20,9 @@
 #include "notation.h"
 #include "number.h"
 #include "parse.h"
-#include "result.h"
 #include "review.h"
 #include "scan.h"
+#include "solution.h"
 #include "solve2.h"
 #include "solve3.h"
 #include "state.h"
@@ -38,7 +38,7 @@ size_t coins_options_work_words(coins_variant v, size_t n, uint64_t k) {
   switch (v) {
     case COINS_I: return 0;
     /* best[] and its window, then margin, gain, rank and two index rows */
-    case COINS_II: return coins2_work_words(n, k) + 5 * rows;
+    case COINS_II: return coins_solve2_work_words(n, k) + 5 * rows;
     case COINS_III: return n + 5 * 2;
   }
   return 0;
@@ -61,7 +61,7 @@ static coins_status rank_rows(const int64_t *margin, uint64_t count, uint64_t *r
   for (uint64_t i = 0; i < count; i++) idx[i] = i;
   for (int shift = 0; shift < 64; shift += 8) {
     uint64_t bucket[256] = {0}, at = 0;
-    if (count > COINS_STOP_SPAN && coins_stopped(stop)) return COINS_STOPPED;
+    if (count > COINS_STOP_SPAN && coins_stop_asked(stop)) return COINS_STOPPED;
     for (uint64_t i = 0; i < count; i++) bucket[key_of(margin[idx[i]]) >> shift & 255]++;
     if (bucket[key_of(margin[idx[0]]) >> shift & 255] == count) continue; /* one byte */
     for (int b = 0; b < 256; b++) {
@@ -88,10 +88,11 @@ static coins_status rank_rows(const int64_t *margin, uint64_t count, uint64_t *r
 static coins_status options_two(coins_options *o, int64_t *work, const coins_stop *stop) {
   size_t n = (size_t)o->n, rows = (size_t)o->count;
   int64_t *best = work, *deque = work + n + 1, total;
-  o->margin = work + coins2_work_words(n, o->k);
+  o->margin = work + coins_solve2_work_words(n, o->k);
   o->gain = o->margin + rows;
   o->rank = (uint64_t *)(o->gain + rows);
-  coins_status rc = coins2_window_pass_stop(o->a, n, o->k, 1, best, NULL, deque, &total, stop);
+  coins_status rc =
+      coins_solve2_window_pass_stop(o->a, n, o->k, 1, best, NULL, deque, &total, stop);
   if (rc != COINS_OK) return rc;
   int64_t taken = 0;
   for (size_t t = 1; t <= rows; t++) {
@@ -110,8 +111,8 @@ static coins_status options_two(coins_options *o, int64_t *work, const coins_sto
 static coins_status solve_part(const int64_t *a, size_t from, size_t len, int64_t *work,
                                int64_t *margin, const coins_stop *stop) {
   size_t m;
-  coins_status rc = coins3_fuse_stop(a + from, len, work, NULL, &m, stop);
-  if (rc == COINS_OK) *margin = coins3_blocks_margin(work, m);
+  coins_status rc = coins_solve3_fuse_stop(a + from, len, work, NULL, &m, stop);
+  if (rc == COINS_OK) *margin = coins_solve3_blocks_margin(work, m);
   return rc;
 }
 
@@ -140,8 +141,8 @@ static coins_status options_three(coins_options *o, int64_t *work, const coins_s
 
 /* I: whether the mover wins with left coins. */
 static int mover_wins(uint64_t left, uint64_t k) {
-  coins_result r;
-  coins1_solve(left, k, &r);
+  coins_solution r;
+  coins_solve1(left, k, &r);
   return r.outcome == COINS_FIRST;
 }
 
@@ -150,7 +151,7 @@ static coins_status check_losses(const coins_options *o, char err[COINS_ERRMSG_S
   int64_t least = o->best_margin;
   for (uint64_t i = 0; i < o->count; i++) least = o->margin[i] < least ? o->margin[i] : least;
   if ((uint64_t)o->best_margin - (uint64_t)least > (uint64_t)INT64_MAX)
-    return coins_fail(err, "a loss exceeds 2^63-1");
+    return coins_text_fail(err, "a loss exceeds 2^63-1");
   return COINS_OK;
 }
 

@@ -52,7 +52,7 @@ static size_t parser_poll_at(const parser *p) { return p->stop ? COINS_STOP_SPAN
 
 static int parser_poll(const parser *p, size_t *poll_at) {
   *poll_at += COINS_STOP_SPAN;
-  return coins_stopped(p->stop);
+  return coins_stop_asked(p->stop);
 }
 
 static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -62,7 +62,7 @@ static void skip_space(parser *p) {
 }
 
 static void quote(const unsigned char *s, size_t from, size_t to, char *out, size_t size) {
-  coins_quote(s + from, to - from, out, size);
+  coins_text_quote(s + from, to - from, out, size);
 }
 
 /* The end of the token starting at at: the next delimiter. */
@@ -81,21 +81,21 @@ static size_t string_close(const parser *p, size_t at) {
   return i < p->len ? i : p->len;
 }
 
-const char *coins_container_form(int array, int empty) {
+const char *coins_parse_container_form(int array, int empty) {
   return empty ? (array ? "[]" : "{}") : (array ? "[...]" : "{...}");
 }
 
 /* Writes the element at at for a message, in the form jsonb.c gives a
 ** BLOB's element: a string whole, to its closing quote; an array or an
-** object as coins_container_form; anything else to the next delimiter. */
+** object as coins_parse_container_form; anything else to the next delimiter. */
 static void describe(const parser *p, size_t at, char q[64]) {
   const unsigned char *s = p->s;
   if (at < p->len && (s[at] == '[' || s[at] == '{')) {
     size_t i = at + 1;
     while (i < p->len && is_space(s[i])) i++;
     int array = s[at] == '[';
-    const char *form = coins_container_form(array, i < p->len && s[i] == (array ? ']' : '}'));
-    coins_quote((const unsigned char *)form, strlen(form), q, 64);
+    const char *form = coins_parse_container_form(array, i < p->len && s[i] == (array ? ']' : '}'));
+    coins_text_quote((const unsigned char *)form, strlen(form), q, 64);
   } else if (at < p->len && s[at] == '"') {
     size_t close = string_close(p, at);
     quote(s, at, close < p->len ? close + 1 : close, q, 64);
@@ -108,27 +108,27 @@ static void describe(const parser *p, size_t at, char q[64]) {
 ** as Python writes a tuple, get the same in square brackets. */
 static coins_status not_an_array(parser *p) {
   char q[64], inner[64];
-  if (p->at >= p->len) return coins_fail(p->err, "expected a JSON array, got empty text");
+  if (p->at >= p->len) return coins_text_fail(p->err, "expected a JSON array, got empty text");
   if (p->s[p->at] != '(') {
     describe(p, p->at, q);
-    return coins_fail(p->err, "expected a JSON array at byte %zu, got %s", p->at, q);
+    return coins_text_fail(p->err, "expected a JSON array at byte %zu, got %s", p->at, q);
   }
   size_t end = p->len, from = p->at + 1;
   while (end > from && is_space(p->s[end - 1])) end--;
   quote(p->s, p->at, end, q, sizeof q);
   if (end <= from || p->s[end - 1] != ')')
-    return coins_fail(p->err,
-                      "expected a JSON array at byte %zu, got %s; a JSON array is written "
-                      "in square brackets, e.g. [1,2,3]",
-                      p->at, q);
+    return coins_text_fail(p->err,
+                           "expected a JSON array at byte %zu, got %s; a JSON array is written "
+                           "in square brackets, e.g. [1,2,3]",
+                           p->at, q);
   end--;
   while (end > from && is_space(p->s[end - 1])) end--;
   end -= end > from && p->s[end - 1] == ','; /* Python's (1,) */
   quote(p->s, from, end, inner, sizeof inner);
-  return coins_fail(p->err,
-                    "expected a JSON array at byte %zu, got %s; a JSON array is written in "
-                    "square brackets: [%s]",
-                    p->at, q, inner);
+  return coins_text_fail(p->err,
+                         "expected a JSON array at byte %zu, got %s; a JSON array is written in "
+                         "square brackets: [%s]",
+                         p->at, q, inner);
 }
 
 /* The common case, kept small so that it inlines: an integer of at most
@@ -153,18 +153,18 @@ static inline size_t plain_int(const unsigned char *s, size_t at, size_t len, in
 static int parse_number(parser *p, size_t index, int64_t *v) {
   coins_number num;
   char q[64];
-  coins_read_number(p->s + p->at, p->len - p->at, 0, &num);
+  coins_number_read(p->s + p->at, p->len - p->at, 0, &num);
   size_t end = p->at + num.end;
   const char *what = num.invalid;
   if (!what && end < p->len && !is_space(p->s[end]) && p->s[end] != ',' && p->s[end] != ']')
     what = coins_number_invalid;
   if (what) {
     describe(p, p->at, q);
-    return coins_fail(p->err, "%s %zu %s: %s", p->noun, index, what, q);
+    return coins_text_fail(p->err, "%s %zu %s: %s", p->noun, index, what, q);
   }
   if (num.problem) {
     quote(p->s, p->at, end, q, sizeof q);
-    return coins_fail(p->err, "%s %zu %s: %s", p->noun, index, num.problem, q);
+    return coins_text_fail(p->err, "%s %zu %s: %s", p->noun, index, num.problem, q);
   }
   *v = num.value;
   p->at = end;
@@ -240,36 +240,36 @@ coins_status coins_parse_array_general_stop(const char *text, size_t len, int64_
       if (p.at == 0) {
         p.at = at;
         if (at >= len)
-          return coins_fail(p.err, "unexpected end of text: missing %s %zu", noun, n + 1);
+          return coins_text_fail(p.err, "unexpected end of text: missing %s %zu", noun, n + 1);
         if (p.s[at] == ',' || p.s[at] == ']')
-          return coins_fail(p.err, "%s %zu is missing at byte %zu", noun, n + 1, at);
+          return coins_text_fail(p.err, "%s %zu is missing at byte %zu", noun, n + 1, at);
         if (p.s[at] == '[')
-          return coins_fail(p.err,
-                            "%s %zu is not an integer: nested arrays are not "
-                            "allowed",
-                            noun, n + 1);
+          return coins_text_fail(p.err,
+                                 "%s %zu is not an integer: nested arrays are not "
+                                 "allowed",
+                                 noun, n + 1);
         if (parse_number(&p, n + 1, &v)) return COINS_INVALID;
       }
       if (n >= cap) {
-        coins_fail(p.err, "more than %zu elements: the buffer is too small", cap);
+        coins_text_fail(p.err, "more than %zu elements: the buffer is too small", cap);
         return COINS_NO_ROOM;
       }
       out[n++] = v;
       if (sum_exceeds(&abs_sum, v))
-        return coins_fail(p.err,
-                          "the sum of absolute values exceeds 2^63-1 at "
-                          "%s %zu",
-                          noun, n);
+        return coins_text_fail(p.err,
+                               "the sum of absolute values exceeds 2^63-1 at "
+                               "%s %zu",
+                               noun, n);
       if (p.at < len && p.s[p.at] == ',') {
         p.at++;
         continue;
       }
       skip_space(&p);
       if (p.at >= len)
-        return coins_fail(p.err,
-                          "unexpected end of text after %s %zu: "
-                          "expected ',' or ']'",
-                          noun, n);
+        return coins_text_fail(p.err,
+                               "unexpected end of text after %s %zu: "
+                               "expected ',' or ']'",
+                               noun, n);
       if (p.s[p.at] == ']') {
         p.at++;
         break;
@@ -277,10 +277,10 @@ coins_status coins_parse_array_general_stop(const char *text, size_t len, int64_
       if (p.s[p.at] != ',') {
         char q[64];
         describe(&p, p.at, q);
-        return coins_fail(p.err,
-                          "expected ',' or ']' after %s %zu at byte %zu, "
-                          "got %s",
-                          noun, n, p.at, q);
+        return coins_text_fail(p.err,
+                               "expected ',' or ']' after %s %zu at byte %zu, "
+                               "got %s",
+                               noun, n, p.at, q);
       }
       p.at++;
     }
@@ -289,7 +289,7 @@ coins_status coins_parse_array_general_stop(const char *text, size_t len, int64_
   if (p.at < len) {
     char q[64];
     quote(p.s, p.at, len, q, sizeof q);
-    return coins_fail(p.err, "unexpected text after the array at byte %zu: %s", p.at, q);
+    return coins_text_fail(p.err, "unexpected text after the array at byte %zu: %s", p.at, q);
   }
   *count = n;
   return COINS_OK;
@@ -297,7 +297,7 @@ coins_status coins_parse_array_general_stop(const char *text, size_t len, int64_
 
 /* ------------------------------------------------------------ records */
 
-size_t coins_moves_capacity(const char *text, size_t len) {
+size_t coins_parse_moves_capacity(const char *text, size_t len) {
   size_t i = 0, letters = 0;
   while (i < len && is_space((unsigned char)text[i])) i++;
   if (i < len && text[i] == '[') return coins_parse_capacity(text, len); /* JSON: elements */
@@ -312,8 +312,9 @@ size_t coins_moves_capacity(const char *text, size_t len) {
 static int64_t string_move(const parser *p, size_t at, size_t *width) {
   size_t close = string_close(p, at);
   *width = close + 1 - at;
-  return close < p->len ? coins_notation_string(p->s + at + 1, close - at - 1, COINS_ESCAPES_JSON)
-                        : 0;
+  return close < p->len
+             ? coins_notation_string(p->s + at + 1, close - at - 1, COINS_TEXT_ESCAPES_JSON)
+             : 0;
 }
 
 /* 1 when the element at at is a move letter: a JSON string ("L",
@@ -336,7 +337,7 @@ static int json_not_array(const parser *p) {
 ** JSONB reader asks the same of an element). */
 static int is_take(const parser *p, size_t at) {
   coins_number num;
-  coins_read_number(p->s + at, p->len - at, 0, &num);
+  coins_number_read(p->s + at, p->len - at, 0, &num);
   size_t end = at + num.end;
   return !num.invalid && !num.problem &&
          (end >= p->len || is_space(p->s[end]) || p->s[end] == ',' || p->s[end] == ']');
@@ -349,13 +350,14 @@ static coins_status bad_side(parser *p, coins_variant v, size_t ply, int bare) {
   unsigned char c = p->s[p->at];
   if (ply == 1 && is_take(p, p->at)) return coins_notation_hint(v, p->err);
   if (!bare && c == '[')
-    return coins_fail(p->err, "ply %zu is not \"L\" or \"R\": nested arrays are not allowed", ply);
+    return coins_text_fail(p->err, "ply %zu is not \"L\" or \"R\": nested arrays are not allowed",
+                           ply);
   if (bare)
     quote(p->s, p->at, p->at + 1, q, sizeof q);
   else
     describe(p, p->at, q);
-  return coins_fail(p->err, "ply %zu is not %s: %s%s", ply, bare ? "L or R" : "\"L\" or \"R\"", q,
-                    !bare && c == '\'' ? " (JSON strings take double quotes)" : "");
+  return coins_text_fail(p->err, "ply %zu is not %s: %s%s", ply, bare ? "L or R" : "\"L\" or \"R\"",
+                         q, !bare && c == '\'' ? " (JSON strings take double quotes)" : "");
 }
 
 /* Between the moves of a record without brackets (after ply n): blanks,
@@ -367,7 +369,7 @@ static int bare_separator(parser *p, size_t n) {
   p->at++;
   skip_space(p);
   if (p->at < p->len && p->s[p->at] != ',') return 0;
-  coins_fail(p->err, "ply %zu is missing after ',' at byte %zu", n + 1, p->at);
+  coins_text_fail(p->err, "ply %zu is missing after ',' at byte %zu", n + 1, p->at);
   return 1;
 }
 
@@ -384,8 +386,8 @@ static coins_status parse_sides(parser *p, coins_variant v, int64_t *moves, size
     skip_space(p);
     if (p->at >= p->len) {
       if (bare) break;
-      if (n == 0) return coins_fail(p->err, "unexpected end of text: expected a move or ']'");
-      return coins_fail(p->err, "unexpected end of text after ply %zu: expected ']'", n);
+      if (n == 0) return coins_text_fail(p->err, "unexpected end of text: expected a move or ']'");
+      return coins_text_fail(p->err, "unexpected end of text after ply %zu: expected ']'", n);
     }
     if (!bare && n == 0 && p->s[p->at] == ']') {
       p->at++;
@@ -396,7 +398,7 @@ static coins_status parse_sides(parser *p, coins_variant v, int64_t *moves, size
                    : p->s[p->at] == '"' ? string_move(p, p->at, &width)
                                         : 0;
     if (!side) return bad_side(p, v, n + 1, bare);
-    if (n >= cap) return coins_fail(p->err, "too many moves for the buffer");
+    if (n >= cap) return coins_text_fail(p->err, "too many moves for the buffer");
     if (n >= poll_at && parser_poll(p, &poll_at)) return COINS_STOPPED;
     moves[n++] = side;
     p->at += width;
@@ -413,15 +415,15 @@ static coins_status parse_sides(parser *p, coins_variant v, int64_t *moves, size
     } else if (p->at < p->len) {
       char q[64];
       describe(p, p->at, q);
-      return coins_fail(p->err, "expected ',' or ']' after ply %zu at byte %zu, got %s", n, p->at,
-                        q);
+      return coins_text_fail(p->err, "expected ',' or ']' after ply %zu at byte %zu, got %s", n,
+                             p->at, q);
     }
   }
   skip_space(p);
   if (p->at < p->len) {
     char q[64];
     quote(p->s, p->at, p->len, q, sizeof q);
-    return coins_fail(p->err, "unexpected text after the moves at byte %zu: %s", p->at, q);
+    return coins_text_fail(p->err, "unexpected text after the moves at byte %zu: %s", p->at, q);
   }
   *count = n;
   return COINS_OK;
@@ -439,13 +441,13 @@ static coins_status parse_bare_takes(parser *p, int64_t *moves, size_t cap, size
     int64_t v;
     if (parse_number(p, n + 1, &v)) return COINS_INVALID;
     if (n >= cap) {
-      coins_fail(p->err, "more than %zu elements: the buffer is too small", cap);
+      coins_text_fail(p->err, "more than %zu elements: the buffer is too small", cap);
       return COINS_NO_ROOM;
     }
     if (n >= poll_at && parser_poll(p, &poll_at)) return COINS_STOPPED;
     moves[n++] = v;
     if (sum_exceeds(&abs_sum, v))
-      return coins_fail(p->err, "the sum of absolute values exceeds 2^63-1 at ply %zu", n);
+      return coins_text_fail(p->err, "the sum of absolute values exceeds 2^63-1 at ply %zu", n);
     if (bare_separator(p, n)) return COINS_INVALID;
   }
   *count = n;
@@ -481,10 +483,10 @@ coins_status coins_parse_moves_stop(coins_variant v, const char *text, size_t le
   if (rc != COINS_OK) return rc;
   for (size_t i = 0; i < n; i++)
     if (moves[i] < 1)
-      return coins_fail(err,
-                        "ply %zu: take %lld is not a move (a move takes 1 to "
-                        "max_take coins)",
-                        i + 1, (long long)moves[i]);
+      return coins_text_fail(err,
+                             "ply %zu: take %lld is not a move (a move takes 1 to "
+                             "max_take coins)",
+                             i + 1, (long long)moves[i]);
   *count = n;
   return COINS_OK;
 }

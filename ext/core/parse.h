@@ -25,6 +25,6 @@ coins_status coins_parse_array_general_stop(const char *text, size_t len, int64_
 
 /* How a message shows an array or an object, from text or JSONB alike:
 ** "[]" or "{}" when it is empty, else "[...]" or "{...}". */
-const char *coins_container_form(int array, int empty);
+const char *coins_parse_container_form(int array, int empty);
 
 #endif

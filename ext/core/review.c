@@ -44,8 +44,8 @@ uint64_t coins_review_greedy_take(coins_review *rv) {
     int64_t *take = line->work + coins_line_work_words(COINS_II, n, st->k), *sums = take + n, sum;
     /* stopped by the line's stop: a legal move, the table still to make
     ** (the caller, asked to stop, uses neither) */
-    if (coins2_window_pass_stop(st->a, n, st->k, 0, sums, take, line->work + n + 1, &sum,
-                                line->stop) != COINS_OK)
+    if (coins_solve2_window_pass_stop(st->a, n, st->k, 0, sums, take, line->work + n + 1, &sum,
+                                      line->stop) != COINS_OK)
       return 1;
     rv->greedy_take = take;
   }
@@ -56,8 +56,8 @@ static int sign(int64_t v) { return (v > 0) - (v < 0); }
 
 /* I: whether the player to move with left coins forces a win. */
 static int mover_wins(uint64_t left, uint64_t k) {
-  coins_result r;
-  coins1_solve(left, k, &r);
+  coins_solution r;
+  coins_solve1(left, k, &r);
   return r.outcome == COINS_FIRST;
 }
 
@@ -69,8 +69,8 @@ static void restart_line(coins_review *rv) {
   line->block_value = line->work;
   line->block_len = line->work + left;
   line->bl = line->run_left = 0;
-  line->br = left ? coins3_fuse(st->a + st->lo, left, line->block_value, line->block_len) : 0;
-  rv->margin = coins3_blocks_margin(line->block_value, line->br);
+  line->br = left ? coins_solve3_fuse(st->a + st->lo, left, line->block_value, line->block_len) : 0;
+  rv->margin = coins_solve3_blocks_margin(line->block_value, line->br);
   rv->line_stale = 0;
   rv->interval = NULL; /* its words now hold the blocks */
 }
@@ -112,7 +112,9 @@ coins_status coins_review_init_stop(coins_review *rv, coins_variant v, const int
   switch (v) {
     case COINS_I: break;
     case COINS_II: rv->margin = suffix_margin(&rv->line); break;
-    case COINS_III: rv->margin = coins3_blocks_margin(rv->line.block_value, rv->line.br); break;
+    case COINS_III:
+      rv->margin = coins_solve3_blocks_margin(rv->line.block_value, rv->line.br);
+      break;
   }
   return COINS_OK;
 }
@@ -121,7 +123,7 @@ size_t coins_review_record_words(coins_variant v, size_t n, uint64_t k, size_t c
   switch (v) {
     case COINS_I:
     case COINS_II: break;
-    case COINS_III: return coins3_record_words(n, count);
+    case COINS_III: return coins_valley_record_words(n, count);
   }
   return coins_review_work_words(v, n, k);
 }
@@ -141,8 +143,8 @@ coins_status coins_review_init_record_stop(coins_review *rv, coins_variant v, co
     case COINS_III:
       *rv = (coins_review){.record = moves, .record_count = count};
       coins_state_init(&rv->line.st, v, a, n, k);
-      rc = coins3_solve_record(a, (size_t)n, moves, count, work, &rv->record_margin,
-                               &rv->record_best, stop);
+      rc = coins_valley_solve_record(a, (size_t)n, moves, count, work, &rv->record_margin,
+                                     &rv->record_best, stop);
       if (rc == COINS_OK) rv->margin = rv->record_margin[0];
       break;
   }
@@ -214,9 +216,9 @@ static coins_status check_next(const coins_review *rv, coins_move m, char err[CO
   coins_status rc = coins_state_check(st, m, err);
   if (rc == COINS_OK && rv->record &&
       (st->ply >= rv->record_count ||
-       coins_move_of(st->variant, rv->record[st->ply]).side != m.side))
-    return coins_fail(err, "ply %llu: not the move of the record the review was started for",
-                      (unsigned long long)st->ply + 1);
+       coins_notation_move_of(st->variant, rv->record[st->ply]).side != m.side))
+    return coins_text_fail(err, "ply %llu: not the move of the record the review was started for",
+                           (unsigned long long)st->ply + 1);
   return rc;
 }
 
@@ -241,8 +243,8 @@ coins_status coins_review_play(coins_review *rv, coins_move m, coins_judgement *
   int64_t gain = out->played.gain, margin_after = rv->margin;
   uint64_t loss = (uint64_t)margin_before - (uint64_t)(gain - margin_after);
   if (loss > (uint64_t)INT64_MAX)
-    return coins_fail(err, "ply %llu: the loss exceeds 2^63-1",
-                      (unsigned long long)out->played.ply);
+    return coins_text_fail(err, "ply %llu: the loss exceeds 2^63-1",
+                           (unsigned long long)out->played.ply);
   out->loss = (int64_t)loss;
   out->before = sign(lead + margin_before);
   out->after = sign(lead + gain - margin_after);

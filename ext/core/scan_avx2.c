@@ -323,7 +323,7 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
   for (const unsigned char *base = p; base < q || (base == q && last_number >> 63); base += 64) {
     unsigned shift;
     if (stop && ((size_t)(base - p) & (SCAN_POLL_BYTES - 1)) == 0 && base > p &&
-        coins_stopped(stop))
+        coins_stop_asked(stop))
       return SCAN_STOPPED;
     masks m = read_block_at(base, q, (const unsigned char *)text, b, &shift);
     if (~m.allowed) return 0;

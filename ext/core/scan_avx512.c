@@ -155,7 +155,7 @@ static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, 
 
   /* a block past the end, all spaces, ends a number that runs up to it */
   for (size_t at = 0; at < size || (at == size && last_digit >> 63); at += 64) {
-    if (stop && (at & (SCAN_POLL_BYTES - 1)) == 0 && at > 0 && coins_stopped(stop))
+    if (stop && (at & (SCAN_POLL_BYTES - 1)) == 0 && at > 0 && coins_stop_asked(stop))
       return SCAN_STOPPED;
     size_t rest = size - at;
     uint64_t in_row = rest >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << rest) - 1;
@@ -215,6 +215,6 @@ static int supported(void) {
 }
 
 const coins_scanner coins_scan_avx512 =
-    SCAN_ROW(coins_scan_avx512, "avx512", supported, coins2_small_avx512);
+    SCAN_ROW(coins_scan_avx512, "avx512", supported, coins_solve_avx512);
 
 #endif

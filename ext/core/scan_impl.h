@@ -148,7 +148,7 @@ COINS_INLINE void take_value(scan_mode mode, int64_t value, scan_out *o) {
 ** peak (the new value is at most both of the ones it replaces), so the
 ** order of fusions does not matter and every order ends on the one row
 ** with no peak left (docs/algorithms.md, "Fusion in any order"); the
-** tests hold the scanners to coins3_fuse block for block. */
+** tests hold the scanners to coins_solve3_fuse block for block. */
 
 /* Declares the entry points of the scanner whose names start with prefix
 ** (coins_scan_avx2: coins_scan_avx2_store, ...), for another that hands

@@ -186,7 +186,7 @@ COINS_INLINE int scan_neon(const char *text, size_t len, int64_t *out, int64_t *
     unsigned shift;
     masks m;
     if (stop && ((size_t)(base - p) & (SCAN_POLL_BYTES - 1)) == 0 && base > p &&
-        coins_stopped(stop))
+        coins_stop_asked(stop))
       return SCAN_STOPPED;
     if (!read_block_at(base, q, (const unsigned char *)text, &cur, &m, &shift)) return 0;
     uint64_t in_number = m.digit | m.minus;

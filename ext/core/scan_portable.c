@@ -64,7 +64,7 @@ COINS_INLINE int scan(const char *text, size_t len, int64_t *out, int64_t *start
     for (;;) {
       KEEP_IN_BOUNDS();
       if (stop && --until_poll == 0) {
-        if (coins_stopped(stop)) return SCAN_STOPPED;
+        if (coins_stop_asked(stop)) return SCAN_STOPPED;
         until_poll = SCAN_POLL_BYTES / 4;
       }
       int64_t value;

@@ -14,9 +14,9 @@
 #include "notation.h"
 #include "number.h"
 #include "parse.h"
-#include "result.h"
 #include "review.h"
 #include "scan.h"
+#include "solution.h"
 #include "solve2.h"
 #include "solve3.h"
 #include "state.h"
@@ -24,7 +24,7 @@
 #include "text.h"
 #include "valley.h"
 
-double coins_card_accuracy(const coins_card *c) {
+double coins_scorecard_accuracy(const coins_card *c) {
   if (c->moves == 0) return NAN; /* no moves, no accuracy */
   double mean = c->accuracy_sum / (double)c->moves, harmonic = (double)c->moves / c->harmonic_sum;
   return (mean + harmonic) / 2;
@@ -35,17 +35,17 @@ static int sign(int64_t v) { return (v > 0) - (v < 0); }
 /* Adds the judged move j, from a position of the given stake, to card. */
 static coins_status add_move(coins_card *card, coins_variant v, const coins_judgement *j,
                              uint64_t stake, char err[COINS_ERRMSG_SIZE]) {
-  double accuracy = coins_accuracy_of(v, j, stake);
+  double accuracy = coins_analysis_accuracy(v, j, stake);
   card->moves++;
-  switch (coins_grade_of(v, j, stake)) {
+  switch (coins_analysis_grade(v, j, stake)) {
     case COINS_BEST: card->best++; break;
     case COINS_INACCURACY: card->inaccuracies++; break;
     case COINS_MISTAKE: card->mistakes++; break;
     case COINS_BLUNDER: card->blunders++; break;
   }
   if ((uint64_t)card->loss + (uint64_t)j->loss > (uint64_t)INT64_MAX)
-    return coins_fail(err, "ply %llu: the sum of the losses exceeds 2^63-1",
-                      (unsigned long long)j->played.ply);
+    return coins_text_fail(err, "ply %llu: the sum of the losses exceeds 2^63-1",
+                           (unsigned long long)j->played.ply);
   card->loss += j->loss;
   card->accuracy_sum += accuracy;
   card->harmonic_sum += 1 / (accuracy < 1 ? 1 : accuracy);
@@ -65,8 +65,8 @@ static int first_result(const coins_state *st) {
 static int first_expected(const coins_review *rv) {
   const coins_state *st = &rv->line.st;
   if (coins_variant_traits_of(st->variant).has_values) return sign(rv->margin);
-  coins_result r;
-  coins1_solve(st->n, st->k, &r);
+  coins_solution r;
+  coins_solve1(st->n, st->k, &r);
   return r.outcome == COINS_FIRST ? 1 : -1;
 }
 
@@ -89,9 +89,9 @@ coins_status coins_scorecard_stop(coins_variant v, const int64_t *a, uint64_t n,
   for (size_t i = 0; i < count; i++) {
     const coins_state *st = &rv.line.st;
     uint64_t stake = 0;
-    if (i % COINS_STOP_SPAN == COINS_STOP_SPAN - 1 && coins_stopped(stop)) return COINS_STOPPED;
+    if (i % COINS_STOP_SPAN == COINS_STOP_SPAN - 1 && coins_stop_asked(stop)) return COINS_STOPPED;
     rc = coins_analysis_stake(&an, st->lo, st->hi, &stake);
-    if (rc == COINS_OK) rc = coins_review_play(&rv, coins_move_of(v, moves[i]), &j, err);
+    if (rc == COINS_OK) rc = coins_review_play(&rv, coins_notation_move_of(v, moves[i]), &j, err);
     if (rc == COINS_OK) rc = add_move(&card[j.played.player - 1], v, &j, stake, err);
     if (rc != COINS_OK) return rc;
   }

@@ -10,30 +10,30 @@
 #include "solve2.h"
 #include "solve3.h"
 
-size_t coins_work_words(coins_variant v, size_t n, uint64_t k) {
+size_t coins_solve_work_words(coins_variant v, size_t n, uint64_t k) {
   switch (v) {
     case COINS_I: return 0;
-    case COINS_II: return coins2_work_words(n, k);
-    case COINS_III: return coins3_work_words(n);
+    case COINS_II: return coins_solve2_work_words(n, k);
+    case COINS_III: return coins_solve3_work_words(n);
   }
   return 0;
 }
 
 void coins_solve(coins_variant v, const int64_t *a, size_t n, uint64_t k, int64_t *work,
-                 coins_result *r) {
+                 coins_solution *r) {
   switch (v) {
-    case COINS_I: coins1_solve(n, k, r); break;
-    case COINS_II: coins2_solve(a, n, k, work, r); break;
-    case COINS_III: coins3_solve(a, n, work, r); break;
+    case COINS_I: coins_solve1(n, k, r); break;
+    case COINS_II: coins_solve2(a, n, k, work, r); break;
+    case COINS_III: coins_solve3(a, n, work, r); break;
   }
 }
 
 coins_status coins_solve_stop(coins_variant v, const int64_t *a, size_t n, uint64_t k,
-                              int64_t *work, coins_result *r, const coins_stop *stop) {
+                              int64_t *work, coins_solution *r, const coins_stop *stop) {
   switch (v) {
-    case COINS_I: coins1_solve(n, k, r); return COINS_OK;
-    case COINS_II: return coins2_solve_stop(a, n, k, work, r, stop);
-    case COINS_III: return coins3_solve_stop(a, n, work, r, stop);
+    case COINS_I: coins_solve1(n, k, r); return COINS_OK;
+    case COINS_II: return coins_solve2_stop(a, n, k, work, r, stop);
+    case COINS_III: return coins_solve3_stop(a, n, work, r, stop);
   }
   return COINS_OK;
 }
@@ -47,7 +47,7 @@ static size_t text_room(coins_variant v, const char *text, size_t len, uint64_t 
   switch (v) {
     case COINS_I:
     case COINS_III: break;
-    case COINS_II: return elements + coins2_work_words(elements, k);
+    case COINS_II: return elements + coins_solve2_work_words(elements, k);
   }
   return elements;
 }
@@ -55,7 +55,7 @@ static size_t text_room(coins_variant v, const char *text, size_t len, uint64_t 
 /* coins_solve_text polling stop (a constant NULL once inlined into
 ** coins_solve_text: then the calls of old). */
 COINS_INLINE coins_status solve_text(coins_variant v, const char *text, size_t len, uint64_t k,
-                                     int64_t *room, size_t cap, size_t *need, coins_result *r,
+                                     int64_t *room, size_t cap, size_t *need, coins_solution *r,
                                      char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
   size_t n = 0, m = 0;
   int64_t total = 0, *blocks;
@@ -68,20 +68,20 @@ COINS_INLINE coins_status solve_text(coins_variant v, const char *text, size_t l
       if (counted == SCAN_STOPPED) return COINS_STOPPED;
       if (counted != 1) /* the fast path gave up: not again */
         rc = coins_parse_array_general_stop(text, len, room, cap, &n, err, "element", stop);
-      if (rc == COINS_OK) coins1_solve(n, k, r);
+      if (rc == COINS_OK) coins_solve1(n, k, r);
       break;
     case COINS_II:
       rc = stop ? coins_parse_array_of(text, len, room, cap, &n, err, "element", stop)
                 : coins_parse_array(text, len, room, cap, &n, err);
-      if (rc == COINS_OK && cap - n < coins2_work_words(n, k)) rc = COINS_NO_ROOM;
-      if (rc == COINS_OK && stop) rc = coins2_solve_stop(room, n, k, room + n, r, stop);
-      if (rc == COINS_OK && !stop) coins2_solve(room, n, k, room + n, r);
+      if (rc == COINS_OK && cap - n < coins_solve2_work_words(n, k)) rc = COINS_NO_ROOM;
+      if (rc == COINS_OK && stop) rc = coins_solve2_stop(room, n, k, room + n, r, stop);
+      if (rc == COINS_OK && !stop) coins_solve2(room, n, k, room + n, r);
       break;
     case COINS_III:
-      rc = stop
-               ? coins3_parse_fused_stop(text, len, room, cap, &blocks, &m, &total, need, err, stop)
-               : coins3_parse_fused(text, len, room, cap, &blocks, &m, &total, need, err);
-      if (rc == COINS_OK) coins3_solve_blocks(blocks, m, total, r);
+      rc = stop ? coins_solve3_parse_fused_stop(text, len, room, cap, &blocks, &m, &total, need,
+                                                err, stop)
+                : coins_solve3_parse_fused(text, len, room, cap, &blocks, &m, &total, need, err);
+      if (rc == COINS_OK) coins_solve3_blocks(blocks, m, total, r);
       return rc;
   }
   if (rc == COINS_NO_ROOM) *need = text_room(v, text, len, k);
@@ -89,13 +89,13 @@ COINS_INLINE coins_status solve_text(coins_variant v, const char *text, size_t l
 }
 
 coins_status coins_solve_text(coins_variant v, const char *text, size_t len, uint64_t k,
-                              int64_t *room, size_t cap, size_t *need, coins_result *r,
+                              int64_t *room, size_t cap, size_t *need, coins_solution *r,
                               char err[COINS_ERRMSG_SIZE]) {
   return solve_text(v, text, len, k, room, cap, need, r, err, NULL);
 }
 
 coins_status coins_solve_text_stop(coins_variant v, const char *text, size_t len, uint64_t k,
-                                   int64_t *room, size_t cap, size_t *need, coins_result *r,
+                                   int64_t *room, size_t cap, size_t *need, coins_solution *r,
                                    char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
   if (len < COINS_STOP_SPAN) return solve_text(v, text, len, k, room, cap, need, r, err, NULL);
   return solve_text(v, text, len, k, room, cap, need, r, err, stop);

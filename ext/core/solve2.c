@@ -7,8 +7,8 @@
 */
 #include "solve2.h"
 #include "compiler.h"
-#include "result.h"
 #include "scan.h"
+#include "solution.h"
 #include "stop.h"
 
 /* The deque's ring: a power of two >= min(n, k) + 1, so that an index
@@ -19,7 +19,7 @@ static size_t ring_size(size_t n, uint64_t k) {
   return ring;
 }
 
-size_t coins2_work_words(size_t n, uint64_t k) { return (n + 1) + ring_size(n, k); }
+size_t coins_solve2_work_words(size_t n, uint64_t k) { return (n + 1) + ring_size(n, k); }
 
 /* Coin i of the pass (below): deque[head..head + size) holds indices j
 ** in (i, i+k] with v[j] strictly increasing from head to tail; ties keep
@@ -42,8 +42,8 @@ size_t coins2_work_words(size_t n, uint64_t k) { return (n + 1) + ring_size(n, k
     if (take) take[i] = deque[head] - (int64_t)i;                          \
   } while (0)
 
-int64_t coins2_window_pass(const int64_t *a, size_t n, uint64_t k, int best, int64_t *v,
-                           int64_t *take, int64_t *deque) {
+int64_t coins_solve2_window_pass(const int64_t *a, size_t n, uint64_t k, int best, int64_t *v,
+                                 int64_t *take, int64_t *deque) {
   size_t mask = ring_size(n, k) - 1, head = 0, size = 0;
   int64_t suffix = 0;
   v[n] = 0;
@@ -51,19 +51,19 @@ int64_t coins2_window_pass(const int64_t *a, size_t n, uint64_t k, int best, int
   return suffix;
 }
 
-coins_status coins2_window_pass_stop(const int64_t *a, size_t n, uint64_t k, int best, int64_t *v,
-                                     int64_t *take, int64_t *deque, int64_t *sum,
-                                     const coins_stop *stop) {
-  if (coins_span_start(n, stop) == 0) { /* one span: no poll */
-    *sum = coins2_window_pass(a, n, k, best, v, take, deque);
+coins_status coins_solve2_window_pass_stop(const int64_t *a, size_t n, uint64_t k, int best,
+                                           int64_t *v, int64_t *take, int64_t *deque, int64_t *sum,
+                                           const coins_stop *stop) {
+  if (coins_stop_span_start(n, stop) == 0) { /* one span: no poll */
+    *sum = coins_solve2_window_pass(a, n, k, best, v, take, deque);
     return COINS_OK;
   }
   size_t mask = ring_size(n, k) - 1, head = 0, size = 0;
   int64_t suffix = 0;
   v[n] = 0;
   for (size_t hi = n, lo; hi > 0; hi = lo) { /* spans of coins, polling between */
-    if (hi < n && coins_stopped(stop)) return COINS_STOPPED;
-    lo = coins_span_start(hi, stop);
+    if (hi < n && coins_stop_asked(stop)) return COINS_STOPPED;
+    lo = coins_stop_span_start(hi, stop);
     for (size_t i = hi; i-- > lo;) WINDOW_STEP(i);
   }
   *sum = suffix;
@@ -105,8 +105,8 @@ coins_status coins2_window_pass_stop(const int64_t *a, size_t n, uint64_t k, int
     b1 = total; /* best[n - 1] = a[n - 1] - min(0, none) */ \
   }
 
-COINS_INLINE void two_result(size_t n, int64_t b1, int64_t b2, int64_t total, coins_result *r) {
-  coins_result_set_margin(r, b1 - (total - b1), total);
+COINS_INLINE void two_solution(size_t n, int64_t b1, int64_t b2, int64_t total, coins_solution *r) {
+  coins_solution_set_margin(r, b1 - (total - b1), total);
   r->best.side = 'L';
   r->best.take = 0;
   if (n > 0) { /* the fewest coins that leave the opponent the least */
@@ -115,28 +115,28 @@ COINS_INLINE void two_result(size_t n, int64_t b1, int64_t b2, int64_t total, co
   }
 }
 
-static void coins2_solve_two(const int64_t *a, size_t n, coins_result *r) {
+static void solve_two(const int64_t *a, size_t n, coins_solution *r) {
   size_t i = n;
   TWO_START(a, i, b1, b2, total);
   while (i > 0) {
     i -= 2;
     TWO_STEP(a, i, b1, b2, total);
   }
-  two_result(n, b1, b2, total, r);
+  two_solution(n, b1, b2, total, r);
 }
 
-static coins_status coins2_solve_two_stop(const int64_t *a, size_t n, coins_result *r,
-                                          const coins_stop *stop) {
+static coins_status solve_two_stop(const int64_t *a, size_t n, coins_solution *r,
+                                   const coins_stop *stop) {
   size_t i = n;
   TWO_START(a, i, b1, b2, total);
   while (i > 0) { /* spans of COINS_STOP_SPAN (even) coins */
-    for (size_t lo = coins_span_start(i, stop); i > lo;) {
+    for (size_t lo = coins_stop_span_start(i, stop); i > lo;) {
       i -= 2;
       TWO_STEP(a, i, b1, b2, total);
     }
-    if (i > 0 && coins_stopped(stop)) return COINS_STOPPED;
+    if (i > 0 && coins_stop_asked(stop)) return COINS_STOPPED;
   }
-  two_result(n, b1, b2, total, r);
+  two_solution(n, b1, b2, total, r);
   return COINS_OK;
 }
 
@@ -160,7 +160,7 @@ COINS_INLINE void small_step(int64_t *w, int k, int64_t *total, int64_t a) {
 ** then the coin alone if n is odd. */
 COINS_INLINE void small_start(const int64_t *a, size_t *i, int k, int64_t *w, int64_t *total) {
   *total = 0;
-  COINS_UNROLL for (int j = 0; j <= COINS2_SMALL_K; j++) w[j] = INT64_MAX;
+  COINS_UNROLL for (int j = 0; j <= COINS_SOLVE2_SMALL_K; j++) w[j] = INT64_MAX;
   w[0] = 0;
   if (*i % 2) small_step(w, k, total, a[--*i]);
 }
@@ -182,13 +182,13 @@ COINS_INLINE void small_pair(const int64_t *a, size_t i, int k, int64_t *w, int6
   w[1] = first, w[0] = second;
 }
 
-/* Variant II's recurrence for 3 <= k <= COINS2_SMALL_K, k known to the
+/* Variant II's recurrence for 3 <= k <= COINS_SOLVE2_SMALL_K, k known to the
 ** compiler: w[j - 1] is best[i + j], the window and one more for the
 ** first move, in registers.  Nothing but the row is stored.  Leaves
 ** best[0..k] in w[0..k]; returns the sum.  (solve_avx512.c computes the
 ** same values in vector registers.) */
 COINS_INLINE int64_t small_window(const int64_t *a, size_t n, int k,
-                                  int64_t w[COINS2_SMALL_K + 1]) {
+                                  int64_t w[COINS_SOLVE2_SMALL_K + 1]) {
   int64_t (*vector)(const int64_t *, size_t, int, int64_t *) =
       coins_scan_table_choice()->solve2_small;
   if (vector) return vector(a, n, k, w);
@@ -202,20 +202,21 @@ COINS_INLINE int64_t small_window(const int64_t *a, size_t n, int k,
 /* The same in spans of coins, polling stop (the portable loop: the same
 ** values as the AVX-512 one). */
 COINS_INLINE coins_status small_window_stop(const int64_t *a, size_t n, int k,
-                                            int64_t w[COINS2_SMALL_K + 1], int64_t *total,
+                                            int64_t w[COINS_SOLVE2_SMALL_K + 1], int64_t *total,
                                             const coins_stop *stop) {
   size_t i = n;
   small_start(a, &i, k, w, total);
   while (i > 0) { /* spans of COINS_STOP_SPAN (even) coins */
-    for (size_t lo = coins_span_start(i, stop); i > lo;) i -= 2, small_pair(a, i, k, w, total);
-    if (i > 0 && coins_stopped(stop)) return COINS_STOPPED;
+    for (size_t lo = coins_stop_span_start(i, stop); i > lo;) i -= 2, small_pair(a, i, k, w, total);
+    if (i > 0 && coins_stop_asked(stop)) return COINS_STOPPED;
   }
   return COINS_OK;
 }
 
 /* The result from the window of values left at the row's start. */
-COINS_INLINE void small_result(size_t n, int k, const int64_t *w, int64_t total, coins_result *r) {
-  coins_result_set_margin(r, w[0] - (total - w[0]), total);
+COINS_INLINE void small_solution(size_t n, int k, const int64_t *w, int64_t total,
+                                 coins_solution *r) {
+  coins_solution_set_margin(r, w[0] - (total - w[0]), total);
   r->best.side = 'L';
   r->best.take = 0;
   if (n > 0) { /* the fewest coins that leave the opponent the least */
@@ -224,23 +225,23 @@ COINS_INLINE void small_result(size_t n, int k, const int64_t *w, int64_t total,
   }
 }
 
-/* Variant II with 3 <= k <= COINS2_SMALL_K. */
-COINS_INLINE void coins2_solve_small(const int64_t *a, size_t n, int k, coins_result *r) {
-  int64_t w[COINS2_SMALL_K + 1], total = small_window(a, n, k, w);
-  small_result(n, k, w, total, r);
+/* Variant II with 3 <= k <= COINS_SOLVE2_SMALL_K. */
+COINS_INLINE void solve_small(const int64_t *a, size_t n, int k, coins_solution *r) {
+  int64_t w[COINS_SOLVE2_SMALL_K + 1], total = small_window(a, n, k, w);
+  small_solution(n, k, w, total, r);
 }
 
-COINS_INLINE coins_status coins2_solve_small_stop(const int64_t *a, size_t n, int k,
-                                                  coins_result *r, const coins_stop *stop) {
-  int64_t w[COINS2_SMALL_K + 1], total;
+COINS_INLINE coins_status solve_small_stop(const int64_t *a, size_t n, int k, coins_solution *r,
+                                           const coins_stop *stop) {
+  int64_t w[COINS_SOLVE2_SMALL_K + 1], total;
   if (small_window_stop(a, n, k, w, &total, stop) != COINS_OK) return COINS_STOPPED;
-  small_result(n, k, w, total, r);
+  small_solution(n, k, w, total, r);
   return COINS_OK;
 }
 
 /* Any k, from best[] (n + 1 words) that the window pass made. */
-static void window_result(size_t n, const int64_t *best, int64_t total, coins_result *r) {
-  coins_result_set_margin(r, best[0] - (total - best[0]), total);
+static void window_solution(size_t n, const int64_t *best, int64_t total, coins_solution *r) {
+  coins_solution_set_margin(r, best[0] - (total - best[0]), total);
   r->best.side = 'L';
   r->best.take = 0;
   if (n > 0) {
@@ -261,41 +262,41 @@ static void window_result(size_t n, const int64_t *best, int64_t total, coins_re
 #endif
 
 KEEP_MIN_ORDER
-void coins2_solve(const int64_t *a, size_t n, uint64_t k, int64_t *work, coins_result *r) {
+void coins_solve2(const int64_t *a, size_t n, uint64_t k, int64_t *work, coins_solution *r) {
   switch (k) { /* small k: a copy each, its loops unrolled */
-    case 2: coins2_solve_two(a, n, r); return;
-    case 3: coins2_solve_small(a, n, 3, r); return;
-    case 4: coins2_solve_small(a, n, 4, r); return;
-    case 5: coins2_solve_small(a, n, 5, r); return;
-    case 6: coins2_solve_small(a, n, 6, r); return;
-    case 7: coins2_solve_small(a, n, 7, r); return;
-    case 8: coins2_solve_small(a, n, 8, r); return;
+    case 2: solve_two(a, n, r); return;
+    case 3: solve_small(a, n, 3, r); return;
+    case 4: solve_small(a, n, 4, r); return;
+    case 5: solve_small(a, n, 5, r); return;
+    case 6: solve_small(a, n, 6, r); return;
+    case 7: solve_small(a, n, 7, r); return;
+    case 8: solve_small(a, n, 8, r); return;
     default: break;
   }
   int64_t *best = work, *deque = work + n + 1;
-  window_result(n, best, coins2_window_pass(a, n, k, 1, best, NULL, deque), r);
+  window_solution(n, best, coins_solve2_window_pass(a, n, k, 1, best, NULL, deque), r);
 }
 
 KEEP_MIN_ORDER
-coins_status coins2_solve_stop(const int64_t *a, size_t n, uint64_t k, int64_t *work,
-                               coins_result *r, const coins_stop *stop) {
-  if (coins_span_start(n, stop) == 0) { /* one span: no poll */
-    coins2_solve(a, n, k, work, r);
+coins_status coins_solve2_stop(const int64_t *a, size_t n, uint64_t k, int64_t *work,
+                               coins_solution *r, const coins_stop *stop) {
+  if (coins_stop_span_start(n, stop) == 0) { /* one span: no poll */
+    coins_solve2(a, n, k, work, r);
     return COINS_OK;
   }
   switch (k) {
-    case 2: return coins2_solve_two_stop(a, n, r, stop);
-    case 3: return coins2_solve_small_stop(a, n, 3, r, stop);
-    case 4: return coins2_solve_small_stop(a, n, 4, r, stop);
-    case 5: return coins2_solve_small_stop(a, n, 5, r, stop);
-    case 6: return coins2_solve_small_stop(a, n, 6, r, stop);
-    case 7: return coins2_solve_small_stop(a, n, 7, r, stop);
-    case 8: return coins2_solve_small_stop(a, n, 8, r, stop);
+    case 2: return solve_two_stop(a, n, r, stop);
+    case 3: return solve_small_stop(a, n, 3, r, stop);
+    case 4: return solve_small_stop(a, n, 4, r, stop);
+    case 5: return solve_small_stop(a, n, 5, r, stop);
+    case 6: return solve_small_stop(a, n, 6, r, stop);
+    case 7: return solve_small_stop(a, n, 7, r, stop);
+    case 8: return solve_small_stop(a, n, 8, r, stop);
     default: break;
   }
   int64_t *best = work, *deque = work + n + 1, total;
-  if (coins2_window_pass_stop(a, n, k, 1, best, NULL, deque, &total, stop) != COINS_OK)
+  if (coins_solve2_window_pass_stop(a, n, k, 1, best, NULL, deque, &total, stop) != COINS_OK)
     return COINS_STOPPED;
-  window_result(n, best, total, r);
+  window_solution(n, best, total, r);
   return COINS_OK;
 }

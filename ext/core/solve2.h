@@ -15,27 +15,27 @@
 ** mover collects from a[i..n)), or v[i] = suffix(i), the sum of a[i..n)
 ** (then j(i) is where greedy play stops), and take[i] = j(i) - i unless
 ** take is NULL.  v has n + 1 words, deque min(n, k) + 1.  Returns sum(a). */
-int64_t coins2_window_pass(const int64_t *a, size_t n, uint64_t k, int best, int64_t *v,
-                           int64_t *take, int64_t *deque);
+int64_t coins_solve2_window_pass(const int64_t *a, size_t n, uint64_t k, int best, int64_t *v,
+                                 int64_t *take, int64_t *deque);
 /* ... polling stop: COINS_OK with sum(a) in *sum, or COINS_STOPPED. */
-coins_status coins2_window_pass_stop(const int64_t *a, size_t n, uint64_t k, int best, int64_t *v,
-                                     int64_t *take, int64_t *deque, int64_t *sum,
-                                     const coins_stop *stop);
+coins_status coins_solve2_window_pass_stop(const int64_t *a, size_t n, uint64_t k, int best,
+                                           int64_t *v, int64_t *take, int64_t *deque, int64_t *sum,
+                                           const coins_stop *stop);
 
 /* The largest k that variant II's solvers for small k take, with the
 ** window in registers. */
-#define COINS2_SMALL_K 8
+#define COINS_SOLVE2_SMALL_K 8
 
 #if COINS_X86_SIMD
-/* Variant II for 3 <= k <= COINS2_SMALL_K in AVX-512VL registers
+/* Variant II for 3 <= k <= COINS_SOLVE2_SMALL_K in AVX-512VL registers
 ** (solve_avx512.c; the AVX-512 scanner's solve2_small, scan.h): best[0..k] into
 ** w[0..k] (INT64_MAX past the row), exactly as solve2.c's solver for
 ** small k computes them.  Returns the sum of a[0..n). */
-int64_t coins2_small_avx512(const int64_t *a, size_t n, int k, int64_t w[COINS2_SMALL_K + 1]);
+int64_t coins_solve_avx512(const int64_t *a, size_t n, int k, int64_t w[COINS_SOLVE2_SMALL_K + 1]);
 #endif
 
-/* coins2_solve polling stop (coins_solve_stop is its public form). */
-coins_status coins2_solve_stop(const int64_t *a, size_t n, uint64_t k, int64_t *work,
-                               coins_result *r, const coins_stop *stop);
+/* coins_solve2 polling stop (coins_solve_stop is its public form). */
+coins_status coins_solve2_stop(const int64_t *a, size_t n, uint64_t k, int64_t *work,
+                               coins_solution *r, const coins_stop *stop);
 
 #endif

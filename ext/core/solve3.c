@@ -8,17 +8,17 @@
 #include "compiler.h"
 #include "fuse.h"
 #include "parse.h"
-#include "result.h"
 #include "scan.h"
+#include "solution.h"
 #include "stop.h"
 
-size_t coins3_work_words(size_t n) { return n; }
+size_t coins_solve3_work_words(size_t n) { return n; }
 
 /* One step of peak fusion: pushes the block (v, l) on the stack
 ** value[0..top) (and len, unless NULL) and fuses every peak it makes
 ** (y >= x and y >= z: non-strict, and at the ends too).  Returns the new
 ** top. */
-static inline size_t coins3_push(int64_t *value, int64_t *len, size_t top, int64_t v, int64_t l) {
+static inline size_t push_block(int64_t *value, int64_t *len, size_t top, int64_t v, int64_t l) {
   value[top] = v;
   if (len) len[top] = l;
   top++;
@@ -32,25 +32,25 @@ static inline size_t coins3_push(int64_t *value, int64_t *len, size_t top, int64
 
 /* Peak fusion over a[0..n) into value[0..m) (and len[0..m) unless len is
 ** NULL).  value may alias a.  Returns m, the number of blocks. */
-size_t coins3_fuse(const int64_t *a, size_t n, int64_t *value, int64_t *len) {
+size_t coins_solve3_fuse(const int64_t *a, size_t n, int64_t *value, int64_t *len) {
   size_t top = 0;
-  for (size_t i = 0; i < n; i++) top = coins3_push(value, len, top, a[i], 1);
+  for (size_t i = 0; i < n; i++) top = push_block(value, len, top, a[i], 1);
   return top;
 }
 
-coins_status coins3_fuse_stop(const int64_t *a, size_t n, int64_t *value, int64_t *len, size_t *m,
-                              const coins_stop *stop) {
+coins_status coins_solve3_fuse_stop(const int64_t *a, size_t n, int64_t *value, int64_t *len,
+                                    size_t *m, const coins_stop *stop) {
   size_t top = 0;
   for (size_t i = 0, end; i < n; i = end) {
-    if (i > 0 && coins_stopped(stop)) return COINS_STOPPED;
-    for (end = coins_span_end(i, n, stop); i < end; i++)
-      top = coins3_push(value, len, top, a[i], 1);
+    if (i > 0 && coins_stop_asked(stop)) return COINS_STOPPED;
+    for (end = coins_stop_span_end(i, n, stop); i < end; i++)
+      top = push_block(value, len, top, a[i], 1);
   }
   *m = top;
   return COINS_OK;
 }
 
-int64_t coins3_blocks_margin(const int64_t *value, size_t m) {
+int64_t coins_solve3_blocks_margin(const int64_t *value, size_t m) {
   /* the blocks form a valley: taking the larger end is taking the largest */
   int64_t margin = 0, sign = 1;
   for (size_t lo = 0, hi = m; lo < hi; sign = -sign) { /* without a branch on the values */
@@ -63,31 +63,31 @@ int64_t coins3_blocks_margin(const int64_t *value, size_t m) {
   return margin;
 }
 
-void coins3_solve_blocks(const int64_t *value, size_t m, int64_t total, coins_result *r) {
+void coins_solve3_blocks(const int64_t *value, size_t m, int64_t total, coins_solution *r) {
   r->best.take = m > 0;
   r->best.side = m > 0 && value[0] < value[m - 1] ? 'R' : 'L';
-  coins_result_set_margin(r, coins3_blocks_margin(value, m), total);
+  coins_solution_set_margin(r, coins_solve3_blocks_margin(value, m), total);
 }
 
-void coins3_solve(const int64_t *a, size_t n, int64_t *work, coins_result *r) {
+void coins_solve3(const int64_t *a, size_t n, int64_t *work, coins_solution *r) {
   int64_t total = 0;
   for (size_t i = 0; i < n; i++) total += a[i];
-  coins3_solve_blocks(work, coins3_fuse(a, n, work, NULL), total, r);
+  coins_solve3_blocks(work, coins_solve3_fuse(a, n, work, NULL), total, r);
 }
 
-coins_status coins3_solve_stop(const int64_t *a, size_t n, int64_t *work, coins_result *r,
+coins_status coins_solve3_stop(const int64_t *a, size_t n, int64_t *work, coins_solution *r,
                                const coins_stop *stop) {
   int64_t total = 0;
   size_t m;
   for (size_t i = 0; i < n; i++) total += a[i];
-  if (coins3_fuse_stop(a, n, work, NULL, &m, stop) != COINS_OK) return COINS_STOPPED;
-  coins3_solve_blocks(work, m, total, r);
+  if (coins_solve3_fuse_stop(a, n, work, NULL, &m, stop) != COINS_OK) return COINS_STOPPED;
+  coins_solve3_blocks(work, m, total, r);
   return COINS_OK;
 }
 
 /* ----------------------------------------------- parse and fuse at once */
 
-/* (stop a constant NULL once inlined into coins3_parse_fused) */
+/* (stop a constant NULL once inlined into coins_solve3_parse_fused) */
 COINS_INLINE coins_status parse_fused(const char *text, size_t len, int64_t *stack, size_t cap,
                                       int64_t **blocks, size_t *m, int64_t *total, size_t *need,
                                       char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
@@ -115,17 +115,18 @@ COINS_INLINE coins_status parse_fused(const char *text, size_t len, int64_t *sta
   if (rc != COINS_OK) return rc;
   *total = 0;
   for (size_t i = 0; i < n; i++) *total += stack[i];
-  return coins3_fuse_stop(stack, n, stack, NULL, m, stop);
+  return coins_solve3_fuse_stop(stack, n, stack, NULL, m, stop);
 }
 
-coins_status coins3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap,
-                                int64_t **blocks, size_t *m, int64_t *total, size_t *need,
-                                char err[COINS_ERRMSG_SIZE]) {
+coins_status coins_solve3_parse_fused(const char *text, size_t len, int64_t *stack, size_t cap,
+                                      int64_t **blocks, size_t *m, int64_t *total, size_t *need,
+                                      char err[COINS_ERRMSG_SIZE]) {
   return parse_fused(text, len, stack, cap, blocks, m, total, need, err, NULL);
 }
 
-coins_status coins3_parse_fused_stop(const char *text, size_t len, int64_t *stack, size_t cap,
-                                     int64_t **blocks, size_t *m, int64_t *total, size_t *need,
-                                     char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
+coins_status coins_solve3_parse_fused_stop(const char *text, size_t len, int64_t *stack, size_t cap,
+                                           int64_t **blocks, size_t *m, int64_t *total,
+                                           size_t *need, char err[COINS_ERRMSG_SIZE],
+                                           const coins_stop *stop) {
   return parse_fused(text, len, stack, cap, blocks, m, total, need, err, stop);
 }

@@ -42,9 +42,9 @@ static AVX512VL COINS_ALWAYS_INLINE __m128i coin(const int64_t *a, size_t i) {
 
 /* The recurrence for one k (a constant once inlined); see the top. */
 static AVX512VL COINS_ALWAYS_INLINE int64_t window(const int64_t *a, size_t n, int k,
-                                                   int64_t out[COINS2_SMALL_K + 1]) {
-  __m128i w[COINS2_SMALL_K + 1], total = _mm_setzero_si128();
-  COINS_UNROLL for (int j = 1; j <= COINS2_SMALL_K; j++) w[j] = _mm_set1_epi64x(INT64_MAX);
+                                                   int64_t out[COINS_SOLVE2_SMALL_K + 1]) {
+  __m128i w[COINS_SOLVE2_SMALL_K + 1], total = _mm_setzero_si128();
+  COINS_UNROLL for (int j = 1; j <= COINS_SOLVE2_SMALL_K; j++) w[j] = _mm_set1_epi64x(INT64_MAX);
   w[0] = total; /* best[n] = 0; INT64_MAX past the row */
   size_t i = n;
   if (i % 2) { /* one coin alone first */
@@ -67,19 +67,19 @@ static AVX512VL COINS_ALWAYS_INLINE int64_t window(const int64_t *a, size_t n, i
     COINS_UNROLL for (int j = k; j > 1; j--) w[j] = w[j - 2];
     w[1] = first, w[0] = second; /* best[i] */
   }
-  COINS_UNROLL for (int j = 0; j <= COINS2_SMALL_K; j++) out[j] = _mm_cvtsi128_si64(w[j]);
+  COINS_UNROLL for (int j = 0; j <= COINS_SOLVE2_SMALL_K; j++) out[j] = _mm_cvtsi128_si64(w[j]);
   return _mm_cvtsi128_si64(total);
 }
 
-AVX512VL int64_t coins2_small_avx512(const int64_t *a, size_t n, int k,
-                                     int64_t w[COINS2_SMALL_K + 1]) {
+AVX512VL int64_t coins_solve_avx512(const int64_t *a, size_t n, int k,
+                                    int64_t w[COINS_SOLVE2_SMALL_K + 1]) {
   switch (k) { /* a copy each, its loops unrolled */
     case 3: return window(a, n, 3, w);
     case 4: return window(a, n, 4, w);
     case 5: return window(a, n, 5, w);
     case 6: return window(a, n, 6, w);
     case 7: return window(a, n, 7, w);
-    default: return window(a, n, COINS2_SMALL_K, w);
+    default: return window(a, n, COINS_SOLVE2_SMALL_K, w);
   }
 }
 

@@ -44,20 +44,20 @@ COINS_INLINE coins_status check_moves(coins_variant v, uint64_t k, const int64_t
   return COINS_OK;
 }
 
-coins_status coins_record_check(coins_variant v, uint64_t n, uint64_t k, const int64_t *moves,
-                                size_t count, char err[COINS_ERRMSG_SIZE]) {
+coins_status coins_state_check_record(coins_variant v, uint64_t n, uint64_t k, const int64_t *moves,
+                                      size_t count, char err[COINS_ERRMSG_SIZE]) {
   return check_moves(v, k, moves, 0, count, &n, err);
 }
 
-coins_status coins_record_check_stop(coins_variant v, uint64_t n, uint64_t k, const int64_t *moves,
-                                     size_t count, char err[COINS_ERRMSG_SIZE],
-                                     const coins_stop *stop) {
-  if (coins_span_end(0, count, stop) == count) /* one span: no poll */
-    return coins_record_check(v, n, k, moves, count, err);
+coins_status coins_state_check_record_stop(coins_variant v, uint64_t n, uint64_t k,
+                                           const int64_t *moves, size_t count,
+                                           char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
+  if (coins_stop_span_end(0, count, stop) == count) /* one span: no poll */
+    return coins_state_check_record(v, n, k, moves, count, err);
   coins_status rc = COINS_OK;
   for (size_t i = 0, end; rc == COINS_OK && i < count; i = end) {
-    if (i > 0 && coins_stopped(stop)) return COINS_STOPPED;
-    end = coins_span_end(i, count, stop);
+    if (i > 0 && coins_stop_asked(stop)) return COINS_STOPPED;
+    end = coins_stop_span_end(i, count, stop);
     rc = check_moves(v, k, moves, i, end, &n, err);
   }
   return rc;

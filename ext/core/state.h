@@ -14,7 +14,7 @@ coins_status coins_state_check(const coins_state *st, coins_move m, char err[COI
 
 /* The bookkeeping every move shares, once out->gain is known: totals,
 ** player and ply. */
-COINS_INLINE void coins_state_record(coins_state *st, coins_ply *out) {
+COINS_INLINE void coins_state_step(coins_state *st, coins_ply *out) {
   /* the totals as two words, each read and written whole: a load of both
   ** at once right after a store to one of them would wait for the store */
   uint64_t second = st->ply & 1, to_second = 0 - second;
@@ -30,7 +30,7 @@ COINS_INLINE void coins_state_record(coins_state *st, coins_ply *out) {
 }
 
 /* Variant III: takes the coin at side off the table; returns where it
-** was (its value goes in out->gain, then coins_state_record). */
+** was (its value goes in out->gain, then coins_state_step). */
 COINS_INLINE uint64_t coins_state_take(coins_state *st, char side, coins_ply *out) {
   /* without a branch on the side, which the data decide */
   uint64_t right = side == 'R', lo = st->lo, hi = st->hi, pos = right ? hi - 1 : lo;
@@ -60,7 +60,7 @@ COINS_INLINE void coins_state_apply(coins_state *st, coins_move m, coins_ply *ou
       break;
     case COINS_III: out->gain = st->a[coins_state_take(st, m.side, out)]; break;
   }
-  coins_state_record(st, out);
+  coins_state_step(st, out);
 }
 
 #endif

@@ -33,20 +33,20 @@ coins_status coins_strategy_parse(const char *text, size_t len, coins_strategy *
                {"left", COINS_LEFT},
                {"parity", COINS_PARITY}};
   char q[64];
-  coins_quote((const unsigned char *)text, len, q, sizeof q); /* as given, for messages */
-  coins_trim_blanks(&text, &len);
+  coins_text_quote((const unsigned char *)text, len, q, sizeof q); /* as given, for messages */
+  coins_text_trim_blanks(&text, &len);
   *s = (coins_strategy){0};
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-    if (strlen(names[i].name) == len && coins_same_letters(text, names[i].name, len)) {
+    if (strlen(names[i].name) == len && coins_text_same_letters(text, names[i].name, len)) {
       s->kind = names[i].kind;
       return COINS_OK;
     }
-  if (len >= 7 && coins_same_letters(text, "random:", 7)) {
+  if (len >= 7 && coins_text_same_letters(text, "random:", 7)) {
     s->kind = COINS_RANDOM;
     if (parse_seed(text + 7, len - 7, &s->rng) == 0) return COINS_OK;
-    return coins_fail(err, "bad seed in strategy '%s': expected random:<64-bit integer>", q);
+    return coins_text_fail(err, "bad seed in strategy '%s': expected random:<64-bit integer>", q);
   }
-  if (len >= 9 && coins_same_letters(text, "careless:", 9)) {
+  if (len >= 9 && coins_text_same_letters(text, "careless:", 9)) {
     const char *colon = memchr(text + 9, ':', len - 9);
     uint64_t percent;
     s->kind = COINS_CARELESS;
@@ -56,15 +56,15 @@ coins_status coins_strategy_parse(const char *text, size_t len, coins_strategy *
       s->percent = (unsigned)percent;
       return COINS_OK;
     }
-    return coins_fail(err,
-                      "bad strategy '%s': expected "
-                      "careless:<percent 0..100>:<64-bit integer seed>",
-                      q);
+    return coins_text_fail(err,
+                           "bad strategy '%s': expected "
+                           "careless:<percent 0..100>:<64-bit integer seed>",
+                           q);
   }
-  return coins_fail(err,
-                    "unknown strategy '%s'; expected 'optimal', 'greedy', 'left', "
-                    "'parity', 'random:SEED' or 'careless:PERCENT:SEED'",
-                    q);
+  return coins_text_fail(err,
+                         "unknown strategy '%s'; expected 'optimal', 'greedy', 'left', "
+                         "'parity', 'random:SEED' or 'careless:PERCENT:SEED'",
+                         q);
 }
 
 /* 1 when the parity strategy can play variant v (as its first player, with
@@ -83,9 +83,9 @@ coins_status coins_strategy_ready(coins_strategy *s, int player, const coins_rev
   const coins_state *st = &rv->line.st;
   if (s->kind != COINS_PARITY) return COINS_OK;
   if (!parity_plays(st->variant) || player != 1 || st->n % 2 != 0)
-    return coins_fail(err,
-                      "the parity strategy is for the first player of variant III "
-                      "with an even number of coins");
+    return coins_text_fail(err,
+                           "the parity strategy is for the first player of variant III "
+                           "with an even number of coins");
   int64_t even = 0, odd = 0;
   for (uint64_t i = 0; i < st->n; i += 2) even += st->a[i], odd += st->a[i + 1];
   s->parity_odd = odd > even;

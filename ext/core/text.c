@@ -11,7 +11,7 @@
 
 #include "text.h"
 
-void coins_quote(const unsigned char *s, size_t len, char *out, size_t size) {
+void coins_text_quote(const unsigned char *s, size_t len, char *out, size_t size) {
   size_t o = 0;
   for (size_t i = 0; i < len; i++) {
     if (o + 8 >= size || o >= 40) {
@@ -28,13 +28,13 @@ void coins_quote(const unsigned char *s, size_t len, char *out, size_t size) {
 
 static char lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
 
-int coins_same_letters(const char *text, const char *word, size_t len) {
+int coins_text_same_letters(const char *text, const char *word, size_t len) {
   for (size_t i = 0; i < len; i++)
     if (lower(text[i]) != lower(word[i])) return 0;
   return 1;
 }
 
-int coins_hex_value(unsigned char c) {
+int coins_text_hex_value(unsigned char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') return (c | 0x20) - 'a' + 10;
   return -1;
@@ -45,7 +45,7 @@ static long hex_digits(const unsigned char *s, size_t len, size_t at, int n) {
   long v = 0;
   if (len - at < (size_t)n) return -1;
   for (int i = 0; i < n; i++) {
-    int d = coins_hex_value(s[at + i]);
+    int d = coins_text_hex_value(s[at + i]);
     if (d < 0) return -1;
     v = v << 4 | d;
   }
@@ -97,11 +97,11 @@ static long unescape(const unsigned char *s, size_t len, size_t *i, int json5) {
   return NOT_AN_ESCAPE;
 }
 
-int coins_string_char(const unsigned char *body, size_t len, coins_escapes escapes) {
+int coins_text_string_char(const unsigned char *body, size_t len, coins_text_escapes escapes) {
   long first = 0, chars = 0;
   for (size_t i = 0; i < len && chars < 2;) {
-    long c = body[i] == '\\' && escapes != COINS_ESCAPES_NONE
-                 ? unescape(body, len, &i, escapes == COINS_ESCAPES_JSON5)
+    long c = body[i] == '\\' && escapes != COINS_TEXT_ESCAPES_NONE
+                 ? unescape(body, len, &i, escapes == COINS_TEXT_ESCAPES_JSON5)
                  : body[i++];
     if (c == NOT_AN_ESCAPE) return 0;
     if (c != NOTHING && chars++ == 0) first = c;
@@ -109,7 +109,7 @@ int coins_string_char(const unsigned char *body, size_t len, coins_escapes escap
   return chars == 1 && first < 0x80 ? (int)first : 0;
 }
 
-coins_status coins_fail(char err[COINS_ERRMSG_SIZE], const char *fmt, ...) {
+coins_status coins_text_fail(char err[COINS_ERRMSG_SIZE], const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(err, COINS_ERRMSG_SIZE, fmt, ap);
@@ -119,7 +119,7 @@ coins_status coins_fail(char err[COINS_ERRMSG_SIZE], const char *fmt, ...) {
 
 static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-void coins_trim_blanks(const char **text, size_t *len) {
+void coins_text_trim_blanks(const char **text, size_t *len) {
   const char *s = *text;
   size_t n = *len;
   while (n > 0 && is_blank(s[n - 1])) n--;
@@ -128,9 +128,9 @@ void coins_trim_blanks(const char **text, size_t *len) {
   *len = n;
 }
 
-coins_status coins_parse_integer(const char *text, size_t len, int64_t *v) {
+coins_status coins_text_parse_integer(const char *text, size_t len, int64_t *v) {
   size_t i = 0;
-  coins_trim_blanks(&text, &len);
+  coins_text_trim_blanks(&text, &len);
   int negative = i < len && text[i] == '-';
   i += i < len && (text[i] == '-' || text[i] == '+');
   if (i == len) return COINS_INVALID;

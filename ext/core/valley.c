@@ -134,7 +134,7 @@ COINS_INLINE void push_left(valley *w, int64_t v) {
   }
 }
 
-size_t coins3_record_words(size_t n, size_t count) {
+size_t coins_valley_record_words(size_t n, size_t count) {
   size_t node_words = sizeof(node) / sizeof(int64_t);
   return (2 * n + 1) + (n + 2) * node_words + (count + 1) + (count + 1 + 7) / 8;
 }
@@ -155,12 +155,12 @@ size_t coins3_record_words(size_t n, size_t count) {
       push_left(&w, a[--lo]);                                                               \
   } while (0)
 
-coins_status coins3_solve_record(const int64_t *a, size_t n, const int64_t *moves, size_t count,
-                                 int64_t *work, int64_t **margin, char **best,
-                                 const coins_stop *stop) {
+coins_status coins_valley_solve_record(const int64_t *a, size_t n, const int64_t *moves,
+                                       size_t count, int64_t *work, int64_t **margin, char **best,
+                                       const coins_stop *stop) {
   valley w = {.nodes = (node *)(work + 2 * n + 1), .fresh = 1, .rng = 0x5EED, .deque = work};
   size_t lo = 0, hi = n;
-  *margin = work + coins3_record_words(n, count) - (count + 1) - (count + 1 + 7) / 8;
+  *margin = work + coins_valley_record_words(n, count) - (count + 1) - (count + 1 + 7) / 8;
   *best = (char *)(*margin + count + 1);
   w.nodes[0] = (node){0, 0, 0, 0, 0, 0};
   for (size_t i = 0; i < count; i++) moves[i] == 'R' ? hi-- : lo++;
@@ -171,12 +171,12 @@ coins_status coins3_solve_record(const int64_t *a, size_t n, const int64_t *move
     return COINS_OK;
   }
   for (size_t i = lo, end; i < hi; i = end) { /* the coins the record leaves */
-    if (i > lo && coins_stopped(stop)) return COINS_STOPPED;
+    if (i > lo && coins_stop_asked(stop)) return COINS_STOPPED;
     end = hi - i > VALLEY_SPAN ? i + VALLEY_SPAN : hi;
     for (; i < end; i++) push_right(&w, a[i]);
   }
   for (size_t above = count + 1, from; above > 0; above = from) { /* then back to the start */
-    if (above <= count && coins_stopped(stop)) return COINS_STOPPED;
+    if (above <= count && coins_stop_asked(stop)) return COINS_STOPPED;
     from = above > VALLEY_SPAN ? above - VALLEY_SPAN : 0;
     for (size_t t = above; t-- > from;) VALLEY_STEP(t);
   }

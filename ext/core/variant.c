@@ -18,12 +18,12 @@ coins_status coins_variant_of_number(int64_t i, coins_variant *v) {
 }
 
 coins_status coins_variant_parse(const char *text, size_t len, coins_variant *v) {
-  coins_trim_blanks(&text, &len);
+  coins_text_trim_blanks(&text, &len);
   /* the variants are numbered 1, 2, 3, ... with no gap */
   for (int64_t i = 1; coins_variant_of_number(i, v) == COINS_OK; i++) {
     const char *name = coins_variant_traits_of(*v).name;
     int digit = len == 1 && text[0] == '0' + i;
-    if (digit || (strlen(name) == len && coins_same_letters(text, name, len))) return COINS_OK;
+    if (digit || (strlen(name) == len && coins_text_same_letters(text, name, len))) return COINS_OK;
   }
   return COINS_INVALID;
 }

@@ -10,7 +10,7 @@
 
 SQLITE_EXTENSION_INIT3
 
-/* coins_value_int for a value whose type (sqlite3_value_type) is known. */
+/* coins_args_int for a value whose type (sqlite3_value_type) is known. */
 static int value_int_of_type(sqlite3_value *v, int type, sqlite3_int64 *out, char what[64]) {
   switch (type) {
     case SQLITE_INTEGER: *out = sqlite3_value_int64(v); return SQLITE_OK;
@@ -29,13 +29,13 @@ static int value_int_of_type(sqlite3_value *v, int type, sqlite3_int64 *out, cha
       size_t len = (size_t)sqlite3_value_bytes(v);
       int64_t i;
       if (text == NULL && len > 0) return SQLITE_NOMEM;
-      if (text && coins_parse_integer(text, len, &i) == COINS_OK) {
+      if (text && coins_text_parse_integer(text, len, &i) == COINS_OK) {
         *out = i;
         return SQLITE_OK;
       }
       if (what) {
         char q[48];
-        coins_quote((const unsigned char *)(text ? text : ""), len, q, sizeof q);
+        coins_text_quote((const unsigned char *)(text ? text : ""), len, q, sizeof q);
         sqlite3_snprintf(64, what, "'%s'", q);
       }
       return SQLITE_MISMATCH;
@@ -49,11 +49,11 @@ static int value_int_of_type(sqlite3_value *v, int type, sqlite3_int64 *out, cha
   }
 }
 
-int coins_value_int(sqlite3_value *v, sqlite3_int64 *out, char what[64]) {
+int coins_args_int(sqlite3_value *v, sqlite3_int64 *out, char what[64]) {
   return value_int_of_type(v, sqlite3_value_type(v), out, what);
 }
 
-void coins_game_free(coins_game *game) {
+void coins_args_free_game(coins_game *game) {
   sqlite3_free(game->a);
   game->a = NULL;
   game->a_words = 0;
@@ -70,7 +70,7 @@ static int looks_like_coins(sqlite3_value *v, int type) {
   if (b == NULL) return 0;
   if (type == SQLITE_BLOB) return len > 0 && (b[0] & 0x0F) == 11; /* JSONB's ARRAY */
   const char *text = (const char *)b;
-  coins_trim_blanks(&text, &len);
+  coins_text_trim_blanks(&text, &len);
   return len > 0 && text[0] == '[';
 }
 
@@ -113,18 +113,19 @@ static int read_variant(const char *fname, sqlite3_value *v, int type, coins_var
           ? " (are the arguments swapped? the variant comes first, then the coins)"
           : "";
   if (type == SQLITE_BLOB)
-    return coins_sql_fail(err, fname, "unknown variant (a BLOB); %s%s", accepted, swapped);
+    return coins_reply_fail(err, fname, "unknown variant (a BLOB); %s%s", accepted, swapped);
   if (rc == SQLITE_OK && type != SQLITE_TEXT)
-    return coins_sql_fail(err, fname, "unknown variant %lld; %s", i, accepted);
+    return coins_reply_fail(err, fname, "unknown variant %lld; %s", i, accepted);
   if (type == SQLITE_TEXT) {
     char q[48];
-    coins_quote(sqlite3_value_text(v), (size_t)sqlite3_value_bytes(v), q, sizeof q);
-    return coins_sql_fail(err, fname, "unknown variant '%s'; %s%s", q, accepted, swapped);
+    coins_text_quote(sqlite3_value_text(v), (size_t)sqlite3_value_bytes(v), q, sizeof q);
+    return coins_reply_fail(err, fname, "unknown variant '%s'; %s%s", q, accepted, swapped);
   }
-  return coins_sql_fail(err, fname, "unknown variant %s; %s", what, accepted); /* a REAL */
+  return coins_reply_fail(err, fname, "unknown variant %s; %s", what, accepted); /* a REAL */
 }
 
-int coins_variant_read(const char *fname, sqlite3_value *v, coins_variant *variant, char **err) {
+int coins_args_read_variant(const char *fname, sqlite3_value *v, coins_variant *variant,
+                            char **err) {
   *err = NULL;
   return read_variant(fname, v, sqlite3_value_type(v), variant, err);
 }
@@ -139,13 +140,13 @@ static int read_max_take(const char *fname, sqlite3_value *v, int type, coins_va
   int rc = value_int_of_type(v, type, &i, what);
   if (rc == SQLITE_NOMEM) return rc;
   if (rc != SQLITE_OK)
-    return coins_sql_fail(err, fname, "max_take must be an integer >= 1, got %s", what);
-  if (i < 1) return coins_sql_fail(err, fname, "max_take must be an integer >= 1, got %lld", i);
+    return coins_reply_fail(err, fname, "max_take must be an integer >= 1, got %s", what);
+  if (i < 1) return coins_reply_fail(err, fname, "max_take must be an integer >= 1, got %lld", i);
   if (traits.fixed_take && (uint64_t)i != traits.fixed_take)
-    return coins_sql_fail(err, fname,
-                          "variant %s takes one coin from either end: "
-                          "max_take must be %llu, got %lld",
-                          traits.name, (unsigned long long)traits.fixed_take, i);
+    return coins_reply_fail(err, fname,
+                            "variant %s takes one coin from either end: "
+                            "max_take must be %llu, got %lld",
+                            traits.name, (unsigned long long)traits.fixed_take, i);
   *k = (uint64_t)i;
   return SQLITE_OK;
 }
@@ -160,15 +161,15 @@ static int read_count(const char *fname, sqlite3_value *v, int type, coins_game 
   if (rc == SQLITE_NOMEM) return rc;
   if (rc != SQLITE_OK) return SQLITE_OK;
   *is_count = 1;
-  if (n < 0) return coins_sql_fail(err, fname, "the coin count must be >= 0, got %lld", n);
+  if (n < 0) return coins_reply_fail(err, fname, "the coin count must be >= 0, got %lld", n);
   game->n = (uint64_t)n;
   return SQLITE_OK;
 }
 
 static int read_coins(const char *fname, sqlite3_value *v, int type, coins_game *game,
-                      coins_text *text, char **err) {
+                      coins_json_arg *text, char **err) {
   int counts = coins_variant_traits_of(game->variant).takes_any_count, is_count = 0;
-  *text = (coins_text){NULL, 0, 0};
+  *text = (coins_json_arg){NULL, 0, 0};
   if (counts) {
     int rc = read_count(fname, v, type, game, &is_count, err);
     if (rc != SQLITE_OK || is_count) return rc;
@@ -177,10 +178,10 @@ static int read_coins(const char *fname, sqlite3_value *v, int type, coins_game 
     sqlite3_int64 n;
     if (type == SQLITE_TEXT && t == NULL) return SQLITE_NOMEM;
     if ((t == NULL || t[0] != '[') && value_int_of_type(v, type, &n, NULL) == SQLITE_OK)
-      return coins_sql_fail(err, fname,
-                            "coins must be a JSON array for variant %s, got the count %lld; "
-                            "a count of coins is allowed for variant I only",
-                            coins_variant_traits_of(game->variant).name, n);
+      return coins_reply_fail(err, fname,
+                              "coins must be a JSON array for variant %s, got the count %lld; "
+                              "a count of coins is allowed for variant I only",
+                              coins_variant_traits_of(game->variant).name, n);
   }
   switch (type) {
     case SQLITE_TEXT: text->text = (const char *)sqlite3_value_text(v); break;
@@ -189,21 +190,21 @@ static int read_coins(const char *fname, sqlite3_value *v, int type, coins_game 
       text->jsonb = 1;
       break;
     default:
-      return coins_sql_fail(err, fname, "coins must be TEXT holding a JSON array%s, got %s",
-                            counts ? " or a count" : "", coins_type_name(v));
+      return coins_reply_fail(err, fname, "coins must be TEXT holding a JSON array%s, got %s",
+                              counts ? " or a count" : "", coins_reply_type_name(v));
   }
   text->len = (size_t)sqlite3_value_bytes(v);
   return text->text ? SQLITE_OK : SQLITE_NOMEM;
 }
 
 int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
-                    sqlite3_value *max_take, coins_game *game, coins_text *text, char **err) {
+                    sqlite3_value *max_take, coins_game *game, coins_json_arg *text, char **err) {
   game->n = game->k = 0;
   *err = NULL;
   int variant_type = sqlite3_value_type(variant), coins_type = sqlite3_value_type(coins);
   int take_type = max_take ? sqlite3_value_type(max_take) : SQLITE_INTEGER;
   if (variant_type == SQLITE_NULL || coins_type == SQLITE_NULL || take_type == SQLITE_NULL)
-    return COINS_NULL_ARG;
+    return COINS_SQL_NULL;
   int rc = read_variant(fname, variant, variant_type, &game->variant, err);
   if (rc == SQLITE_OK) rc = read_max_take(fname, max_take, take_type, game->variant, &game->k, err);
   if (rc == SQLITE_OK) rc = read_coins(fname, coins, coins_type, game, text, err);
@@ -211,11 +212,11 @@ int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *co
 }
 
 /* Parses the coins into game->a[0..cap): a status of the core. */
-static coins_status parse_coins(const coins_text *coins, coins_game *game, size_t *n,
+static coins_status parse_coins(const coins_json_arg *coins, coins_game *game, size_t *n,
                                 char msg[COINS_ERRMSG_SIZE]) {
   const unsigned char *bytes = (const unsigned char *)coins->text;
   if (coins->jsonb)
-    return coins_parse_jsonb_array_stop(bytes, coins->len, game->a, game->a_words, n, msg,
+    return coins_jsonb_parse_array_stop(bytes, coins->len, game->a, game->a_words, n, msg,
                                         game->stop);
   if (game->stop == NULL) /* (the usual case, a call less) */
     return coins_parse_array(coins->text, coins->len, game->a, game->a_words, n, msg);
@@ -223,7 +224,8 @@ static coins_status parse_coins(const coins_text *coins, coins_game *game, size_
                                 game->stop);
 }
 
-int coins_text_parse(const char *fname, const coins_text *coins, coins_game *game, char **err) {
+int coins_args_parse_coins(const char *fname, const coins_json_arg *coins, coins_game *game,
+                           char **err) {
   char msg[COINS_ERRMSG_SIZE];
   size_t n = 0;
   /* parse into the buffer as it is; count and grow only when it is full */
@@ -236,13 +238,13 @@ int coins_text_parse(const char *fname, const coins_text *coins, coins_game *gam
     parsed = parse_coins(coins, game, &n, msg);
   }
   game->n = n;
-  return coins_sql_status(parsed, fname, msg, err);
+  return coins_reply_status(parsed, fname, msg, err);
 }
 
-int coins_game_read(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
-                    sqlite3_value *max_take, coins_game *game, char **err) {
-  coins_text text;
+int coins_args_read_game(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
+                         sqlite3_value *max_take, coins_game *game, char **err) {
+  coins_json_arg text;
   int rc = coins_args_read(fname, variant, coins, max_take, game, &text, err);
   if (rc != SQLITE_OK || text.text == NULL) return rc;
-  return coins_text_parse(fname, &text, game, err);
+  return coins_args_parse_coins(fname, &text, game, err);
 }

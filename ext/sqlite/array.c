@@ -9,7 +9,7 @@
 ** Keys are any values SQLite can order, ordered as ORDER BY orders them
 ** with the BINARY collation: numbers (INTEGER and REAL, by value) before
 ** TEXT before BLOBs, TEXT and BLOBs byte by byte.  Values are integers
-** (read as coins_value_int reads them: an INTEGER, an integral REAL, TEXT
+** (read as coins_args_int reads them: an INTEGER, an integral REAL, TEXT
 ** holding an integer), or 'L'/'R' in any case (emitted as "L"/"R"), not
 ** both kinds in one group.  NULL keys or values, other values, and
 ** duplicate keys (2 and 2.0 are one key) are errors; an empty group gives
@@ -98,8 +98,8 @@ static void key_describe(const array_pair *p, char out[64]) {
       return;
     case SQLITE_TEXT: {
       char q[48];
-      coins_quote(p->key.bytes ? p->key.bytes : (const unsigned char *)"", (size_t)p->len, q,
-                  sizeof q);
+      coins_text_quote(p->key.bytes ? p->key.bytes : (const unsigned char *)"", (size_t)p->len, q,
+                       sizeof q);
       sqlite3_snprintf(64, out, "'%s'", q);
       return;
     }
@@ -144,17 +144,17 @@ static int array_read(sqlite3_value **argv, array_pair *p, char **err) {
       if (p->len == 0) p->key.bytes = NULL;
       if (p->key.bytes == NULL && p->len > 0) return SQLITE_NOMEM;
       break;
-    default: return coins_sql_fail(err, ARRAY_NAME, "key is NULL");
+    default: return coins_reply_fail(err, ARRAY_NAME, "key is NULL");
   }
   if (sqlite3_value_type(value) == SQLITE_NULL) {
     key_describe(p, at);
-    return coins_sql_fail(err, ARRAY_NAME, "value at key %s is NULL", at);
+    return coins_reply_fail(err, ARRAY_NAME, "value at key %s is NULL", at);
   }
   if (sqlite3_value_type(value) == SQLITE_TEXT) {
     const char *t = (const char *)sqlite3_value_text(value);
     size_t len = (size_t)sqlite3_value_bytes(value);
     if (t == NULL && len > 0) return SQLITE_NOMEM;
-    coins_trim_blanks(&t, &len); /* ' L' is 'L', as ' 7 ' is 7 */
+    coins_text_trim_blanks(&t, &len); /* ' L' is 'L', as ' 7 ' is 7 */
     coins_notation nt;
     int64_t word = coins_notation_word(t, len, &nt);
     if (word) {
@@ -163,11 +163,11 @@ static int array_read(sqlite3_value **argv, array_pair *p, char **err) {
       return SQLITE_OK;
     }
   }
-  int rc = coins_value_int(value, &p->value, what);
+  int rc = coins_args_int(value, &p->value, what);
   if (rc != SQLITE_MISMATCH) return rc;
   key_describe(p, at);
-  return coins_sql_fail(err, ARRAY_NAME, "value at key %s must be an integer or 'L'/'R', got %s",
-                        at, what);
+  return coins_reply_fail(err, ARRAY_NAME, "value at key %s must be an integer or 'L'/'R', got %s",
+                          at, what);
 }
 
 static void array_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -180,7 +180,7 @@ static void array_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   if (array_read(argv, &p, &err) != SQLITE_OK) {
-    coins_result_error(ctx, err); /* NULL err: out of memory */
+    coins_reply_error(ctx, err); /* NULL err: out of memory */
     return;
   }
   if (agg->n == agg->room) {
@@ -246,16 +246,16 @@ static void sift_down(array_pair *a, size_t i, size_t n) {
 
 /* Heapsort by key: in place, O(n log n), no memory outside SQLite's.
 ** SQLITE_OK, or SQLITE_INTERRUPT when poll says so. */
-static int sort_by_key(array_pair *a, size_t n, coins_poll *poll) {
+static int sort_by_key(array_pair *a, size_t n, coins_interrupt_poll *poll) {
   size_t i = 1;
   while (i < n && key_cmp(&a[i - 1], &a[i]) <= 0) i++;
   if (i >= n) return SQLITE_OK; /* already in order: the usual case */
   for (i = n / 2; i-- > 0;) {
-    if (coins_poll_stopped(poll)) return SQLITE_INTERRUPT;
+    if (coins_interrupt_poll_stopped(poll)) return SQLITE_INTERRUPT;
     sift_down(a, i, n);
   }
   for (size_t end = n; end-- > 1;) {
-    if (coins_poll_stopped(poll)) return SQLITE_INTERRUPT;
+    if (coins_interrupt_poll_stopped(poll)) return SQLITE_INTERRUPT;
     array_pair t = a[0];
     a[0] = a[end];
     a[end] = t;
@@ -270,11 +270,13 @@ static void array_result(sqlite3_context *ctx, array_agg *agg) {
     return;
   }
   if (agg->letters > 0 && agg->letters < agg->n) {
-    coins_result_error(ctx, coins_error(ARRAY_NAME, "the values mix integers and move letters"));
+    coins_reply_error(ctx,
+                      coins_reply_message(ARRAY_NAME, "the values mix integers and move letters"));
     return;
   }
   coins_stop stop;
-  coins_poll poll = {coins_stop_for(sqlite3_context_db_handle(ctx), &stop), COINS_POLL_EVERY};
+  coins_interrupt_poll poll = {coins_interrupt_stop_for(sqlite3_context_db_handle(ctx), &stop),
+                               COINS_INTERRUPT_POLL_EVERY};
   if (sort_by_key(agg->pairs, agg->n, &poll) != SQLITE_OK) {
     sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
     return;
@@ -283,13 +285,13 @@ static void array_result(sqlite3_context *ctx, array_agg *agg) {
     if (key_cmp(&agg->pairs[i], &agg->pairs[i - 1]) == 0) {
       char key[64];
       key_describe(&agg->pairs[i], key);
-      coins_result_error(ctx, coins_error(ARRAY_NAME, "duplicate key %s", key));
+      coins_reply_error(ctx, coins_reply_message(ARRAY_NAME, "duplicate key %s", key));
       return;
     }
   sqlite3_str *s = sqlite3_str_new(sqlite3_context_db_handle(ctx));
   for (size_t i = 0; i < agg->n && sqlite3_str_errcode(s) == SQLITE_OK; i++) {
     const array_pair *p = &agg->pairs[i];
-    if (coins_poll_stopped(&poll)) {
+    if (coins_interrupt_poll_stopped(&poll)) {
       sqlite3_free(sqlite3_str_finish(s));
       sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
       return;
@@ -305,7 +307,7 @@ static void array_result(sqlite3_context *ctx, array_agg *agg) {
       sqlite3_str_appendf(s, "%lld", p->value);
   }
   sqlite3_str_appendchar(s, 1, ']');
-  coins_result_str(ctx, s, ARRAY_NAME, "the array");
+  coins_reply_str(ctx, s, ARRAY_NAME, "the array");
 }
 
 static void array_value(sqlite3_context *ctx) {
@@ -325,7 +327,7 @@ static void array_final(sqlite3_context *ctx) {
   }
 }
 
-int coins_register_array(sqlite3 *db) {
-  return sqlite3_create_window_function(db, ARRAY_NAME, 2, COINS_FUNCTION_FLAGS, NULL, array_step,
-                                        array_final, array_value, array_inverse, NULL);
+int coins_array_register(sqlite3 *db) {
+  return sqlite3_create_window_function(db, ARRAY_NAME, 2, COINS_SQL_FUNCTION_FLAGS, NULL,
+                                        array_step, array_final, array_value, array_inverse, NULL);
 }

@@ -19,12 +19,13 @@
 #endif
 
 /* The flags of every coins function: pure and safe in a schema. */
-#define COINS_FUNCTION_FLAGS (SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS)
+#define COINS_SQL_FUNCTION_FLAGS (SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS)
 
 /* What the argument readers below return when an argument is SQL NULL:
 ** the result is NULL (scalars) or no rows (table-valued functions).  It is
-** SQLite's "no more rows" code, which no reader returns otherwise. */
-#define COINS_NULL_ARG SQLITE_DONE
+** negative, so no SQLite code means it; every caller tests for it by name
+** before it hands a code to SQLite. */
+#define COINS_SQL_NULL (-1)
 
 /* ------------------------------------------------------- interrupts */
 
@@ -32,67 +33,67 @@
 ** sqlite3_coins_init (interrupt.c says how, and when it cannot). */
 void coins_interrupt_setup(const sqlite3_api_routines *api);
 /* 1 when this SQLite lets coins see an interrupt (3.41 and later). */
-int coins_can_interrupt(void);
+int coins_interrupt_available(void);
 /* 1 when db's statement was interrupted (never where coins cannot see it). */
-int coins_interrupted(sqlite3 *db);
+int coins_interrupt_asked(sqlite3 *db);
 /* The core's stop for db, made in *stop; NULL where coins cannot see an
 ** interrupt (the core then runs without polling). */
-const coins_stop *coins_stop_for(sqlite3 *db, coins_stop *stop);
+const coins_stop *coins_interrupt_stop_for(sqlite3 *db, coins_stop *stop);
 
 /* A loop of the SQL layer that asks stop (NULL: never) every
-** COINS_POLL_EVERY steps:
-**   coins_poll poll = {stop, COINS_POLL_EVERY};
-**   for (...) { if (coins_poll_stopped(&poll)) return SQLITE_INTERRUPT; ... } */
-#define COINS_POLL_EVERY 4096
-typedef struct coins_poll {
+** COINS_INTERRUPT_POLL_EVERY steps:
+**   coins_interrupt_poll poll = {stop, COINS_INTERRUPT_POLL_EVERY};
+**   for (...) { if (coins_interrupt_poll_stopped(&poll)) return SQLITE_INTERRUPT; ... } */
+#define COINS_INTERRUPT_POLL_EVERY 4096
+typedef struct coins_interrupt_poll {
   const coins_stop *stop;
   unsigned left;
-} coins_poll;
-int coins_poll_again(coins_poll *poll);
-static inline int coins_poll_stopped(coins_poll *poll) {
-  return --poll->left == 0 && coins_poll_again(poll);
+} coins_interrupt_poll;
+int coins_interrupt_poll_again(coins_interrupt_poll *poll);
+static inline int coins_interrupt_poll_stopped(coins_interrupt_poll *poll) {
+  return --poll->left == 0 && coins_interrupt_poll_again(poll);
 }
 
 /* ------------------------------------------------ errors and results */
 
 /* "fname: ..." as a sqlite3_malloc'd message (NULL when out of memory). */
-char *coins_error(const char *fname, const char *fmt, ...);
-/* Sets *err to coins_error(fname, fmt, ...) and returns SQLITE_ERROR, or
+char *coins_reply_message(const char *fname, const char *fmt, ...);
+/* Sets *err to coins_reply_message(fname, fmt, ...) and returns SQLITE_ERROR, or
 ** SQLITE_NOMEM when the message could not be made (*err is then NULL). */
-int coins_sql_fail(char **err, const char *fname, const char *fmt, ...);
+int coins_reply_fail(char **err, const char *fname, const char *fmt, ...);
 /* The SQLite code for a core status: SQLITE_OK, SQLITE_ERROR with *err
 ** made from the core's message, SQLITE_NOMEM for COINS_NO_ROOM, or
 ** SQLITE_INTERRUPT (*err NULL) for COINS_STOPPED. */
-int coins_sql_status(coins_status rc, const char *fname, const char *msg, char **err);
-/* Makes err (a coins_error message, freed here) the function's error;
+int coins_reply_status(coins_status rc, const char *fname, const char *msg, char **err);
+/* Makes err (a coins_reply_message message, freed here) the function's error;
 ** NULL err: out of memory. */
-void coins_result_error(sqlite3_context *ctx, char *err);
+void coins_reply_error(sqlite3_context *ctx, char *err);
 /* The function's error for rc, an SQLite code a reader returned with err
 ** (freed here): SQLITE_INTERRUPT ("interrupted"), out of memory for a
 ** NULL err, else err with rc as its code (SQLITE_NOMEM, SQLITE_TOOBIG). */
-void coins_result_fail(sqlite3_context *ctx, int rc, char *err);
+void coins_reply_error_rc(sqlite3_context *ctx, int rc, char *err);
 /* SQLITE_TOOBIG with "fname: what exceeds the length limit (N bytes)". */
-void coins_result_too_long(sqlite3_context *ctx, const char *fname, const char *what);
+void coins_reply_too_long(sqlite3_context *ctx, const char *fname, const char *what);
 /* Makes the text built in s the result, and frees s; a text over the
 ** length limit, or out of memory, is an error naming fname and what ("the
 ** picture"). */
-void coins_result_str(sqlite3_context *ctx, sqlite3_str *s, const char *fname, const char *what);
+void coins_reply_str(sqlite3_context *ctx, sqlite3_str *s, const char *fname, const char *what);
 /* A move in record notation: the take (I, II) or 'L'/'R' (III); NULL for
 ** no move (take 0). */
-void coins_result_move(sqlite3_context *ctx, coins_variant v, coins_move move);
+void coins_reply_move(sqlite3_context *ctx, coins_variant v, coins_move move);
 /* How many characters v takes in decimal; and v written at out (that
 ** many, no NUL), returning how many. */
-size_t coins_decimal_length(int64_t v);
-size_t coins_write_decimal(char *out, int64_t v);
+size_t coins_reply_decimal_length(int64_t v);
+size_t coins_reply_write_decimal(char *out, int64_t v);
 /* "an INTEGER", "a REAL", "TEXT", "a BLOB" or "NULL", for messages. */
-const char *coins_type_name(sqlite3_value *v);
+const char *coins_reply_type_name(sqlite3_value *v);
 
 /* Reads v where an integer is expected: an INTEGER, a REAL with an
 ** integral value, or TEXT holding a decimal integer (spaces around it
 ** allowed: what a CSV import stores).  SQLITE_OK with *out; otherwise
 ** SQLITE_MISMATCH, with what[0..64) (unless NULL) describing v for a
-** message: "2.5", "'abc'" (quoted as coins_quote does), "a BLOB" or "NULL". */
-int coins_value_int(sqlite3_value *v, sqlite3_int64 *out, char what[64]);
+** message: "2.5", "'abc'" (quoted as coins_text_quote does), "a BLOB" or "NULL". */
+int coins_args_int(sqlite3_value *v, sqlite3_int64 *out, char what[64]);
 
 /* Grows *buf (sqlite3_realloc64) to hold at least words int64_t
 ** (reserve.c).  Returns SQLITE_OK or SQLITE_NOMEM (*buf is then unchanged). */
@@ -109,56 +110,58 @@ typedef struct coins_game {
   int64_t *a;     /* the coins (sqlite3_malloc64); unused for counts */
   size_t a_words; /* room in a                                       */
   /* polled by the reads of its coins and record, and what the caller
-  ** starts on them (coins_stop_for; NULL: no interrupts) */
+  ** starts on them (coins_interrupt_stop_for; NULL: no interrupts) */
   const coins_stop *stop;
 } coins_game;
 
 /* The coins argument before it is parsed: its JSON text or JSONB bytes,
 ** or (text NULL) a variant I count already in the game. */
-typedef struct coins_text {
+typedef struct coins_json_arg {
   const char *text;
   size_t len;
   int jsonb; /* a BLOB: SQLite's binary JSON */
-} coins_text;
+} coins_json_arg;
 
 /* Reads a variant argument that is not NULL (1, '1', 'I', ... any case):
 ** SQLITE_OK, SQLITE_NOMEM, or SQLITE_ERROR with *err naming fname and the
 ** variants accepted. */
-int coins_variant_read(const char *fname, sqlite3_value *v, coins_variant *variant, char **err);
+int coins_args_read_variant(const char *fname, sqlite3_value *v, coins_variant *variant,
+                            char **err);
 /* Reads (variant, coins [, max_take]) for the function fname, all but
 ** parsing the coins: game->variant and game->k, and the coins' text in
-** *coins_text (or a variant I count in game->n).  max_take may be NULL
-** (left out).  Returns SQLITE_OK, COINS_NULL_ARG, SQLITE_NOMEM, or
+** *coins_json_arg (or a variant I count in game->n).  max_take may be NULL
+** (left out).  Returns SQLITE_OK, COINS_SQL_NULL, SQLITE_NOMEM, or
 ** SQLITE_ERROR with *err set to a sqlite3_malloc'd "fname: ..." message. */
 int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
-                    sqlite3_value *max_take, coins_game *game, coins_text *text, char **err);
+                    sqlite3_value *max_take, coins_game *game, coins_json_arg *text, char **err);
 /* Parses coins (JSON text or JSONB) into game->a, grown as needed, and
 ** sets game->n: SQLITE_OK, SQLITE_NOMEM or SQLITE_ERROR with *err. */
-int coins_text_parse(const char *fname, const coins_text *coins, coins_game *game, char **err);
+int coins_args_parse_coins(const char *fname, const coins_json_arg *coins, coins_game *game,
+                           char **err);
 /* coins_args_read, then the coins parsed into game->a (game->n of them). */
-int coins_game_read(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
-                    sqlite3_value *max_take, coins_game *game, char **err);
-void coins_game_free(coins_game *game);
+int coins_args_read_game(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
+                         sqlite3_value *max_take, coins_game *game, char **err);
+void coins_args_free_game(coins_game *game);
 
 /* Reads a game record (moves) for game: a JSON array of takes, or of "L"/
 ** "R" (variant III, also a bare string 'LRRL'), into *record (grown with
 ** coins_reserve), and checks that every move is legal, so that an illegal
 ** move is an error naming its ply before any row.  Returns SQLITE_OK,
 ** SQLITE_NOMEM, or SQLITE_ERROR with *err. */
-int coins_record_read(const char *fname, sqlite3_value *moves, const coins_game *game,
-                      int64_t **record, size_t *room, size_t *count, char **err);
+int coins_record_arg_read(const char *fname, sqlite3_value *moves, const coins_game *game,
+                          int64_t **record, size_t *room, size_t *count, char **err);
 
 /* ---------------------------------------------- table-valued functions */
 
 /* A copy of an argument, kept to answer its hidden column. */
-typedef struct coins_saved_arg {
+typedef struct coins_tvf_saved_arg {
   int type;
   sqlite3_int64 i;
   double r;
   char *bytes;
   size_t room;
   int len;
-} coins_saved_arg;
+} coins_tvf_saved_arg;
 
 #define COINS_TVF_MAX_ARGS 5
 
@@ -174,7 +177,7 @@ typedef struct coins_tvf {
   ** cursor and zeroed before each start (0: cur->state is NULL then). */
   size_t state_size;
   /* Sets up a cursor for args (NULL where left out); SQLITE_OK,
-  ** COINS_NULL_ARG (no rows) or an error with *err.  It may set cur->rows
+  ** COINS_SQL_NULL (no rows) or an error with *err.  It may set cur->rows
   ** (see seek). */
   int (*start)(coins_tvf_cursor *cur, sqlite3_value **args, char **err);
   /* Produces the next row in cur->row; sets cur->eof at the end. */
@@ -212,28 +215,28 @@ struct coins_tvf_cursor {
   uint64_t rows;           /* set by start when known (coins_tvf.seek); else UINT64_MAX */
   int lazy;                /* rows is known: ply_hi stops at the last */
   void *state;             /* the function's own (coins_tvf.state_size bytes) */
-  coins_saved_arg args[COINS_TVF_MAX_ARGS];
+  coins_tvf_saved_arg args[COINS_TVF_MAX_ARGS];
   coins_stop stop; /* game.stop points here where interrupts can be seen */
 };
 
 /* The columns every move table starts with, and their numbers. */
-#define COINS_PLY_COLUMNS                                                        \
+#define COINS_TVF_PLY_COLUMNS                                                    \
   "ply INTEGER, player INTEGER, move, take INTEGER, pos INTEGER, gain INTEGER, " \
   "first_total INTEGER, second_total INTEGER"
 
-enum coins_ply_column {
-  COINS_COL_PLY,
-  COINS_COL_PLAYER,
-  COINS_COL_MOVE,
-  COINS_COL_TAKE,
-  COINS_COL_POS,
-  COINS_COL_GAIN,
-  COINS_COL_FIRST_TOTAL,
-  COINS_COL_SECOND_TOTAL,
-  COINS_PLY_COLUMN_COUNT
+enum coins_tvf_column {
+  COINS_TVF_COL_PLY,
+  COINS_TVF_COL_PLAYER,
+  COINS_TVF_COL_MOVE,
+  COINS_TVF_COL_TAKE,
+  COINS_TVF_COL_POS,
+  COINS_TVF_COL_GAIN,
+  COINS_TVF_COL_FIRST_TOTAL,
+  COINS_TVF_COL_SECOND_TOTAL,
+  COINS_TVF_COLUMN_COUNT
 };
 
-/* Puts column col (a coins_ply_column) of cur->row. */
+/* Puts column col (a coins_tvf_column) of cur->row. */
 void coins_tvf_ply_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col);
 
 /* What coins_review and coins_play keep in cur->state (first, in a
@@ -249,7 +252,7 @@ typedef struct coins_review_setup {
 ** args[max_take_arg]) and, unless moves_arg < 0, the record
 ** args[moves_arg], into cur->state (the function's state, starting with a
 ** coins_review_setup), and starts its review (for the record when there
-** is one).  SQLITE_OK, COINS_NULL_ARG or an error with *err. */
+** is one).  SQLITE_OK, COINS_SQL_NULL or an error with *err. */
 int coins_review_setup_begin(coins_tvf_cursor *cur, sqlite3_value **args, int moves_arg,
                              int max_take_arg, char **err);
 /* Frees what the review's state holds (a coins_tvf release). */
@@ -278,12 +281,12 @@ typedef struct coins_picture {
 
 /* Reads argv = (variant, coins [, moves [, max_take]]) for fname, the
 ** function ctx calls, and plays the record (read and checked by
-** coins_record_read, replayed by coins_state_replay), or the optimal line
+** coins_record_arg_read, replayed by coins_state_replay), or the optimal line
 ** (coins_line) when moves is left out or NULL.  More than max_count coins
 ** in variant I is an error; so is a row whose picture, at coin_bytes a
 ** coin at least (0: not checked), cannot fit the length limit.
-** SQLITE_OK, COINS_NULL_ARG, SQLITE_NOMEM, SQLITE_INTERRUPT, SQLITE_TOOBIG
-** (*err NULL: coins_result_too_long), or SQLITE_ERROR with *err. */
+** SQLITE_OK, COINS_SQL_NULL, SQLITE_NOMEM, SQLITE_INTERRUPT, SQLITE_TOOBIG
+** (*err NULL: coins_reply_too_long), or SQLITE_ERROR with *err. */
 int coins_picture_read(const char *fname, sqlite3_context *ctx, int argc, sqlite3_value **argv,
                        uint64_t max_count, size_t coin_bytes, coins_picture *pic, char **err);
 void coins_picture_free(coins_picture *pic);
@@ -294,13 +297,13 @@ void coins_picture_summary(sqlite3_str *s, const coins_picture *pic);
 /* The functions, one file each (extension.c registers them all). */
 extern const coins_tvf coins_moves_tvf, coins_review_tvf, coins_play_tvf;
 extern const coins_tvf coins_options_tvf, coins_scorecard_tvf;
-int coins_register_helpers(sqlite3 *db);
-int coins_register_scalars(sqlite3 *db);
-int coins_register_record_scalars(sqlite3 *db);
-int coins_register_deal(sqlite3 *db);
-int coins_register_diagram(sqlite3 *db);
-int coins_register_array(sqlite3 *db);
-int coins_register_svg(sqlite3 *db);
-int coins_register_rules(sqlite3 *db);
+int coins_helpers_register(sqlite3 *db);
+int coins_scalars_register(sqlite3 *db);
+int coins_record_scalars_register(sqlite3 *db);
+int coins_deal_register(sqlite3 *db);
+int coins_diagram_register(sqlite3 *db);
+int coins_array_register(sqlite3 *db);
+int coins_svg_register(sqlite3 *db);
+int coins_rules_register(sqlite3 *db);
 
 #endif

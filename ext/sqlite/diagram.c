@@ -82,11 +82,11 @@ static uint64_t block_length(uint64_t c, size_t w) { return 20 + 3 * (c * (w + 3
 
 static void draw(sqlite3_context *ctx, const coins_picture *d) {
   const coins_game *g = &d->game;
-  coins_poll poll = {g->stop, COINS_POLL_EVERY};
-  size_t w = coins_decimal_length((int64_t)d->plies);
+  coins_interrupt_poll poll = {g->stop, COINS_INTERRUPT_POLL_EVERY};
+  size_t w = coins_reply_decimal_length((int64_t)d->plies);
   if (w < 2) w = 2;
   for (uint64_t i = 0; d->values && i < g->n; i++)
-    if (coins_decimal_length(g->a[i]) > w) w = coins_decimal_length(g->a[i]);
+    if (coins_reply_decimal_length(g->a[i]) > w) w = coins_reply_decimal_length(g->a[i]);
   /* c columns take 5 + c * (w + 3) characters; w <= 20 leaves room for 2 */
   uint64_t per_block = (uint64_t)(DIAGRAM_WIDTH - 5) / (uint64_t)(w + 3);
   uint64_t blocks = (g->n + per_block - 1) / per_block, last = g->n - (blocks - 1) * per_block;
@@ -100,7 +100,7 @@ static void draw(sqlite3_context *ctx, const coins_picture *d) {
   char *out = text;
   for (uint64_t from = 0; text && from < g->n; from += per_block) {
     uint64_t to = g->n - from < per_block ? g->n : from + per_block;
-    if (coins_poll_stopped(&poll)) { /* a block every poll: 4096 of 1 to 16 coins */
+    if (coins_interrupt_poll_stopped(&poll)) { /* a block every poll: 4096 of 1 to 16 coins */
       sqlite3_free(text);
       sqlite3_free(sqlite3_str_finish(summary));
       sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
@@ -113,10 +113,10 @@ static void draw(sqlite3_context *ctx, const coins_picture *d) {
   if (text) memcpy(out, sqlite3_str_value(summary), (size_t)summary_len);
   sqlite3_free(sqlite3_str_finish(summary));
   if (length > limit)
-    coins_result_too_long(ctx, DIAGRAM_NAME, "the picture");
+    coins_reply_too_long(ctx, DIAGRAM_NAME, "the picture");
   else if (text == NULL)
-    coins_result_fail(ctx, SQLITE_NOMEM,
-                      coins_error(DIAGRAM_NAME, "out of memory for the picture"));
+    coins_reply_error_rc(ctx, SQLITE_NOMEM,
+                         coins_reply_message(DIAGRAM_NAME, "out of memory for the picture"));
   else {
     text[length] = 0;
     sqlite3_result_text(ctx, text, (int)length, sqlite3_free);
@@ -132,16 +132,16 @@ static void diagram_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (rc == SQLITE_OK)
     draw(ctx, &d);
   else if (rc == SQLITE_TOOBIG)
-    coins_result_too_long(ctx, DIAGRAM_NAME, "the picture");
-  else if (rc != COINS_NULL_ARG)
-    coins_result_fail(ctx, rc, err); /* err is NULL for SQLITE_NOMEM */
+    coins_reply_too_long(ctx, DIAGRAM_NAME, "the picture");
+  else if (rc != COINS_SQL_NULL)
+    coins_reply_error_rc(ctx, rc, err); /* err is NULL for SQLITE_NOMEM */
   coins_picture_free(&d);
 }
 
-int coins_register_diagram(sqlite3 *db) {
+int coins_diagram_register(sqlite3 *db) {
   int rc = SQLITE_OK;
   for (int n_arg = 2; rc == SQLITE_OK && n_arg <= 4; n_arg++)
-    rc = sqlite3_create_function(db, DIAGRAM_NAME, n_arg, COINS_FUNCTION_FLAGS, NULL, diagram_func,
-                                 NULL, NULL);
+    rc = sqlite3_create_function(db, DIAGRAM_NAME, n_arg, COINS_SQL_FUNCTION_FLAGS, NULL,
+                                 diagram_func, NULL, NULL);
   return rc;
 }

@@ -36,8 +36,8 @@ static void version_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 static int register_version(sqlite3 *db) {
-  return sqlite3_create_function(db, "coins_version", 0, COINS_FUNCTION_FLAGS, NULL, version_func,
-                                 NULL, NULL);
+  return sqlite3_create_function(db, "coins_version", 0, COINS_SQL_FUNCTION_FLAGS, NULL,
+                                 version_func, NULL, NULL);
 }
 
 /* Whether db already has this version of coins (loading it again is then
@@ -71,9 +71,9 @@ COINS_EXPORT int sqlite3_coins_init(sqlite3 *db, char **pzErrMsg,
   coins_interrupt_setup(pApi); /* before already_loaded: pApi may be another library's */
   if (already_loaded(db)) return SQLITE_OK;
   static int (*const registrations[])(sqlite3 *) = {
-      coins_register_scalars, coins_register_record_scalars, register_tvfs,
-      coins_register_deal,    coins_register_diagram,        coins_register_array,
-      coins_register_svg,     coins_register_rules,          coins_register_helpers,
+      coins_scalars_register, coins_record_scalars_register, register_tvfs,
+      coins_deal_register,    coins_diagram_register,        coins_array_register,
+      coins_svg_register,     coins_rules_register,          coins_helpers_register,
       register_version, /* last: see already_loaded */
   };
   int rc = SQLITE_OK;

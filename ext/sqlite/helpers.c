@@ -21,9 +21,9 @@ static void variant_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   char *err = NULL;
   (void)argc;
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
-  int rc = coins_variant_read("coins_variant", argv[0], &v, &err);
+  int rc = coins_args_read_variant("coins_variant", argv[0], &v, &err);
   if (rc != SQLITE_OK) {
-    coins_result_fail(ctx, rc, err);
+    coins_reply_error_rc(ctx, rc, err);
     return;
   }
   sqlite3_result_text(ctx, coins_variant_traits_of(v).name, -1, SQLITE_STATIC);
@@ -34,18 +34,18 @@ static void count_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   coins_stop stop;
   char *err = NULL;
   (void)argc;
-  game.stop = coins_stop_for(sqlite3_context_db_handle(ctx), &stop);
-  int rc = coins_game_read("coins_count", argv[0], argv[1], NULL, &game, &err);
+  game.stop = coins_interrupt_stop_for(sqlite3_context_db_handle(ctx), &stop);
+  int rc = coins_args_read_game("coins_count", argv[0], argv[1], NULL, &game, &err);
   if (rc == SQLITE_OK) sqlite3_result_int64(ctx, (sqlite3_int64)game.n);
-  if (rc != SQLITE_OK && rc != COINS_NULL_ARG) coins_result_fail(ctx, rc, err);
-  coins_game_free(&game);
+  if (rc != SQLITE_OK && rc != COINS_SQL_NULL) coins_reply_error_rc(ctx, rc, err);
+  coins_args_free_game(&game);
 }
 
-int coins_register_helpers(sqlite3 *db) {
-  int rc = sqlite3_create_function(db, "coins_variant", 1, COINS_FUNCTION_FLAGS, NULL, variant_func,
-                                   NULL, NULL);
+int coins_helpers_register(sqlite3 *db) {
+  int rc = sqlite3_create_function(db, "coins_variant", 1, COINS_SQL_FUNCTION_FLAGS, NULL,
+                                   variant_func, NULL, NULL);
   if (rc == SQLITE_OK)
-    rc = sqlite3_create_function(db, "coins_count", 2, COINS_FUNCTION_FLAGS, NULL, count_func, NULL,
-                                 NULL);
+    rc = sqlite3_create_function(db, "coins_count", 2, COINS_SQL_FUNCTION_FLAGS, NULL, count_func,
+                                 NULL, NULL);
   return rc;
 }

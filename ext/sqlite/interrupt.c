@@ -64,22 +64,24 @@ void coins_interrupt_setup(const sqlite3_api_routines *api) {
   __atomic_store_n(&is_interrupted, fn, __ATOMIC_RELAXED);
 }
 
-int coins_can_interrupt(void) { return __atomic_load_n(&is_interrupted, __ATOMIC_RELAXED) != NULL; }
+int coins_interrupt_available(void) {
+  return __atomic_load_n(&is_interrupted, __ATOMIC_RELAXED) != NULL;
+}
 
-int coins_interrupted(sqlite3 *db) {
+int coins_interrupt_asked(sqlite3 *db) {
   is_interrupted_fn fn = __atomic_load_n(&is_interrupted, __ATOMIC_RELAXED);
   return fn && db && fn(db);
 }
 
-static int stopped(void *db) { return coins_interrupted(db); }
+static int stopped(void *db) { return coins_interrupt_asked(db); }
 
-const coins_stop *coins_stop_for(sqlite3 *db, coins_stop *stop) {
-  if (!coins_can_interrupt()) return NULL;
+const coins_stop *coins_interrupt_stop_for(sqlite3 *db, coins_stop *stop) {
+  if (!coins_interrupt_available()) return NULL;
   *stop = (coins_stop){stopped, db};
   return stop;
 }
 
-int coins_poll_again(coins_poll *poll) {
-  poll->left = COINS_POLL_EVERY;
+int coins_interrupt_poll_again(coins_interrupt_poll *poll) {
+  poll->left = COINS_INTERRUPT_POLL_EVERY;
   return poll->stop && poll->stop->stopped(poll->stop->arg);
 }

@@ -23,7 +23,7 @@ SQLITE_EXTENSION_INIT3
 ** array of the row's size is made.  SQLITE_OK; SQLITE_DONE when the row
 ** is not plain (parse it); SQLITE_NOMEM. */
 static int moves_start_text(coins_tvf_cursor *cur) {
-  const coins_saved_arg *coins = &cur->args[1];
+  const coins_tvf_saved_arg *coins = &cur->args[1];
   size_t need = 0;
   coins_status rc;
   while ((rc = coins_line_init_text_stop(cur->state, coins->bytes, (size_t)coins->len, cur->work,
@@ -45,7 +45,7 @@ static int moves_rows(coins_tvf_cursor *cur) {
 
 static int moves_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
   coins_game *game = &cur->game;
-  coins_text text;
+  coins_json_arg text;
   int rc = coins_args_read(cur->tvf->name, args[0], args[1], args[2], game, &text, err);
   if (rc != SQLITE_OK) return rc;
   if (coins_line_reads_text(game->variant) && text.text && !text.jsonb &&
@@ -53,7 +53,7 @@ static int moves_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) 
     rc = moves_start_text(cur);
     if (rc != SQLITE_DONE) return rc == SQLITE_OK ? moves_rows(cur) : rc;
   }
-  if (text.text && (rc = coins_text_parse(cur->tvf->name, &text, game, err)) != SQLITE_OK)
+  if (text.text && (rc = coins_args_parse_coins(cur->tvf->name, &text, game, err)) != SQLITE_OK)
     return rc;
   size_t words = coins_line_work_words(game->variant, (size_t)game->n, game->k);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
@@ -100,9 +100,9 @@ static int moves_seek(coins_tvf_cursor *cur) {
 
 const coins_tvf coins_moves_tvf = {
     .name = "coins_moves",
-    .schema = "CREATE TABLE x(" COINS_PLY_COLUMNS
+    .schema = "CREATE TABLE x(" COINS_TVF_PLY_COLUMNS
               ", arg_variant HIDDEN, arg_coins HIDDEN, arg_max_take HIDDEN)",
-    .n_visible = COINS_PLY_COLUMN_COUNT,
+    .n_visible = COINS_TVF_COLUMN_COUNT,
     .n_args = 3,
     .n_required = 2,
     .state_size = sizeof(coins_line),

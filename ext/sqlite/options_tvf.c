@@ -26,19 +26,19 @@ typedef struct options_state {
   coins_option row; /* the current row */
 } options_state;
 
-/* The lead argument: any integer (as coins_value_int reads one). */
+/* The lead argument: any integer (as coins_args_int reads one). */
 static int read_lead(const char *fname, sqlite3_value *v, int64_t *lead, char **err) {
   sqlite3_int64 i;
   char what[64];
   if (v == NULL) return SQLITE_OK; /* left out: 0 */
-  if (sqlite3_value_type(v) == SQLITE_NULL) return COINS_NULL_ARG;
-  int rc = coins_value_int(v, &i, what);
+  if (sqlite3_value_type(v) == SQLITE_NULL) return COINS_SQL_NULL;
+  int rc = coins_args_int(v, &i, what);
   if (rc == SQLITE_NOMEM) return rc;
   if (rc != SQLITE_OK)
-    return coins_sql_fail(err, fname,
-                          "lead must be an integer (the mover's total minus the other "
-                          "player's so far), e.g. 0; got %s",
-                          what);
+    return coins_reply_fail(err, fname,
+                            "lead must be an integer (the mover's total minus the other "
+                            "player's so far), e.g. 0; got %s",
+                            what);
   *lead = i;
   return SQLITE_OK;
 }
@@ -48,7 +48,7 @@ static int options_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err
   coins_game *game = &cur->game;
   int64_t lead = 0;
   char msg[COINS_ERRMSG_SIZE];
-  int rc = coins_game_read(fname, args[0], args[1], args[2], game, err);
+  int rc = coins_args_read_game(fname, args[0], args[1], args[2], game, err);
   if (rc == SQLITE_OK) rc = read_lead(fname, args[3], &lead, err);
   if (rc != SQLITE_OK) return rc;
   options_state *state = cur->state;
@@ -56,7 +56,7 @@ static int options_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
   coins_status started = coins_options_init_stop(&state->options, game->variant, game->a, game->n,
                                                  game->k, lead, cur->work, msg, game->stop);
-  return coins_sql_status(started, fname, msg, err);
+  return coins_reply_status(started, fname, msg, err);
 }
 
 static int options_next(coins_tvf_cursor *cur, char **err) {
@@ -78,7 +78,7 @@ static void options_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col)
   coins_variant v = cur->game.variant;
   int values = coins_variant_traits_of(v).has_values;
   switch ((enum options_column)col) {
-    case OPTIONS_COL_MOVE: coins_result_move(ctx, v, o->move); break;
+    case OPTIONS_COL_MOVE: coins_reply_move(ctx, v, o->move); break;
     case OPTIONS_COL_TAKE: sqlite3_result_int64(ctx, (sqlite3_int64)o->move.take); break;
     case OPTIONS_COL_SIDE:
       sqlite3_result_text(ctx, o->move.side == 'R' ? "R" : "L", 1, SQLITE_STATIC);

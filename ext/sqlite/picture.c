@@ -30,7 +30,7 @@ static int play_line(coins_picture *pic) {
     return SQLITE_NOMEM;
   coins_line line;
   coins_ply p;
-  coins_poll poll = {g->stop, COINS_POLL_EVERY};
+  coins_interrupt_poll poll = {g->stop, COINS_INTERRUPT_POLL_EVERY};
   int rc =
       coins_line_init_lazy_stop(&line, g->variant, g->a, g->n, g->k, work, g->stop) == COINS_OK &&
               coins_line_fuse(&line) == COINS_OK
@@ -38,7 +38,7 @@ static int play_line(coins_picture *pic) {
           : SQLITE_INTERRUPT;
   while (rc == SQLITE_OK && coins_line_next(&line, &p)) {
     mark(&p, pic);
-    if (coins_poll_stopped(&poll)) rc = SQLITE_INTERRUPT;
+    if (coins_interrupt_poll_stopped(&poll)) rc = SQLITE_INTERRUPT;
   }
   reached(pic, &line.st);
   sqlite3_free(work);
@@ -50,14 +50,17 @@ static int play_line(coins_picture *pic) {
 static int play_record(coins_picture *pic, const char *fname, sqlite3_value *moves, char **err) {
   const coins_game *g = &pic->game;
   pic->recorded = 1;
-  int rc = coins_record_read(fname, moves, g, &pic->record, &pic->record_room, &pic->count, err);
+  int rc =
+      coins_record_arg_read(fname, moves, g, &pic->record, &pic->record_room, &pic->count, err);
   if (rc != SQLITE_OK) return rc;
   coins_state st;
   coins_state_init(&st, g->variant, g->a, g->n, g->k);
-  coins_poll poll = {g->stop, COINS_POLL_EVERY};
-  for (size_t at = 0; at < pic->count; at += COINS_POLL_EVERY) { /* asking between pieces */
-    if (at > 0 && coins_poll_again(&poll)) return SQLITE_INTERRUPT;
-    size_t piece = pic->count - at < COINS_POLL_EVERY ? pic->count - at : COINS_POLL_EVERY;
+  coins_interrupt_poll poll = {g->stop, COINS_INTERRUPT_POLL_EVERY};
+  for (size_t at = 0; at < pic->count;
+       at += COINS_INTERRUPT_POLL_EVERY) { /* asking between pieces */
+    if (at > 0 && coins_interrupt_poll_again(&poll)) return SQLITE_INTERRUPT;
+    size_t piece =
+        pic->count - at < COINS_INTERRUPT_POLL_EVERY ? pic->count - at : COINS_INTERRUPT_POLL_EVERY;
     coins_state_replay(&st, pic->record + at, piece, mark, pic);
   }
   reached(pic, &st);
@@ -68,14 +71,14 @@ int coins_picture_read(const char *fname, sqlite3_context *ctx, int argc, sqlite
                        uint64_t max_count, size_t coin_bytes, coins_picture *pic, char **err) {
   coins_game *g = &pic->game;
   sqlite3 *db = sqlite3_context_db_handle(ctx);
-  g->stop = coins_stop_for(db, &pic->stop);
-  int rc = coins_game_read(fname, argv[0], argv[1], argc > 3 ? argv[3] : NULL, g, err);
+  g->stop = coins_interrupt_stop_for(db, &pic->stop);
+  int rc = coins_args_read_game(fname, argv[0], argv[1], argc > 3 ? argv[3] : NULL, g, err);
   if (rc != SQLITE_OK) return rc;
   pic->values = coins_variant_traits_of(g->variant).has_values;
   /* variant I: a count however given (INTEGER, REAL or TEXT), or a row */
   if (!pic->values && g->n > max_count)
-    return coins_sql_fail(err, fname, "%llu coins are too many to draw (at most %llu)",
-                          (unsigned long long)g->n, (unsigned long long)max_count);
+    return coins_reply_fail(err, fname, "%llu coins are too many to draw (at most %llu)",
+                            (unsigned long long)g->n, (unsigned long long)max_count);
   /* a picture that cannot fit the length limit, refused before any move */
   if (coin_bytes > 0 && g->n > (uint64_t)sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1) / coin_bytes)
     return SQLITE_TOOBIG;
@@ -89,7 +92,7 @@ int coins_picture_read(const char *fname, sqlite3_context *ctx, int argc, sqlite
 void coins_picture_free(coins_picture *pic) {
   sqlite3_free(pic->ply_of);
   sqlite3_free(pic->record);
-  coins_game_free(&pic->game);
+  coins_args_free_game(&pic->game);
 }
 
 void coins_picture_summary(sqlite3_str *s, const coins_picture *pic) {

@@ -17,10 +17,10 @@ static int play_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
   const char *fname = cur->tvf->name;
   char msg[COINS_ERRMSG_SIZE];
   for (int i = 2; i <= 3; i++) {
-    if (sqlite3_value_type(args[i]) == SQLITE_NULL) return COINS_NULL_ARG;
+    if (sqlite3_value_type(args[i]) == SQLITE_NULL) return COINS_SQL_NULL;
     if (sqlite3_value_type(args[i]) != SQLITE_TEXT)
-      return coins_sql_fail(err, fname, "the %s player's strategy must be TEXT",
-                            i == 2 ? "first" : "second");
+      return coins_reply_fail(err, fname, "the %s player's strategy must be TEXT",
+                              i == 2 ? "first" : "second");
   }
   int rc = coins_review_setup_begin(cur, args, -1, 4, err);
   if (rc != SQLITE_OK) return rc;
@@ -32,7 +32,7 @@ static int play_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
         coins_strategy_parse(name, (size_t)sqlite3_value_bytes(args[2 + i]), &ps->players[i], msg);
     if (parsed == COINS_OK)
       parsed = coins_strategy_ready(&ps->players[i], i + 1, &ps->base.rv, msg);
-    if (parsed != COINS_OK) return coins_sql_status(parsed, fname, msg, err);
+    if (parsed != COINS_OK) return coins_reply_status(parsed, fname, msg, err);
   }
   return SQLITE_OK;
 }
@@ -52,15 +52,15 @@ static int play_next(coins_tvf_cursor *cur, char **err) {
   const coins_stop *stop = cur->game.stop;
   if (stop && stop->stopped(stop->arg)) return SQLITE_INTERRUPT;
   coins_status rc = coins_review_apply(&ps->base.rv, m, &cur->row, msg);
-  return coins_sql_status(rc, cur->tvf->name, msg, err);
+  return coins_reply_status(rc, cur->tvf->name, msg, err);
 }
 
 const coins_tvf coins_play_tvf = {
     .name = "coins_play",
-    .schema = "CREATE TABLE x(" COINS_PLY_COLUMNS
+    .schema = "CREATE TABLE x(" COINS_TVF_PLY_COLUMNS
               ", arg_variant HIDDEN, arg_coins HIDDEN, arg_first HIDDEN, arg_second HIDDEN, "
               "arg_max_take HIDDEN)",
-    .n_visible = COINS_PLY_COLUMN_COUNT,
+    .n_visible = COINS_TVF_COLUMN_COUNT,
     .n_args = 5,
     .n_required = 4,
     .state_size = sizeof(play_state),

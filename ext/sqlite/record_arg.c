@@ -10,29 +10,30 @@
 
 SQLITE_EXTENSION_INIT3
 
-int coins_record_read(const char *fname, sqlite3_value *moves, const coins_game *game,
-                      int64_t **record, size_t *room_words, size_t *count, char **err) {
+int coins_record_arg_read(const char *fname, sqlite3_value *moves, const coins_game *game,
+                          int64_t **record, size_t *room_words, size_t *count, char **err) {
   char msg[COINS_ERRMSG_SIZE];
   *err = NULL;
   int type = sqlite3_value_type(moves), jsonb = type == SQLITE_BLOB;
   if (type != SQLITE_TEXT && !jsonb)
-    return coins_sql_fail(err, fname, "moves must be TEXT holding a JSON array or %s, got %s",
-                          coins_notation_bare_form(coins_variant_traits_of(game->variant).notation),
-                          coins_type_name(moves));
+    return coins_reply_fail(
+        err, fname, "moves must be TEXT holding a JSON array or %s, got %s",
+        coins_notation_bare_form(coins_variant_traits_of(game->variant).notation),
+        coins_reply_type_name(moves));
   const char *text =
       jsonb ? (const char *)sqlite3_value_blob(moves) : (const char *)sqlite3_value_text(moves);
   const unsigned char *bytes = (const unsigned char *)text;
   size_t len = (size_t)sqlite3_value_bytes(moves);
   if (text == NULL && len > 0) return SQLITE_NOMEM;
   if (text == NULL) text = "", bytes = (const unsigned char *)text;
-  size_t room = jsonb ? coins_jsonb_capacity(bytes, len) : coins_moves_capacity(text, len);
+  size_t room = jsonb ? coins_jsonb_capacity(bytes, len) : coins_parse_moves_capacity(text, len);
   if (coins_reserve(record, room_words, room)) return SQLITE_NOMEM;
   const coins_stop *stop = game->stop;
-  coins_status rc = jsonb ? coins_parse_jsonb_moves_stop(game->variant, bytes, len, *record,
+  coins_status rc = jsonb ? coins_jsonb_parse_moves_stop(game->variant, bytes, len, *record,
                                                          *room_words, count, msg, stop)
                           : coins_parse_moves_stop(game->variant, text, len, *record, *room_words,
                                                    count, msg, stop);
   if (rc == COINS_OK)
-    rc = coins_record_check_stop(game->variant, game->n, game->k, *record, *count, msg, stop);
-  return coins_sql_status(rc, fname, msg, err);
+    rc = coins_state_check_record_stop(game->variant, game->n, game->k, *record, *count, msg, stop);
+  return coins_reply_status(rc, fname, msg, err);
 }

@@ -27,19 +27,21 @@ static const struct {
 } functions[] = {{"coins_result", RESULT}, {"coins_after", AFTER}};
 
 /* Replays the record the arguments give into *end (asking game->stop
-** between pieces of COINS_POLL_EVERY moves). */
+** between pieces of COINS_INTERRUPT_POLL_EVERY moves). */
 static int replay(const char *fname, sqlite3_value **argv, int argc, coins_game *game,
                   coins_state *end, char **err) {
   int64_t *record = NULL;
   size_t room = 0, count = 0;
-  if (sqlite3_value_type(argv[2]) == SQLITE_NULL) return COINS_NULL_ARG;
-  int rc = coins_game_read(fname, argv[0], argv[1], argc > 3 ? argv[3] : NULL, game, err);
-  if (rc == SQLITE_OK) rc = coins_record_read(fname, argv[2], game, &record, &room, &count, err);
+  if (sqlite3_value_type(argv[2]) == SQLITE_NULL) return COINS_SQL_NULL;
+  int rc = coins_args_read_game(fname, argv[0], argv[1], argc > 3 ? argv[3] : NULL, game, err);
+  if (rc == SQLITE_OK)
+    rc = coins_record_arg_read(fname, argv[2], game, &record, &room, &count, err);
   if (rc == SQLITE_OK) coins_state_init(end, game->variant, game->a, game->n, game->k);
-  coins_poll poll = {game->stop, COINS_POLL_EVERY};
-  for (size_t at = 0; rc == SQLITE_OK && at < count; at += COINS_POLL_EVERY) {
-    size_t piece = count - at < COINS_POLL_EVERY ? count - at : COINS_POLL_EVERY;
-    if (at > 0 && coins_poll_again(&poll))
+  coins_interrupt_poll poll = {game->stop, COINS_INTERRUPT_POLL_EVERY};
+  for (size_t at = 0; rc == SQLITE_OK && at < count; at += COINS_INTERRUPT_POLL_EVERY) {
+    size_t piece =
+        count - at < COINS_INTERRUPT_POLL_EVERY ? count - at : COINS_INTERRUPT_POLL_EVERY;
+    if (at > 0 && coins_interrupt_poll_again(&poll))
       rc = SQLITE_INTERRUPT;
     else
       coins_state_replay(end, record + at, piece, NULL, NULL);
@@ -71,27 +73,28 @@ static void after_of(sqlite3_context *ctx, const char *fname, const coins_state 
   }
   uint64_t limit = (uint64_t)sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
   uint64_t len = 2 + (end->hi - end->lo) - (end->hi > end->lo); /* [] and the commas */
-  coins_poll poll = {stop, COINS_POLL_EVERY};
+  coins_interrupt_poll poll = {stop, COINS_INTERRUPT_POLL_EVERY};
   for (uint64_t i = end->lo; i < end->hi && len <= limit; i++) {
-    if (coins_poll_stopped(&poll)) {
+    if (coins_interrupt_poll_stopped(&poll)) {
       sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
       return;
     }
-    len += coins_decimal_length(end->a[i]);
+    len += coins_reply_decimal_length(end->a[i]);
   }
   if (len > limit) {
-    coins_result_too_long(ctx, fname, "the row of coins left");
+    coins_reply_too_long(ctx, fname, "the row of coins left");
     return;
   }
   char *text = sqlite3_malloc64(len + 1), *at = text;
   if (text == NULL) {
-    coins_result_fail(ctx, SQLITE_NOMEM, coins_error(fname, "out of memory for the coins left"));
+    coins_reply_error_rc(ctx, SQLITE_NOMEM,
+                         coins_reply_message(fname, "out of memory for the coins left"));
     return;
   }
   *at++ = '[';
   for (uint64_t i = end->lo; i < end->hi; i++) { /* (the measure asked for interrupts) */
     if (i > end->lo) *at++ = ',';
-    at += coins_write_decimal(at, end->a[i]);
+    at += coins_reply_write_decimal(at, end->a[i]);
   }
   *at++ = ']';
   *at = 0;
@@ -105,22 +108,22 @@ static void record_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   coins_state end;
   coins_stop stop;
   char *err = NULL;
-  game.stop = coins_stop_for(sqlite3_context_db_handle(ctx), &stop);
+  game.stop = coins_interrupt_stop_for(sqlite3_context_db_handle(ctx), &stop);
   int rc = replay(fname, argv, argc, &game, &end, &err);
   if (rc == SQLITE_OK && *kind == RESULT)
     result_of(ctx, &end);
   else if (rc == SQLITE_OK)
     after_of(ctx, fname, &end, game.stop);
-  else if (rc != COINS_NULL_ARG)
-    coins_result_fail(ctx, rc, err); /* err is NULL for SQLITE_NOMEM */
-  coins_game_free(&game);
+  else if (rc != COINS_SQL_NULL)
+    coins_reply_error_rc(ctx, rc, err); /* err is NULL for SQLITE_NOMEM */
+  coins_args_free_game(&game);
 }
 
-int coins_register_record_scalars(sqlite3 *db) {
+int coins_record_scalars_register(sqlite3 *db) {
   int rc = SQLITE_OK;
   for (size_t i = 0; rc == SQLITE_OK && i < sizeof functions / sizeof *functions; i++)
     for (int argc = 3; rc == SQLITE_OK && argc <= 4; argc++)
-      rc = sqlite3_create_function(db, functions[i].name, argc, COINS_FUNCTION_FLAGS,
+      rc = sqlite3_create_function(db, functions[i].name, argc, COINS_SQL_FUNCTION_FLAGS,
                                    (void *)&functions[i].kind, record_func, NULL, NULL);
   return rc;
 }

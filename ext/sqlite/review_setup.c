@@ -12,11 +12,11 @@ int coins_review_setup_begin(coins_tvf_cursor *cur, sqlite3_value **args, int mo
   const char *fname = cur->tvf->name;
   coins_game *game = &cur->game;
   coins_review_setup *state = cur->state;
-  int rc = coins_game_read(fname, args[0], args[1], args[max_take_arg], game, err);
+  int rc = coins_args_read_game(fname, args[0], args[1], args[max_take_arg], game, err);
   if (rc != SQLITE_OK) return rc;
   if (moves_arg >= 0)
-    rc = coins_record_read(fname, args[moves_arg], game, &state->moves, &state->room, &state->count,
-                           err);
+    rc = coins_record_arg_read(fname, args[moves_arg], game, &state->moves, &state->room,
+                               &state->count, err);
   if (rc != SQLITE_OK) return rc;
   /* a record known in advance is solved along its path in one pass */
   int whole = moves_arg >= 0 && game->n < UINT32_MAX - 2;
@@ -29,7 +29,7 @@ int coins_review_setup_begin(coins_tvf_cursor *cur, sqlite3_value **args, int mo
                                             state->moves, state->count, cur->work, game->stop)
             : coins_review_init_stop(&state->rv, game->variant, game->a, game->n, game->k,
                                      cur->work, game->stop);
-  return coins_sql_status(started, fname, "", err);
+  return coins_reply_status(started, fname, "", err);
 }
 
 void coins_review_setup_release(coins_tvf_cursor *cur) {

@@ -13,7 +13,7 @@
 SQLITE_EXTENSION_INIT3
 
 enum review_column {
-  REVIEW_COL_BEST = COINS_PLY_COLUMN_COUNT,
+  REVIEW_COL_BEST = COINS_TVF_COLUMN_COUNT,
   REVIEW_COL_LOSS,
   REVIEW_COL_BEFORE,
   REVIEW_COL_AFTER,
@@ -39,7 +39,7 @@ typedef struct review_state {
 } review_state;
 
 static int review_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
-  if (sqlite3_value_type(args[2]) == SQLITE_NULL) return COINS_NULL_ARG;
+  if (sqlite3_value_type(args[2]) == SQLITE_NULL) return COINS_SQL_NULL;
   return coins_review_setup_begin(cur, args, 2, 3, err);
 }
 
@@ -50,11 +50,11 @@ static int review_next(coins_tvf_cursor *cur, char **err) {
     cur->eof = 1;
     return SQLITE_OK;
   }
-  coins_move m = coins_move_of(cur->game.variant, rs->base.moves[rs->next++]);
+  coins_move m = coins_notation_move_of(cur->game.variant, rs->base.moves[rs->next++]);
   rs->lo = rs->base.rv.line.st.lo, rs->hi = rs->base.rv.line.st.hi;
   coins_status rc = coins_review_play(&rs->base.rv, m, &rs->judged, msg);
   cur->row = rs->judged.played;
-  return coins_sql_status(rc, cur->tvf->name, msg, err);
+  return coins_reply_status(rc, cur->tvf->name, msg, err);
 }
 
 static const char *result_name(int sign) { return sign > 0 ? "win" : sign < 0 ? "loss" : "draw"; }
@@ -72,20 +72,20 @@ static void position_column(coins_tvf_cursor *cur, sqlite3_context *ctx) {
     return;
   }
   sqlite3_str *s = sqlite3_str_new(sqlite3_context_db_handle(ctx));
-  coins_poll poll = {cur->game.stop, COINS_POLL_EVERY};
+  coins_interrupt_poll poll = {cur->game.stop, COINS_INTERRUPT_POLL_EVERY};
   char digits[24];
   sqlite3_str_appendchar(s, 1, '[');
   for (uint64_t i = rs->lo; i < rs->hi && sqlite3_str_errcode(s) == SQLITE_OK; i++) {
-    if (coins_poll_stopped(&poll)) {
+    if (coins_interrupt_poll_stopped(&poll)) {
       sqlite3_free(sqlite3_str_finish(s));
       sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
       return;
     }
     if (i > rs->lo) sqlite3_str_appendchar(s, 1, ',');
-    sqlite3_str_append(s, digits, (int)coins_write_decimal(digits, cur->game.a[i]));
+    sqlite3_str_append(s, digits, (int)coins_reply_write_decimal(digits, cur->game.a[i]));
   }
   sqlite3_str_appendchar(s, 1, ']');
-  coins_result_str(ctx, s, cur->tvf->name, "the position");
+  coins_reply_str(ctx, s, cur->tvf->name, "the position");
 }
 
 /* Makes what the analysis columns share, the first time one is read:
@@ -133,20 +133,20 @@ static void analysis_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col
   }
   if (col == REVIEW_COL_ONLY_MOVE && only >= 0) sqlite3_result_int(ctx, only);
   if (col == REVIEW_COL_GRADE)
-    sqlite3_result_text(ctx, grade_name(coins_grade_of(v, j, stake)), -1, SQLITE_STATIC);
-  if (col == REVIEW_COL_ACCURACY) sqlite3_result_double(ctx, coins_accuracy_of(v, j, stake));
+    sqlite3_result_text(ctx, grade_name(coins_analysis_grade(v, j, stake)), -1, SQLITE_STATIC);
+  if (col == REVIEW_COL_ACCURACY) sqlite3_result_double(ctx, coins_analysis_accuracy(v, j, stake));
 }
 
 static void review_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col) {
   const coins_judgement *j = &((review_state *)cur->state)->judged;
   int values = coins_variant_traits_of(cur->game.variant).has_values;
   int64_t eval;
-  if (col < COINS_PLY_COLUMN_COUNT) {
+  if (col < COINS_TVF_COLUMN_COUNT) {
     coins_tvf_ply_column(cur, ctx, col);
     return;
   }
   switch ((enum review_column)col) {
-    case REVIEW_COL_BEST: coins_result_move(ctx, cur->game.variant, j->best); break;
+    case REVIEW_COL_BEST: coins_reply_move(ctx, cur->game.variant, j->best); break;
     case REVIEW_COL_LOSS: sqlite3_result_int64(ctx, j->loss); break;
     case REVIEW_COL_BEFORE:
       sqlite3_result_text(ctx, result_name(j->before), -1, SQLITE_STATIC);
@@ -157,10 +157,10 @@ static void review_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col) 
     case REVIEW_COL_VERDICT: sqlite3_result_text(ctx, verdict_of(j), -1, SQLITE_STATIC); break;
     case REVIEW_COL_POSITION: position_column(cur, ctx); break;
     case REVIEW_COL_LEAD:
-      if (values) sqlite3_result_int64(ctx, coins_judgement_lead(j));
+      if (values) sqlite3_result_int64(ctx, coins_analysis_lead(j));
       break;
     case REVIEW_COL_EVAL:
-      eval = coins_review_eval(&((review_state *)cur->state)->base.rv);
+      eval = coins_analysis_eval(&((review_state *)cur->state)->base.rv);
       if (values)
         sqlite3_result_int64(ctx, eval);
       else
@@ -180,7 +180,7 @@ static void review_release(coins_tvf_cursor *cur) {
 
 const coins_tvf coins_review_tvf = {
     .name = "coins_review",
-    .schema = "CREATE TABLE x(" COINS_PLY_COLUMNS
+    .schema = "CREATE TABLE x(" COINS_TVF_PLY_COLUMNS
               ", best, loss INTEGER, \"before\" TEXT, \"after\" TEXT, verdict TEXT, "
               "position, lead INTEGER, eval, only_move INTEGER, grade TEXT, accuracy REAL, "
               "arg_variant HIDDEN, arg_coins HIDDEN, arg_moves HIDDEN, arg_max_take HIDDEN)",

@@ -36,9 +36,9 @@ static void rules_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   char *err;
   if (argc == 1) {
     if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return; /* NULL in, NULL out */
-    int rc = coins_variant_read(RULES_NAME, argv[0], &v, &err);
+    int rc = coins_args_read_variant(RULES_NAME, argv[0], &v, &err);
     if (rc != SQLITE_OK) {
-      coins_result_error(ctx, err); /* NULL err: out of memory */
+      coins_reply_error(ctx, err); /* NULL err: out of memory */
       return;
     }
   }
@@ -52,14 +52,14 @@ static void rules_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     }
     sqlite3_str_appendchar(s, 1, ']');
   }
-  coins_result_str(ctx, s, RULES_NAME, "the rules");
+  coins_reply_str(ctx, s, RULES_NAME, "the rules");
 }
 
-int coins_register_rules(sqlite3 *db) {
-  int rc = sqlite3_create_function(db, RULES_NAME, 0, COINS_FUNCTION_FLAGS, NULL, rules_func, NULL,
-                                   NULL);
+int coins_rules_register(sqlite3 *db) {
+  int rc = sqlite3_create_function(db, RULES_NAME, 0, COINS_SQL_FUNCTION_FLAGS, NULL, rules_func,
+                                   NULL, NULL);
   if (rc == SQLITE_OK)
-    rc = sqlite3_create_function(db, RULES_NAME, 1, COINS_FUNCTION_FLAGS, NULL, rules_func, NULL,
-                                 NULL);
+    rc = sqlite3_create_function(db, RULES_NAME, 1, COINS_SQL_FUNCTION_FLAGS, NULL, rules_func,
+                                 NULL, NULL);
   return rc;
 }

@@ -48,7 +48,7 @@ typedef struct scalar_data {
 
 static void scalar_data_free(void *p) {
   scalar_data *data = p;
-  coins_game_free(&data->game);
+  coins_args_free_game(&data->game);
   sqlite3_free(data);
 }
 
@@ -56,15 +56,16 @@ static void scalar_data_free(void *p) {
 ** bytes or more is solved polling for an interrupt (smaller ones take
 ** well under a millisecond, and do not pay for a stop). */
 static int scalar_solve(sqlite3_context *ctx, scalar_data *data, sqlite3_value **argv, int argc,
-                        coins_result *r, char **err) {
+                        coins_solution *r, char **err) {
   const char *fname = data->spec->name;
   coins_game *game = &data->game;
-  coins_text text;
+  coins_json_arg text;
   coins_stop room;
   int rc = coins_args_read(fname, argv[0], argv[1], argc > 2 ? argv[2] : NULL, game, &text, err);
   if (rc != SQLITE_OK) return rc;
-  const coins_stop *stop =
-      text.len >= COINS_STOP_SPAN ? coins_stop_for(sqlite3_context_db_handle(ctx), &room) : NULL;
+  const coins_stop *stop = text.len >= COINS_STOP_SPAN
+                               ? coins_interrupt_stop_for(sqlite3_context_db_handle(ctx), &room)
+                               : NULL;
   game->stop = stop;
   char msg[COINS_ERRMSG_SIZE];
   size_t need = 0;
@@ -72,10 +73,10 @@ static int scalar_solve(sqlite3_context *ctx, scalar_data *data, sqlite3_value *
   if (text.text == NULL) { /* a count */
     coins_solve(game->variant, NULL, (size_t)game->n, game->k, NULL, r);
   } else if (text.jsonb) { /* parsed, then solved with the work space behind the coins */
-    rc = coins_text_parse(fname, &text, game, err);
+    rc = coins_args_parse_coins(fname, &text, game, err);
     size_t n = (size_t)game->n;
-    if (rc == SQLITE_OK &&
-        coins_reserve(&game->a, &game->a_words, n + coins_work_words(game->variant, n, game->k)))
+    if (rc == SQLITE_OK && coins_reserve(&game->a, &game->a_words,
+                                         n + coins_solve_work_words(game->variant, n, game->k)))
       rc = SQLITE_NOMEM;
     if (rc != SQLITE_OK) return rc;
     solved = coins_solve_stop(game->variant, game->a, n, game->k, game->a + n, r, stop);
@@ -89,22 +90,22 @@ static int scalar_solve(sqlite3_context *ctx, scalar_data *data, sqlite3_value *
   coins_variant_traits traits = coins_variant_traits_of(game->variant);
   if (solved == COINS_OK && !traits.has_values &&
       (data->spec->kind == MARGIN || data->spec->kind == SCORE))
-    return coins_sql_fail(err, fname,
-                          "variant %s has no coin values; use coins_win or "
-                          "coins_outcome",
-                          traits.name);
-  return coins_sql_status(solved, fname, msg, err);
+    return coins_reply_fail(err, fname,
+                            "variant %s has no coin values; use coins_win or "
+                            "coins_outcome",
+                            traits.name);
+  return coins_reply_status(solved, fname, msg, err);
 }
 
 static void scalar_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   scalar_data *data = sqlite3_user_data(ctx);
   char *err = NULL;
-  coins_result r;
+  coins_solution r;
   int rc = scalar_solve(ctx, data, argv, argc, &r, &err);
-  if (data->game.a_words > KEEP_WORDS) coins_game_free(&data->game);
-  if (rc == COINS_NULL_ARG) return;
+  if (data->game.a_words > KEEP_WORDS) coins_args_free_game(&data->game);
+  if (rc == COINS_SQL_NULL) return;
   if (rc != SQLITE_OK) {
-    coins_result_fail(ctx, rc, err); /* err is NULL for SQLITE_NOMEM */
+    coins_reply_error_rc(ctx, rc, err); /* err is NULL for SQLITE_NOMEM */
     return;
   }
   switch (data->spec->kind) {
@@ -118,11 +119,11 @@ static void scalar_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     }
     case MARGIN: sqlite3_result_int64(ctx, r.margin); break;
     case SCORE: sqlite3_result_int64(ctx, r.score); break;
-    case BEST_MOVE: coins_result_move(ctx, data->game.variant, r.best); break;
+    case BEST_MOVE: coins_reply_move(ctx, data->game.variant, r.best); break;
   }
 }
 
-int coins_register_scalars(sqlite3 *db) {
+int coins_scalars_register(sqlite3 *db) {
   int rc = SQLITE_OK;
   for (size_t i = 0; rc == SQLITE_OK && i < sizeof scalars / sizeof *scalars; i++) {
     for (int argc = 2; rc == SQLITE_OK && argc <= 3; argc++) {
@@ -131,7 +132,7 @@ int coins_register_scalars(sqlite3 *db) {
       memset(data, 0, sizeof *data);
       data->spec = &scalars[i];
       /* on failure SQLite calls scalar_data_free itself */
-      rc = sqlite3_create_function_v2(db, scalars[i].name, argc, COINS_FUNCTION_FLAGS, data,
+      rc = sqlite3_create_function_v2(db, scalars[i].name, argc, COINS_SQL_FUNCTION_FLAGS, data,
                                       scalar_func, NULL, NULL, scalar_data_free);
     }
   }

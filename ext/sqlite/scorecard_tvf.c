@@ -36,11 +36,11 @@ static int card_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
   const char *fname = cur->tvf->name;
   coins_game *game = &cur->game;
   char msg[COINS_ERRMSG_SIZE];
-  if (sqlite3_value_type(args[2]) == SQLITE_NULL) return COINS_NULL_ARG;
-  int rc = coins_game_read(fname, args[0], args[1], args[3], game, err);
+  if (sqlite3_value_type(args[2]) == SQLITE_NULL) return COINS_SQL_NULL;
+  int rc = coins_args_read_game(fname, args[0], args[1], args[3], game, err);
   if (rc != SQLITE_OK) return rc;
   card_state *state = cur->state;
-  rc = coins_record_read(fname, args[2], game, &state->moves, &state->room, &state->count, err);
+  rc = coins_record_arg_read(fname, args[2], game, &state->moves, &state->room, &state->count, err);
   if (rc != SQLITE_OK) return rc;
   size_t n = (size_t)game->n, count = state->count;
   size_t review = n < UINT32_MAX - 2 ? coins_review_record_words(game->variant, n, game->k, count)
@@ -49,7 +49,7 @@ static int card_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
   coins_status made = coins_scorecard_stop(game->variant, game->a, game->n, game->k, state->moves,
                                            count, cur->work, state->card, msg, game->stop);
-  return coins_sql_status(made, fname, msg, err);
+  return coins_reply_status(made, fname, msg, err);
 }
 
 static int card_next(coins_tvf_cursor *cur, char **err) {
@@ -79,7 +79,7 @@ static void card_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col) {
     case CARD_COL_BLUNDERS: sqlite3_result_int64(ctx, (sqlite3_int64)c->blunders); break;
     case CARD_COL_LOSS: sqlite3_result_int64(ctx, c->loss); break;
     case CARD_COL_ACCURACY:
-      accuracy = coins_card_accuracy(c);
+      accuracy = coins_scorecard_accuracy(c);
       if (!isnan(accuracy)) sqlite3_result_double(ctx, accuracy);
       break;
     case CARD_COL_TOTAL:

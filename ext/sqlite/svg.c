@@ -68,17 +68,18 @@ static int svg_review_record(const coins_picture *pic, svg_review *r, char **err
       whole ? coins_review_init_record_stop(&rv, g->variant, g->a, g->n, g->k, pic->record, count,
                                             work, g->stop)
             : coins_review_init_stop(&rv, g->variant, g->a, g->n, g->k, work, g->stop);
-  int rc = coins_sql_status(started, SVG_NAME, "", err);
+  int rc = coins_reply_status(started, SVG_NAME, "", err);
   char msg[COINS_ERRMSG_SIZE];
-  coins_poll poll = {g->stop, COINS_POLL_EVERY};
+  coins_interrupt_poll poll = {g->stop, COINS_INTERRUPT_POLL_EVERY};
   for (size_t t = 0; rc == SQLITE_OK && t < count; t++) {
     coins_judgement j;
-    if (coins_poll_stopped(&poll)) {
+    if (coins_interrupt_poll_stopped(&poll)) {
       rc = SQLITE_INTERRUPT;
       break;
     }
-    coins_status st = coins_review_play(&rv, coins_move_of(g->variant, pic->record[t]), &j, msg);
-    rc = coins_sql_status(st, SVG_NAME, msg, err);
+    coins_status st =
+        coins_review_play(&rv, coins_notation_move_of(g->variant, pic->record[t]), &j, msg);
+    rc = coins_reply_status(st, SVG_NAME, msg, err);
     if (rc != SQLITE_OK) break;
     /* the verdicts of coins_review */
     enum svg_verdict v = j.loss == 0 ? SVG_BEST : j.after < j.before ? SVG_BLUNDER : SVG_INACCURACY;
@@ -388,7 +389,7 @@ static void svg_draw(sqlite3_context *ctx, const coins_picture *pic, const svg_r
   }
   sqlite3_str_appendall(s, "</svg>");
   sqlite3_free(result);
-  coins_result_str(ctx, s, SVG_NAME, "the picture");
+  coins_reply_str(ctx, s, SVG_NAME, "the picture");
 }
 
 static void svg_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -399,16 +400,16 @@ static void svg_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (rc == SQLITE_OK && pic.recorded) rc = svg_review_record(&pic, &review, &err);
   if (rc == SQLITE_OK)
     svg_draw(ctx, &pic, &review);
-  else if (rc != COINS_NULL_ARG)
-    coins_result_fail(ctx, rc, err); /* err is NULL for SQLITE_NOMEM */
+  else if (rc != COINS_SQL_NULL)
+    coins_reply_error_rc(ctx, rc, err); /* err is NULL for SQLITE_NOMEM */
   svg_review_free(&review);
   coins_picture_free(&pic);
 }
 
-int coins_register_svg(sqlite3 *db) {
+int coins_svg_register(sqlite3 *db) {
   int rc = SQLITE_OK;
   for (int n_arg = 2; rc == SQLITE_OK && n_arg <= 4; n_arg++)
-    rc = sqlite3_create_function(db, SVG_NAME, n_arg, COINS_FUNCTION_FLAGS, NULL, svg_func, NULL,
-                                 NULL);
+    rc = sqlite3_create_function(db, SVG_NAME, n_arg, COINS_SQL_FUNCTION_FLAGS, NULL, svg_func,
+                                 NULL, NULL);
   return rc;
 }

@@ -55,7 +55,7 @@ static int tvf_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **out) {
   cur->tvf = tvf;
   cur->state = tvf->state_size ? (void *)(cur + 1) : NULL;
   cur->eof = 1;
-  cur->game.stop = coins_stop_for(((coins_tvf_vtab *)vtab)->db, &cur->stop);
+  cur->game.stop = coins_interrupt_stop_for(((coins_tvf_vtab *)vtab)->db, &cur->stop);
   *out = &cur->base;
   return SQLITE_OK;
 }
@@ -75,7 +75,7 @@ static void release_state(coins_tvf_cursor *cur) {
 static int tvf_close(sqlite3_vtab_cursor *base) {
   coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
   release_state(cur);
-  coins_game_free(&cur->game);
+  coins_args_free_game(&cur->game);
   sqlite3_free(cur->work);
   for (int i = 0; i < COINS_TVF_MAX_ARGS; i++) sqlite3_free(cur->args[i].bytes);
   sqlite3_free(cur);
@@ -83,7 +83,7 @@ static int tvf_close(sqlite3_vtab_cursor *base) {
 }
 
 /* Keeps a copy of v (NULL: left out) for the hidden column. */
-static int save_arg(coins_saved_arg *saved, sqlite3_value *v) {
+static int save_arg(coins_tvf_saved_arg *saved, sqlite3_value *v) {
   saved->type = v ? sqlite3_value_type(v) : SQLITE_NULL;
   if (saved->type == SQLITE_INTEGER) saved->i = sqlite3_value_int64(v);
   if (saved->type == SQLITE_FLOAT) saved->r = sqlite3_value_double(v);
@@ -103,7 +103,7 @@ static int save_arg(coins_saved_arg *saved, sqlite3_value *v) {
   return SQLITE_OK;
 }
 
-static void result_saved(sqlite3_context *ctx, const coins_saved_arg *saved) {
+static void result_saved(sqlite3_context *ctx, const coins_tvf_saved_arg *saved) {
   switch (saved->type) {
     case SQLITE_INTEGER: sqlite3_result_int64(ctx, saved->i); break;
     case SQLITE_FLOAT: sqlite3_result_double(ctx, saved->r); break;
@@ -134,7 +134,7 @@ static int filter_error(coins_tvf_cursor *cur, int rc, char *err) {
 
 /* tvf_next for a cursor that produces its rows: kept out of tvf_next, so
 ** that the lazy cursor's step (count(*)) costs no stack frame. */
-static int play_next(coins_tvf_cursor *cur) {
+static int tvf_produce_next(coins_tvf_cursor *cur) {
   char *err = NULL;
   int rc;
   if (cur->row.ply + 1 >= cur->ply_lo) { /* the usual case: the next row is wanted */
@@ -155,7 +155,7 @@ static int play_next(coins_tvf_cursor *cur) {
 
 static int tvf_next(sqlite3_vtab_cursor *base) {
   coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
-  if (!cur->lazy) return play_next(cur);
+  if (!cur->lazy) return tvf_produce_next(cur);
   cur->eof = ++cur->ply > cur->ply_hi; /* a row known without playing it */
   return SQLITE_OK;
 }
@@ -232,7 +232,7 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
   cur->ply_hi = PLY_MAX;
   for (const char *op = idx_str; op && *op && j < argc; op++) narrow_plies(cur, *op, argv[j++]);
   int rc = tvf->start(cur, args, &err);
-  if (rc == COINS_NULL_ARG) return SQLITE_OK;
+  if (rc == COINS_SQL_NULL) return SQLITE_OK;
   if (rc != SQLITE_OK) return filter_error(cur, rc, err);
   cur->lazy = cur->rows != UINT64_MAX;
   if (cur->lazy) { /* rows 1..rows, within the bounds */
@@ -242,7 +242,7 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
     return SQLITE_OK;
   }
   cur->eof = cur->ply_lo > cur->ply_hi;
-  return cur->eof ? SQLITE_OK : play_next(cur);
+  return cur->eof ? SQLITE_OK : tvf_produce_next(cur);
 }
 
 static int tvf_eof(sqlite3_vtab_cursor *base) { return ((coins_tvf_cursor *)base)->eof; }
@@ -253,7 +253,7 @@ static int tvf_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col) 
     result_saved(ctx, &cur->args[col - cur->tvf->n_visible]);
     return SQLITE_OK;
   }
-  if (cur->lazy && col == COINS_COL_PLY) { /* known without playing */
+  if (cur->lazy && col == COINS_TVF_COL_PLY) { /* known without playing */
     sqlite3_result_int64(ctx, (sqlite3_int64)cur->ply);
     return SQLITE_OK;
   }
@@ -307,7 +307,7 @@ static char ply_op(unsigned char op) {
 
 /* (A table whose rows are not moves, rows_not_plies, has none.) */
 static int is_ply_column(const coins_tvf *tvf, int column) {
-  return !tvf->rows_not_plies && (column == COINS_COL_PLY || column == -1);
+  return !tvf->rows_not_plies && (column == COINS_TVF_COL_PLY || column == -1);
 }
 
 static int tvf_best_index(sqlite3_vtab *base, sqlite3_index_info *info) {
@@ -384,22 +384,22 @@ static const sqlite3_module tvf_module = {
 void coins_tvf_ply_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col) {
   const coins_ply *row = &cur->row;
   int values = coins_variant_traits_of(cur->game.variant).has_values;
-  switch ((enum coins_ply_column)col) {
-    case COINS_COL_PLY: sqlite3_result_int64(ctx, (sqlite3_int64)row->ply); break;
-    case COINS_COL_PLAYER: sqlite3_result_int(ctx, row->player); break;
-    case COINS_COL_MOVE: coins_result_move(ctx, cur->game.variant, row->move); break;
-    case COINS_COL_TAKE: sqlite3_result_int64(ctx, (sqlite3_int64)row->move.take); break;
-    case COINS_COL_POS: sqlite3_result_int64(ctx, (sqlite3_int64)row->pos); break;
-    case COINS_COL_GAIN:
+  switch ((enum coins_tvf_column)col) {
+    case COINS_TVF_COL_PLY: sqlite3_result_int64(ctx, (sqlite3_int64)row->ply); break;
+    case COINS_TVF_COL_PLAYER: sqlite3_result_int(ctx, row->player); break;
+    case COINS_TVF_COL_MOVE: coins_reply_move(ctx, cur->game.variant, row->move); break;
+    case COINS_TVF_COL_TAKE: sqlite3_result_int64(ctx, (sqlite3_int64)row->move.take); break;
+    case COINS_TVF_COL_POS: sqlite3_result_int64(ctx, (sqlite3_int64)row->pos); break;
+    case COINS_TVF_COL_GAIN:
       if (values) sqlite3_result_int64(ctx, row->gain);
       break;
-    case COINS_COL_FIRST_TOTAL:
+    case COINS_TVF_COL_FIRST_TOTAL:
       if (values) sqlite3_result_int64(ctx, row->first_total);
       break;
-    case COINS_COL_SECOND_TOTAL:
+    case COINS_TVF_COL_SECOND_TOTAL:
       if (values) sqlite3_result_int64(ctx, row->second_total);
       break;
-    case COINS_PLY_COLUMN_COUNT: break;
+    case COINS_TVF_COLUMN_COUNT: break;
   }
 }
 

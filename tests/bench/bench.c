@@ -55,7 +55,7 @@
 **   5. variant III play, 10^4..10^6 coins: 'optimal' against random,
 **      greedy and careless players (off its line at almost every other
 **      move) and against itself;
-**   6. the textbook O(n^2) DP (tests/unit/reference.c) against coins3_solve,
+**   6. the textbook O(n^2) DP (tests/unit/reference.c) against coins_solve3,
 **      called directly;
 **   7. the analysis: coins_options, the review's new columns, scorecards;
 **   8. targets, printed as met / not met (they never fail the run).
@@ -406,8 +406,8 @@ static int64_t run_sql(op *o) {
 }
 
 static int64_t run_core3(op *o) {
-  coins_result r;
-  coins3_solve(o->a, o->n, o->work, &r);
+  coins_solution r;
+  coins_solve3(o->a, o->n, o->work, &r);
   return r.margin;
 }
 
@@ -574,9 +574,9 @@ static sqlite3 *build_games(const config *cfg, size_t n, int spaced, row_sums *s
   exec(db, "BEGIN");
   sqlite3_stmt *ins = prepare(db, "INSERT INTO games(coins) VALUES (?1)");
   int64_t *a = xmalloc(n * sizeof *a);
-  size_t words = coins2_work_words(n, 5);
-  if (coins2_work_words(n, 2) > words) words = coins2_work_words(n, 2);
-  if (coins3_work_words(n) > words) words = coins3_work_words(n);
+  size_t words = coins_solve2_work_words(n, 5);
+  if (coins_solve2_work_words(n, 2) > words) words = coins_solve2_work_words(n, 2);
+  if (coins_solve3_work_words(n) > words) words = coins_solve3_work_words(n);
   int64_t *work = xmalloc(words * sizeof *work);
   char *text = xmalloc(text_room(n));
   uint64_t seed = n;
@@ -589,11 +589,11 @@ static sqlite3 *build_games(const config *cfg, size_t n, int spaced, row_sums *s
     sqlite3_bind_text(ins, 1, text, (int)len, SQLITE_STATIC);
     if (sqlite3_step(ins) != SQLITE_DONE) die("insert: %s", sqlite3_errmsg(db));
     sqlite3_reset(ins);
-    coins_result r1, r2, r5, r3;
-    coins1_solve(n, 2, &r1);
-    coins2_solve(a, n, 2, work, &r2);
-    coins2_solve(a, n, 5, work, &r5);
-    coins3_solve(a, n, work, &r3);
+    coins_solution r1, r2, r5, r3;
+    coins_solve1(n, 2, &r1);
+    coins_solve2(a, n, 2, work, &r2);
+    coins_solve2(a, n, 5, work, &r5);
+    coins_solve3(a, n, work, &r3);
     sums->v1_win += r1.outcome == COINS_FIRST;
     sums->v2_win += r2.outcome == COINS_FIRST;
     sums->v2_margin += r2.margin;
@@ -780,12 +780,12 @@ static void bind_texts(sqlite3_stmt *stmt, const char *compact, const char *spac
 ** solvers keep a block per coin: the worst case for their memory. */
 static void valley_game(const config *cfg, sqlite3 *db, size_t n, results *res) {
   int64_t *a = xmalloc(n * sizeof *a);
-  int64_t *work = xmalloc(coins3_work_words(n) * sizeof *work);
+  int64_t *work = xmalloc(coins_solve3_work_words(n) * sizeof *work);
   char *text = xmalloc(text_room(n));
   for (size_t i = 0; i < n; i++) a[i] = i < n / 2 ? (int64_t)(n / 2 - i) : (int64_t)(i - n / 2);
   size_t len = format_array(text, a, n, 0);
-  coins_result r;
-  coins3_solve(a, n, work, &r);
+  coins_solution r;
+  coins_solve3(a, n, work, &r);
   if (cfg->smoke) {
     int64_t m = ref3_margin(a, 0, n);
     check(m == r.margin, "valley n=%zu: core %lld, reference DP %lld", n, (long long)r.margin,
@@ -887,7 +887,7 @@ static void huge_games(const config *cfg, results *res) {
   for (size_t k = 0; k < N_HUGE && cfg->huge[k]; k++, count++) {
     size_t n = cfg->huge[k];
     int64_t *a = xmalloc(n * sizeof *a);
-    int64_t *work = xmalloc(coins3_work_words(n) * sizeof *work);
+    int64_t *work = xmalloc(coins_solve3_work_words(n) * sizeof *work);
     char *text[N_FORMATS];
     size_t len[N_FORMATS];
     uint64_t seed = 1000003 * (uint64_t)n;
@@ -896,8 +896,8 @@ static void huge_games(const config *cfg, results *res) {
       text[f] = xmalloc(text_room(n));
       len[f] = format_array(text[f], a, n, f == SPACED);
     }
-    coins_result r;
-    coins3_solve(a, n, work, &r);
+    coins_solution r;
+    coins_solve3(a, n, work, &r);
     if (n <= 20000) {
       int64_t m = ref3_margin(a, 0, n);
       check(m == r.margin, "huge game n=%zu: core %lld, reference DP %lld", n, (long long)r.margin,
@@ -1120,23 +1120,23 @@ static void plays(const config *cfg) {
 static void textbook(const config *cfg) {
   op ref[MAX_SIZES], core[MAX_SIZES];
   printf(
-      "\nthe textbook O(n^2) DP (ref3_margin) against coins3_solve, both "
+      "\nthe textbook O(n^2) DP (ref3_margin) against coins_solve3, both "
       "called directly\n");
   printf("  %7s | %12s %12s | %9s | %7s %9s %9s\n", "n", "DP us", "coins3 us", "DP/coins3", "n x",
          "DP grow", "core grow");
   for (size_t k = 0; k < cfg->n_dp; k++) {
     size_t n = cfg->dp[k];
     int64_t *a = xmalloc(n * sizeof *a);
-    int64_t *work = xmalloc(coins3_work_words(n) * sizeof *work);
+    int64_t *work = xmalloc(coins_solve3_work_words(n) * sizeof *work);
     uint64_t seed = 77 + n;
     deal(&seed, a, n);
     op pair[2] = {
         {.label = "ref3_margin", .run = run_ref3, .a = a, .n = n},
-        {.label = "coins3_solve", .run = run_core3, .a = a, .n = n, .work = work},
+        {.label = "coins_solve3", .run = run_core3, .a = a, .n = n, .work = work},
     };
     measure(pair, 2, cfg);
     check(pair[0].result == pair[1].result,
-          "n=%zu: coins3_solve margin %lld, "
+          "n=%zu: coins_solve3 margin %lld, "
           "ref3_margin %lld",
           n, (long long)pair[1].result, (long long)pair[0].result);
     ref[k] = pair[0];

@@ -37,7 +37,7 @@ int main(void) {
       char err[COINS_ERRMSG_SIZE];
       coins_review_play(&rv, m, &j, err);
       if (j.loss == 0 || j.before < 0) continue; /* a lost position stays lost */
-      int band = (int)(coins_share(v, j.loss, stake) * 100);
+      int band = (int)(coins_analysis_share(v, j.loss, stake) * 100);
       band = band < BANDS ? band : BANDS - 1;
       moves[v == COINS_III][band]++;
       changed[v == COINS_III][band] += j.after < j.before;

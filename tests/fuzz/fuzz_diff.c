@@ -184,9 +184,9 @@ static void read_values(game *g, reader *r) {
 /* --------------------------------------------------------------- checks */
 
 static void check_solve(const game *g) {
-  size_t words = coins_work_words(g->variant, g->n, g->k);
+  size_t words = coins_solve_work_words(g->variant, g->n, g->k);
   int64_t *work = xmalloc(words);
-  coins_result r;
+  coins_solution r;
   memset(&r, 0x5A, sizeof r);
   coins_solve(g->variant, g->variant == 1 ? NULL : g->a, g->n, g->k, work, &r);
   free(work);
@@ -194,7 +194,7 @@ static void check_solve(const game *g) {
   if (g->variant == 1) {
     CHECK(r.outcome == (g->win[g->n] ? COINS_FIRST : COINS_SECOND));
     CHECK(r.margin == 0 && r.score == 0 && r.total == 0);
-    CHECK(coins1_take(g->n, g->k) == r.best.take);
+    CHECK(coins_solve1_take(g->n, g->k) == r.best.take);
   } else {
     int64_t margin = value_of(g, 0, g->n), total = sum_range(g, 0, g->n);
     CHECK(r.margin == margin);
@@ -207,7 +207,7 @@ static void check_solve(const game *g) {
   if (g->variant == 3) { /* in place: the work space is the row itself */
     int64_t *copy = xmalloc(g->n);
     if (g->n) memcpy(copy, g->a, g->n * sizeof *copy);
-    coins_result q;
+    coins_solution q;
     coins_solve(3, copy, g->n, 1, copy, &q);
     CHECK(q.margin == r.margin && q.score == r.score && q.total == r.total &&
           q.outcome == r.outcome && q.best.take == r.best.take && q.best.side == r.best.side);
@@ -223,8 +223,8 @@ static void check_line(const game *g) {
   uint64_t lo = 0, hi = g->n, ply = 0;
   int64_t totals[2] = {0, 0};
   coins_ply p;
-  coins_result r;
-  int64_t *solve_work = xmalloc(coins_work_words(g->variant, g->n, g->k));
+  coins_solution r;
+  int64_t *solve_work = xmalloc(coins_solve_work_words(g->variant, g->n, g->k));
   coins_solve(g->variant, g->variant == 1 ? NULL : g->a, g->n, g->k, solve_work, &r);
   free(solve_work);
 

@@ -15,7 +15,7 @@
 **       untouched past its end;
 **     - acceptance and values agree with an independent oracle below (the
 **       JSON number grammar, exact-integer values by decimal arithmetic);
-**   coins_parse_moves (variants 1, 2, 3), cap = coins_moves_capacity()
+**   coins_parse_moves (variants 1, 2, 3), cap = coins_parse_moves_capacity()
 **     - I and II: acceptance and takes agree with an oracle of the two
 **       forms (a JSON array, takes without brackets), every take >= 1;
 **     - III: every move is 'L' or 'R'; acceptance agrees with an oracle of
@@ -407,10 +407,10 @@ static void check_solve_text(const char *text, size_t len) {
   int parsed = coins_parse_array(text, len, a, cap, &n, e.msg);
   for (int v = 1; v <= 3; v++) {
     uint64_t k = v == 3 ? 1 : (uint64_t)v + 1;
-    coins_result want;
+    coins_solution want;
     memset(&want, 0, sizeof want);
     if (parsed == 0) {
-      int64_t *work = xmalloc((coins_work_words(v, n, k) + 1) * sizeof *work);
+      int64_t *work = xmalloc((coins_solve_work_words(v, n, k) + 1) * sizeof *work);
       coins_solve(v, a, n, k, work, &want);
       free(work);
     }
@@ -420,13 +420,13 @@ static void check_solve_text(const char *text, size_t len) {
       if (c == 2) { /* the room the first tries asked for */
         err_reset(&e);
         int64_t probe;
-        coins_result r;
+        coins_solution r;
         int rc = coins_solve_text(v, text, len, k, &probe, 0, &need, &r, e.msg);
         if (rc != COINS_NO_ROOM) continue;
         room = need;
       }
       int64_t *buf = xmalloc((room ? room : 1) * sizeof *buf);
-      coins_result r;
+      coins_solution r;
       memset(&r, 0x5A, sizeof r);
       err_reset(&e);
       int rc = coins_solve_text(v, text, len, k, buf, room, &need, &r, e.msg);
@@ -475,7 +475,7 @@ static void check_shifted(const char *text, size_t len) {
 static void check_moves(const char *text, size_t len) {
   /* sized by the moves the text can hold (its elements, or its letters):
   ** every parse below with this room must find it enough */
-  size_t cap = coins_moves_capacity(text, len);
+  size_t cap = coins_parse_moves_capacity(text, len);
   int64_t *moves = xmalloc((cap ? cap : 1) * sizeof *moves);
   int64_t *want = xmalloc((cap ? cap : 1) * sizeof *want);
   errbuf e;
@@ -496,7 +496,7 @@ static void check_moves(const char *text, size_t len) {
     CHECK(n == want_n && n <= cap);
     CHECK(n == 0 || memcmp(moves, want, n * sizeof *moves) == 0);
     for (size_t i = 0; i < n; i++) {
-      coins_move m = coins_move_of(variant, moves[i]);
+      coins_move m = coins_notation_move_of(variant, moves[i]);
       CHECK(m.take == (uint64_t)moves[i] && m.side == 'L');
     }
   }
@@ -523,7 +523,7 @@ static void check_moves(const char *text, size_t len) {
     size_t o = 0;
     json[o++] = '[';
     for (size_t i = 0; i < n; i++) {
-      coins_move m = coins_move_of(3, moves[i]);
+      coins_move m = coins_notation_move_of(3, moves[i]);
       CHECK(m.take == 1 && (m.side == 'L' || m.side == 'R'));
       if (i) json[o++] = ',';
       json[o++] = '"';
@@ -535,7 +535,7 @@ static void check_moves(const char *text, size_t len) {
     const char *forms[2] = {json, bare};
     size_t lens[2] = {o, n};
     for (int f = 0; f < 2; f++) {
-      size_t c2 = coins_moves_capacity(forms[f], lens[f]), m2 = (size_t)-1;
+      size_t c2 = coins_parse_moves_capacity(forms[f], lens[f]), m2 = (size_t)-1;
       int64_t *again = xmalloc(c2 * sizeof *again);
       err_reset(&e);
       CHECK(coins_parse_moves(3, forms[f], lens[f], again, c2, &m2, e.msg) == 0);

@@ -84,7 +84,7 @@ static void check_text(const char *text, size_t len) {
   int parsed = coins_parse_array_general(text, len, values, cap, &n, err, "element") == COINS_OK;
   for (size_t i = 0; parsed && i < n; i++) total += values[i];
   memcpy(blocks, values, n * sizeof *values);
-  size_t m = parsed ? coins3_fuse(blocks, n, blocks, NULL) : 0;
+  size_t m = parsed ? coins_solve3_fuse(blocks, n, blocks, NULL) : 0;
   for (size_t k = 0; k < n_scanners; k++)
     check_scanner(scanners[k], text, len, parsed, values, n, blocks, m, total);
   free(values);

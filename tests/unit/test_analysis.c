@@ -1,7 +1,7 @@
 /*
 ** test_analysis.c -- differential tests of the analysis in the pure core
-** (include/coins.h: coins_options_*, coins_analysis_*, coins_review_eval,
-** coins_judgement_lead, coins_grade_of, coins_accuracy_of,
+** (include/coins.h: coins_options_*, coins_analysis_*, coins_analysis_eval,
+** coins_analysis_lead, coins_analysis_grade, coins_analysis_accuracy,
 ** coins_scorecard_stop) against the plain reference solvers of
 ** tests/unit/reference.c.
 **
@@ -315,7 +315,7 @@ static void record_case(rng *r, uint64_t index) {
   int64_t totals[2] = {0, 0};
   lo = 0, hi = n;
   for (size_t t = 0; t < count; t++) {
-    coins_move m = coins_move_of((coins_variant)variant, moves[t]);
+    coins_move m = coins_notation_move_of((coins_variant)variant, moves[t]);
     coins_judgement j;
     char err[COINS_ERRMSG_SIZE];
     int p = (int)(t % 2);
@@ -347,14 +347,14 @@ static void record_case(rng *r, uint64_t index) {
     size_t lo0 = lo, hi0 = hi;
     int64_t gain = move_gain(&o, &lo, &hi, m);
     totals[p] += gain;
-    if (variant != 1) CHECK_EQ(coins_judgement_lead(&j), lead);
+    if (variant != 1) CHECK_EQ(coins_analysis_lead(&j), lead);
     int64_t next = value_of(&o, lo, hi); /* the next mover's, p's opponent's */
     if (variant == 1) {
       int next_wins = lo < hi && next > 0, first_wins = next_wins == (p == 1);
-      CHECK_EQ(coins_review_eval(&rv), first_wins ? 1 : -1);
+      CHECK_EQ(coins_analysis_eval(&rv), first_wins ? 1 : -1);
     } else {
       int64_t first = totals[0] - totals[1] + (p == 0 ? -next : next);
-      CHECK_EQ(coins_review_eval(&rv), first);
+      CHECK_EQ(coins_analysis_eval(&rv), first);
     }
     if (read || below(r, 2)) {
       int only;
@@ -367,8 +367,8 @@ static void record_case(rng *r, uint64_t index) {
                     : j.after < j.before ? COINS_BLUNDER
                     : share >= 0.075     ? COINS_MISTAKE
                                          : COINS_INACCURACY;
-    CHECK_EQ(coins_grade_of((coins_variant)variant, &j, stake), g);
-    double acc = coins_accuracy_of((coins_variant)variant, &j, stake);
+    CHECK_EQ(coins_analysis_grade((coins_variant)variant, &j, stake), g);
+    double acc = coins_analysis_accuracy((coins_variant)variant, &j, stake);
     CHECK(fabs(acc - want_accuracy(variant, j.loss, stake)) < 1e-9, "accuracy %.12f", acc);
     want[p].moves++;
     want[p].grades[g]++;
@@ -400,7 +400,7 @@ static void record_case(rng *r, uint64_t index) {
     CHECK_EQ(card[p].total, variant == 1 ? 0 : totals[p]);
     CHECK_EQ(card[p].result, result == 2 ? 2 : mine * result);
     CHECK_EQ(card[p].expected, mine * expected);
-    double acc = coins_card_accuracy(&card[p]);
+    double acc = coins_scorecard_accuracy(&card[p]);
     if (want[p].moves == 0) CHECK(isnan(acc), "no moves: NaN");
     if (want[p].moves)
       CHECK(fabs(acc - (want[p].accuracy / want[p].moves + want[p].moves / want[p].harmonic) / 2) <

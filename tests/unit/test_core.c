@@ -349,15 +349,15 @@ static int64_t *row(const char *text, size_t *n) {
   return out;
 }
 
-static coins_result solve2(const int64_t *a, size_t n, uint64_t k) {
-  coins_result r, d;
-  int64_t *w = xmalloc(coins2_work_words(n, k) * sizeof *w);
+static coins_solution solve2(const int64_t *a, size_t n, uint64_t k) {
+  coins_solution r, d;
+  int64_t *w = xmalloc(coins_solve2_work_words(n, k) * sizeof *w);
   memset(&r, 0x5A, sizeof r);
-  coins2_solve(a, n, k, w, &r);
+  coins_solve2(a, n, k, w, &r);
   free(w);
   /* the dispatcher agrees */
-  assert_int_equal(coins_work_words(2, n, k), coins2_work_words(n, k));
-  w = xmalloc(coins_work_words(2, n, k) * sizeof *w);
+  assert_int_equal(coins_solve_work_words(2, n, k), coins_solve2_work_words(n, k));
+  w = xmalloc(coins_solve_work_words(2, n, k) * sizeof *w);
   coins_solve(2, a, n, k, w, &d);
   free(w);
   assert_int_equal(d.outcome, r.outcome);
@@ -369,20 +369,20 @@ static coins_result solve2(const int64_t *a, size_t n, uint64_t k) {
   return r;
 }
 
-static coins_result solve3(const int64_t *a, size_t n) {
-  coins_result r, d, s;
-  int64_t *w = xmalloc(coins3_work_words(n) * sizeof *w);
+static coins_solution solve3(const int64_t *a, size_t n) {
+  coins_solution r, d, s;
+  int64_t *w = xmalloc(coins_solve3_work_words(n) * sizeof *w);
   memset(&r, 0x5A, sizeof r);
-  coins3_solve(a, n, w, &r);
+  coins_solve3(a, n, w, &r);
   free(w);
-  assert_int_equal(coins_work_words(3, n, 1), coins3_work_words(n));
-  w = xmalloc(coins_work_words(3, n, 1) * sizeof *w);
+  assert_int_equal(coins_solve_work_words(3, n, 1), coins_solve3_work_words(n));
+  w = xmalloc(coins_solve_work_words(3, n, 1) * sizeof *w);
   coins_solve(3, a, n, 1, w, &d);
   /* work == a: solving in place on a copy gives the same answer */
   memcpy(w, a, n * sizeof *a);
-  coins3_solve(w, n, w, &s);
+  coins_solve3(w, n, w, &s);
   free(w);
-  const coins_result *o[2] = {&d, &s};
+  const coins_solution *o[2] = {&d, &s};
   for (int i = 0; i < 2; i++) {
     assert_int_equal(o[i]->outcome, r.outcome);
     assert_i64(o[i]->margin, r.margin);
@@ -407,7 +407,7 @@ static void expect3(const char *text, int64_t margin, coins_outcome outcome) {
   int64_t *a = row(text, &n);
   assert_i64(ref3_margin(a, 0, n), margin);
   if (n <= 12) assert_i64(ref3_margin_brute(a, n), margin);
-  coins_result r = solve3(a, n);
+  coins_solution r = solve3(a, n);
   if (r.margin != margin)
     fail_msg("III %s: margin %lld, expected %lld", text, (long long)r.margin, (long long)margin);
   assert_int_equal(r.outcome, outcome);
@@ -421,7 +421,7 @@ static void expect3(const char *text, int64_t margin, coins_outcome outcome) {
 static void expect3_score(const char *text, int64_t score) {
   size_t n;
   int64_t *a = row(text, &n);
-  coins_result r = solve3(a, n);
+  coins_solution r = solve3(a, n);
   if (r.score != score)
     fail_msg("III %s: score %lld, expected %lld", text, (long long)r.score, (long long)score);
   free(a);
@@ -430,7 +430,7 @@ static void expect3_score(const char *text, int64_t score) {
 static void expect2_score(const char *text, uint64_t k, int64_t score) {
   size_t n;
   int64_t *a = row(text, &n);
-  coins_result r = solve2(a, n, k);
+  coins_solution r = solve2(a, n, k);
   if (r.score != score)
     fail_msg("II k=%llu %s: score %lld, expected %lld", (unsigned long long)k, text,
              (long long)r.score, (long long)score);
@@ -490,7 +490,7 @@ static void test_variant3_best(void **state) {
   (void)state;
   size_t n;
   int64_t *a = row("[8,15,3,7]", &n);
-  coins_result r = solve3(a, n);
+  coins_solution r = solve3(a, n);
   assert_u64(r.best.take, 1);
   assert_int_equal(r.best.side, 'R');
   free(a);
@@ -507,7 +507,7 @@ static void test_variant3_best(void **state) {
 static void test_empty_rows(void **state) {
   (void)state;
   int64_t dummy = 77;
-  coins_result r = solve3(&dummy, 0);
+  coins_solution r = solve3(&dummy, 0);
   assert_int_equal(r.outcome, COINS_DRAW);
   assert_i64(r.margin, 0);
   assert_i64(r.score, 0);
@@ -533,7 +533,7 @@ static void expect2(const char *text, uint64_t k, int64_t margin, coins_outcome 
   int64_t *a = row(text, &n);
   assert_i64(ref2_margin(a, n, k), margin);
   if (n <= 12) assert_i64(ref2_margin_brute(a, n, k), margin);
-  coins_result r = solve2(a, n, k);
+  coins_solution r = solve2(a, n, k);
   if (r.margin != margin)
     fail_msg("II k=%llu %s: margin %lld, expected %lld", (unsigned long long)k, text,
              (long long)r.margin, (long long)margin);
@@ -574,9 +574,9 @@ static void test_variant2_known(void **state) {
 }
 
 static void expect1(uint64_t n, uint64_t k, coins_outcome outcome, uint64_t take) {
-  coins_result r, d;
+  coins_solution r, d;
   memset(&r, 0x5A, sizeof r);
-  coins1_solve(n, k, &r);
+  coins_solve1(n, k, &r);
   if (r.outcome != outcome || r.best.take != take)
     fail_msg("I n=%llu k=%llu: outcome %d take %llu, expected %d take %llu", (unsigned long long)n,
              (unsigned long long)k, (int)r.outcome, (unsigned long long)r.best.take, (int)outcome,
@@ -585,8 +585,8 @@ static void expect1(uint64_t n, uint64_t k, coins_outcome outcome, uint64_t take
   assert_i64(r.score, 0);
   assert_i64(r.total, 0);
   assert_int_equal(r.best.side, 'L');
-  assert_u64(coins1_take(n, k), take);
-  assert_int_equal(coins_work_words(1, (size_t)n, k), 0);
+  assert_u64(coins_solve1_take(n, k), take);
+  assert_int_equal(coins_solve_work_words(1, (size_t)n, k), 0);
   coins_solve(1, NULL, (size_t)n, k, NULL, &d);
   if ((uint64_t)(size_t)n == n) {
     assert_int_equal(d.outcome, outcome);
@@ -623,8 +623,8 @@ static void test_variant1_known(void **state) {
   /* against the brute force, every n up to 60 and k up to 8 */
   for (uint64_t k = 1; k <= 8; k++)
     for (size_t n = 0; n <= 60; n++) {
-      coins_result r;
-      coins1_solve(n, k, &r);
+      coins_solution r;
+      coins_solve1(n, k, &r);
       assert_int_equal(r.outcome, ref1_first_wins(n, k) ? COINS_FIRST : COINS_SECOND);
     }
 }
@@ -757,7 +757,7 @@ static void test_line_variant1(void **state) {
   expect_line(1, NULL, UINT64_MAX, UINT64_MAX - 1, g4, COUNT(g4));
 }
 
-/* coins3_solve with work == a gives the same result as with separate work,
+/* coins_solve3 with work == a gives the same result as with separate work,
 ** on many small rows (including the tie-heavy ones). */
 static void test_variant3_alias(void **state) {
   (void)state;
@@ -769,10 +769,10 @@ static void test_variant3_alias(void **state) {
       s = s * 6364136223846793005u + 1442695040888963407u;
       a[i] = (int64_t)((s >> 33) % 7) - 3;
     }
-    coins_result r1, r2;
-    coins3_solve(a, n, w, &r1);
+    coins_solution r1, r2;
+    coins_solve3(a, n, w, &r1);
     memcpy(w, a, n * sizeof *a);
-    coins3_solve(w, n, w, &r2);
+    coins_solve3(w, n, w, &r2);
     assert_i64(r2.margin, r1.margin);
     assert_i64(r2.score, r1.score);
     assert_i64(r2.total, r1.total);

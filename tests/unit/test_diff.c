@@ -183,14 +183,15 @@ static void walk_end(line_walk *w) {
 
 /* II and III: the solver's result r against the reference margin and the
 ** total of the row... */
-static void check_result(const coins_result *r, int64_t margin, int64_t total) {
+static void check_result(const coins_solution *r, int64_t margin, int64_t total) {
   CHECK_EQ(r->margin, margin);
   CHECK_EQ(r->total, total);
   CHECK_EQ(r->outcome, outcome_of(margin));
 }
 
 /* ...and the totals of the whole line against both. */
-static void check_totals(const line_walk *w, const coins_result *r, int64_t margin, int64_t total) {
+static void check_totals(const line_walk *w, const coins_solution *r, int64_t margin,
+                         int64_t total) {
   CHECK_EQ(w->tot[0] - w->tot[1], margin);
   CHECK_EQ(w->tot[0] + w->tot[1], total);
   CHECK_EQ(r->score, w->tot[0]);
@@ -207,13 +208,13 @@ static void check3(const int64_t *a, size_t n, int in_place) {
   if (n <= 60) CHECK_EQ(ref3_margin(a, 0, n), margin);
 
   /* the solver */
-  coins_result r;
-  int64_t *work = xmalloc(coins3_work_words(n) * sizeof *work);
+  coins_solution r;
+  int64_t *work = xmalloc(coins_solve3_work_words(n) * sizeof *work);
   if (in_place) {
     memcpy(work, a, n * sizeof *a);
-    coins3_solve(work, n, work, &r);
+    coins_solve3(work, n, work, &r);
   } else {
-    coins3_solve(a, n, work, &r);
+    coins_solve3(a, n, work, &r);
   }
   free(work);
   check_result(&r, margin, total);
@@ -265,9 +266,9 @@ static void check2(const int64_t *a, size_t n, uint64_t k) {
   if (n <= 20) CHECK_EQ(ref2_margin(a, n, k), margin);
 
   /* the solver */
-  coins_result r;
-  int64_t *work = xmalloc(coins2_work_words(n, k) * sizeof *work);
-  coins2_solve(a, n, k, work, &r);
+  coins_solution r;
+  int64_t *work = xmalloc(coins_solve2_work_words(n, k) * sizeof *work);
+  coins_solve2(a, n, k, work, &r);
   free(work);
   check_result(&r, margin, total);
   CHECK_EQ(r.best.side, 'L');
@@ -361,14 +362,14 @@ static void test_random3(void **state) {
 static void check1_small(size_t n, uint64_t k) {
   unsigned char *win = xmalloc(n + 1);
   ref1_table(n, k, win);
-  coins_result r;
-  coins1_solve(n, k, &r);
+  coins_solution r;
+  coins_solve1(n, k, &r);
   CHECK_EQ(r.outcome, win[n] ? COINS_FIRST : COINS_SECOND);
   CHECK_EQ(r.margin, 0);
   CHECK_EQ(r.score, 0);
   CHECK_EQ(r.total, 0);
   CHECK_EQ(r.best.side, 'L');
-  CHECK_EQU(coins1_take(n, k), r.best.take);
+  CHECK_EQU(coins_solve1_take(n, k), r.best.take);
   if (n == 0) CHECK_EQU(r.best.take, 0);
 
   CHECK_EQU(coins_line_work_words(1, n, k), 0);
@@ -403,8 +404,8 @@ static void check1_small(size_t n, uint64_t k) {
 }
 
 static int first_wins(uint64_t n, uint64_t k) {
-  coins_result r;
-  coins1_solve(n, k, &r);
+  coins_solution r;
+  coins_solve1(n, k, &r);
   return r.outcome == COINS_FIRST;
 }
 
@@ -412,8 +413,8 @@ static int first_wins(uint64_t n, uint64_t k) {
 ** (a position is won exactly when some move leaves a lost one), and the
 ** first moves of the line against the solver. */
 static void check1_big(uint64_t n, uint64_t k) {
-  coins_result r;
-  coins1_solve(n, k, &r);
+  coins_solution r;
+  coins_solve1(n, k, &r);
   CHECK(r.outcome == COINS_FIRST || r.outcome == COINS_SECOND, "outcome %d", (int)r.outcome);
   uint64_t take = r.best.take, most = k < n ? k : n;
   if (n == 0) {
@@ -445,8 +446,8 @@ static void check1_big(uint64_t n, uint64_t k) {
     }
     CHECK_EQU(p.ply, ply);
     CHECK_EQU(p.pos, n - left);
-    coins_result here;
-    coins1_solve(left, k, &here);
+    coins_solution here;
+    coins_solve1(left, k, &here);
     CHECK_EQU(p.move.take, here.best.take);
     CHECK(p.move.take >= 1 && p.move.take <= left && p.move.take <= k,
           "ply %llu: illegal take %llu", (unsigned long long)ply, (unsigned long long)p.move.take);

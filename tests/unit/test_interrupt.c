@@ -348,7 +348,7 @@ static unsigned char *row_jsonb(const int64_t *v, size_t n, size_t *len) {
   return b;
 }
 
-static int same_result(const coins_result *a, const coins_result *b) {
+static int same_result(const coins_solution *a, const coins_solution *b) {
   return a->outcome == b->outcome && a->margin == b->margin && a->score == b->score &&
          a->total == b->total && a->best.take == b->best.take && a->best.side == b->best.side;
 }
@@ -384,7 +384,7 @@ static void test_core_stop(void **state) {
   static int64_t work[4 * N_CORE + 64];
   char err[COINS_ERRMSG_SIZE];
   size_t n, need, blob_len;
-  coins_result want, got;
+  coins_solution want, got;
   char *text = row_text(N_CORE, -999, 999, "%lld", values); /* values: then the reals' */
   char *reals = row_text(N_CORE, 0, 99, "%lld.0", values);
   unsigned char *blob = row_jsonb(values, N_CORE, &blob_len);
@@ -398,8 +398,8 @@ static void test_core_stop(void **state) {
   assert_int_equal(n, N_CORE);
   assert_memory_equal(out, values, N_CORE * sizeof *out);
 #define PARSE_BLOB(stop) \
-  coins_parse_jsonb_array_stop(blob, blob_len, out, N_CORE + 16, &n, err, stop)
-  CHECK_STOP("coins_parse_jsonb_array_stop", PARSE_BLOB);
+  coins_jsonb_parse_array_stop(blob, blob_len, out, N_CORE + 16, &n, err, stop)
+  CHECK_STOP("coins_jsonb_parse_array_stop", PARSE_BLOB);
   assert_int_equal(n, N_CORE);
   assert_memory_equal(out, values, N_CORE * sizeof *out);
 
@@ -463,8 +463,8 @@ static void test_core_stop(void **state) {
 #define MOVES(stop) coins_parse_moves_stop(COINS_III, letters, N_CORE, moves, N_CORE, &n, err, stop)
   CHECK_STOP("coins_parse_moves_stop", MOVES);
   assert_int_equal(n, N_CORE);
-#define CHECK(stop) coins_record_check_stop(COINS_III, N_CORE, 1, moves, N_CORE, err, stop)
-  CHECK_STOP("coins_record_check_stop", CHECK);
+#define CHECK(stop) coins_state_check_record_stop(COINS_III, N_CORE, 1, moves, N_CORE, err, stop)
+  CHECK_STOP("coins_state_check_record_stop", CHECK);
   size_t words = coins_review_record_words(COINS_III, N_CORE, 1, N_CORE);
   int64_t *plain_record = malloc(words * sizeof *plain_record);
   int64_t *record_work = malloc(words * sizeof *record_work);

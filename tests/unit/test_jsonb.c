@@ -1,6 +1,6 @@
 /*
 ** test_jsonb.c -- cmocka unit tests of the JSONB readers of the pure core
-** (coins_jsonb_capacity, coins_parse_jsonb_array, coins_parse_jsonb_moves).
+** (coins_jsonb_capacity, coins_jsonb_parse_array, coins_jsonb_parse_moves).
 **
 ** The blobs are built by hand with a tiny encoder (a header byte, 0, 1, 2,
 ** 4 or 8 size bytes, the payload), in the shortest header form and in
@@ -142,8 +142,8 @@ static jb from_hex(const char *hex) {
 
 /* Parses blob[0..len) from an exact-size copy into an exact-size output
 ** buffer of coins_jsonb_capacity() words (or cap words when cap is not
-** SIZE_MAX).  variant 0: coins_parse_jsonb_array, else
-** coins_parse_jsonb_moves.  *out is malloc'd (the caller frees it). */
+** SIZE_MAX).  variant 0: coins_jsonb_parse_array, else
+** coins_jsonb_parse_moves.  *out is malloc'd (the caller frees it). */
 static int parse_blob(int variant, const unsigned char *blob, size_t len, size_t cap, int64_t **out,
                       size_t *n, char err[COINS_ERRMSG_SIZE]) {
   /* malloc(len), not len + 1: under ASan even byte len is out of bounds */
@@ -153,8 +153,8 @@ static int parse_blob(int variant, const unsigned char *blob, size_t len, size_t
   *out = xmalloc(cap * sizeof **out);
   *n = 12345;
   memset(err, 'Z', COINS_ERRMSG_SIZE);
-  int rc = variant ? coins_parse_jsonb_moves((coins_variant)variant, copy, len, *out, cap, n, err)
-                   : coins_parse_jsonb_array(copy, len, *out, cap, n, err);
+  int rc = variant ? coins_jsonb_parse_moves((coins_variant)variant, copy, len, *out, cap, n, err)
+                   : coins_jsonb_parse_array(copy, len, *out, cap, n, err);
   free(copy);
   return rc;
 }

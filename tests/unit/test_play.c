@@ -45,9 +45,9 @@
 #include "number.h"
 #include "parse.h"
 #include "reference.h"
-#include "result.h"
 #include "review.h"
 #include "scan.h"
+#include "solution.h"
 #include "solve2.h"
 #include "solve3.h"
 #include "state.h"
@@ -225,7 +225,7 @@ static void test_ends(void **state) {
     for (size_t lo = 0; lo < n; lo++)
       for (size_t hi = lo + 1; hi <= n; hi++, intervals++) {
         ref_ends want;
-        coins_ends got;
+        coins_end_blocks got;
         ref_fuse(a, lo, hi, value, len, &want);
         coins_interval_ends(table, n, lo, hi, &got);
         CHECK(got.first_value == want.first_value && got.first_len == want.first_len &&

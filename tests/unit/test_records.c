@@ -1,7 +1,7 @@
 /*
 ** test_records.c -- differential tests of recorded games and strategies in
 ** the pure C core (include/coins.h: coins_state_*, coins_review_*,
-** coins_strategy_*, coins_parse_moves, coins_move_of) against the plain
+** coins_strategy_*, coins_parse_moves, coins_notation_move_of) against the plain
 ** reference solvers of tests/unit/reference.c.
 **
 ** Random game records from a seeded splitmix64 generator (the same on
@@ -336,7 +336,7 @@ static void write_record(rng *r, int variant, const coins_move *m, size_t n, tex
 static int parse_moves_copy(int variant, const char *s, size_t len, int64_t **out, size_t *n,
                             char err[COINS_ERRMSG_SIZE]) {
   char *copy = exact_copy(s, len);
-  size_t cap = coins_moves_capacity(copy, len);
+  size_t cap = coins_parse_moves_capacity(copy, len);
   *out = xmalloc(cap * sizeof **out);
   *n = 12345;
   memset(err, 'Z', COINS_ERRMSG_SIZE);
@@ -461,7 +461,7 @@ static void review_case(rng *r) {
   CHECK(rc == 0, "record \"%.*s\" refused: %s", (int)t.len, t.s, err);
   CHECK_EQU(parsed, count);
   for (size_t i = 0; i < count; i++) {
-    coins_move m = coins_move_of(variant, stored[i]);
+    coins_move m = coins_notation_move_of(variant, stored[i]);
     CHECK(m.take == rec[i].take && m.side == rec[i].side,
           "record \"%.*s\": ply %zu parsed as %llu%c, expected %llu%c", (int)t.len, t.s, i + 1,
           (unsigned long long)m.take, m.side, (unsigned long long)rec[i].take, rec[i].side);
@@ -563,8 +563,8 @@ static void review_case(rng *r) {
           "optimal",
           (unsigned long long)ply, (unsigned long long)j.best.take, j.best.side);
     if (whole && variant == 3) { /* the first move of the line from here */
-      coins_result fr;
-      coins3_solve(a + lo, hi - lo, fresh, &fr);
+      coins_solution fr;
+      coins_solve3(a + lo, hi - lo, fresh, &fr);
       CHECK(j.best.side == fr.best.side, "ply %llu: best %c, but the line from here starts %c",
             (unsigned long long)ply, j.best.side, fr.best.side);
     }
@@ -779,7 +779,7 @@ static void test_notation(void **state) {
         if (rc != COINS_OK) fail_msg("%s: %s", text[form], err);
         assert_int_equal(n, count);
         for (size_t t = 0; t < count; t++) {
-          coins_move m = coins_move_of(variant, moves[t]);
+          coins_move m = coins_notation_move_of(variant, moves[t]);
           assert_int_equal(m.take, want[t].take);
           assert_int_equal(m.side, want[t].side);
         }
@@ -934,7 +934,7 @@ static void test_parse_moves(void **state) {
       if (rc != 0) fail_msg("variant %d, '%s': %s", cases[c].variant, text, err);
       char got[256] = "";
       for (size_t i = 0; i < n; i++) {
-        coins_move m = coins_move_of(cases[c].variant, out[i]);
+        coins_move m = coins_notation_move_of(cases[c].variant, out[i]);
         size_t len = strlen(got);
         if (cases[c].variant == 3) {
           assert_int_equal(m.take, 1);
@@ -1418,7 +1418,7 @@ static void test_strategy_parse(void **state) {
       {"Optimal", COINS_OPTIMAL, 0, 0, NULL},
       {"RANDOM:1", COINS_RANDOM, 1, 0, NULL},
       {"Careless:5:3", COINS_CARELESS, 3, 5, NULL},
-      /* blanks around the name are not part of it (coins_trim_blanks) */
+      /* blanks around the name are not part of it (coins_text_trim_blanks) */
       {"optimal ", COINS_OPTIMAL, 0, 0, NULL},
       {" greedy", COINS_GREEDY, 0, 0, NULL},
       {"\tleft\r\n", COINS_LEFT, 0, 0, NULL},

@@ -98,7 +98,7 @@ static void check_text(const char *source, size_t len, int all_take) {
   coins_status general = coins_parse_array_general(text, len, want, cap, &n, err, "element");
   CHECK(general != COINS_NO_ROOM, "the general parser wants more than the capacity");
   for (size_t i = 0; general == COINS_OK && i < n; i++) total += want[i];
-  size_t m = general == COINS_OK ? coins3_fuse(want, n, want, NULL) : 0; /* in place */
+  size_t m = general == COINS_OK ? coins_solve3_fuse(want, n, want, NULL) : 0; /* in place */
 
   int64_t *got = guarded_alloc(cap + COINS_FUSE_FLOOR);
   for (size_t k = 0; k < n_scanners; k++) {
@@ -406,7 +406,7 @@ static int64_t shaped_value(rng *r, int shape, size_t i, size_t n) {
 ** 256 and 512 values, and rows past them), compact and spaced, some with
 ** a '-' or a long number in the middle (a block read otherwise, so that
 ** the held values are taken there); every scanner must end on
-** coins3_fuse's blocks and the row's sum. */
+** coins_solve3_fuse's blocks and the row's sum. */
 static void test_vector_fusion(void **state) {
   (void)state;
   g_case.test = "test_vector_fusion";
@@ -514,7 +514,7 @@ static void test_line_from_text(void **state) {
 /* Rows whose coins are as large as a row may hold (their sizes add up to
 ** INT64_MAX at most): the line's fusion stack sits on a floor of words near
 ** INT64_MAX, so these are fused the plain way; the line's blocks must be
-** coins3_fuse's, and it must end on the margin coins_solve finds. */
+** coins_solve3_fuse's, and it must end on the margin coins_solve finds. */
 static void test_line_extremes(void **state) {
   (void)state;
   g_case.test = "test_line_extremes";
@@ -528,14 +528,14 @@ static void test_line_extremes(void **state) {
     g_case.index = c;
     size_t n = 4;
     int64_t *work = xmalloc(coins_line_work_words(3, n, 1) * sizeof *work);
-    int64_t *solve_work = xmalloc(coins_work_words(3, n, 1) * sizeof *solve_work);
-    coins_result r;
+    int64_t *solve_work = xmalloc(coins_solve_work_words(3, n, 1) * sizeof *solve_work);
+    coins_solution r;
     coins_solve(3, cases[c], n, 1, solve_work, &r);
     coins_line line;
     coins_ply p = {0};
     coins_line_init(&line, 3, cases[c], n, 1, work);
     int64_t value[4], len[4]; /* the blocks, fused the plain way */
-    size_t m = coins3_fuse(cases[c], n, value, len);
+    size_t m = coins_solve3_fuse(cases[c], n, value, len);
     CHECK_EQU(line.br, m);
     for (size_t i = 0; i < m; i++) {
       CHECK_EQ(line.block_value[i], value[i]);

@@ -93,9 +93,9 @@ static void check_line(coins_variant v, const char *coins, uint64_t k, const cha
              (unsigned long long)k, got, want);
   free(work);
 
-  coins_result r;
+  coins_solution r;
   char first[32] = "";
-  work = xmalloc((coins_work_words(v, (size_t)g.n, k) + 1) * sizeof *work);
+  work = xmalloc((coins_solve_work_words(v, (size_t)g.n, k) + 1) * sizeof *work);
   coins_solve(v, g.a, (size_t)g.n, k, work, &r);
   if (r.best.take > 0) append_move(first, sizeof first, v, r.best);
   if (strncmp(first, want, strlen(first)) != 0 || (want[0] != 0) != (first[0] != 0))
@@ -125,7 +125,7 @@ static void review_best(coins_variant v, const char *coins, uint64_t k, const ch
   best[0] = 0;
   for (size_t i = 0; i < count; i++) {
     coins_judgement j;
-    if (coins_review_play(&rv, coins_move_of(v, moves[i]), &j, err) != COINS_OK)
+    if (coins_review_play(&rv, coins_notation_move_of(v, moves[i]), &j, err) != COINS_OK)
       fail_msg("variant %d, %s, record %s: %s", (int)v, coins, record, err);
     append_move(best, size, v, j.best);
   }

@@ -1,15 +1,15 @@
 /*
-** result.h -- a solved game's coins_result from the first player's margin
+** solution.h -- a solved game's coins_solution from the first player's margin
 ** (the solvers of variants II and III).
 */
-#ifndef COINS_RESULT_H
-#define COINS_RESULT_H
+#ifndef COINS_SOLUTION_H
+#define COINS_SOLUTION_H
 
 #include "coins.h"
 #include "compiler.h"
 
 /* Fills the value fields of r from the first player's margin and the sum. */
-COINS_INLINE void coins_result_set_margin(coins_result *r, int64_t margin, int64_t total) {
+COINS_INLINE void coins_solution_set_margin(coins_solution *r, int64_t margin, int64_t total) {
   r->margin = margin;
   r->total = total;
   /* (total + margin) / 2 without overflowing: both have the same parity */
