@@ -21,6 +21,7 @@
 #   make test-dll   check coins.dll's exports and imports
 #   make bench      the benchmarks of tests/bench (docs/performance.md)
 #   make test-bench every benchmark path at tiny sizes, results compared (bench-smoke)
+#   make scan-insns-arm64  instructions a 64-coin row of the arm64 scanners, under qemu
 #   make asan       the test suite under AddressSanitizer + UBSan
 #   make valgrind   test_sql and the golden files under valgrind memcheck
 #   make coverage   line and branch coverage of ext/ (gcovr)
@@ -306,6 +307,18 @@ bench-smoke: $(B)/bench $(EXT)
 
 test-bench: bench-smoke
 
+# The arm64 scanners cannot be timed under qemu: scan-insns-arm64 counts
+# the instructions a 64-coin row of each (tests/bench/scan_insns.sh).
+.PHONY: scan-insns-arm64
+A64_CC ?= aarch64-linux-gnu-gcc
+
+$(B)/arm64/scan_rows: tests/bench/scan_rows.c $(CORE_SRC) $(HEADERS)
+	@mkdir -p $(@D)
+	$(A64_CC) -static $(CPPFLAGS) -Iext/core $(CFLAGS) $(WARN) -o $@ $< $(CORE_SRC) -lm
+
+scan-insns-arm64: $(B)/arm64/scan_rows
+	sh tests/bench/scan_insns.sh $< qemu-aarch64 "neon portable"
+
 # ----------------------------------------------------------- hardening
 # make asan: every C test program, and the shell's golden files with the
 # extension built the same way, under AddressSanitizer + UBSan (leaks on).
@@ -459,6 +472,13 @@ $(B)/fuzz/fuzz_diff: tests/fuzz/fuzz_diff.c $(UNIT)/reference.c $(UNIT)/referenc
 $(B)/fuzz/fuzz_sql: tests/fuzz/fuzz_sql.c $(CORE_SRC) $(SQL_SRC) $(HEADERS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(CPPFLAGS) -DSQLITE_CORE $(FUZZ_CFLAGS) $(FUZZ_SAN) $(WARN) -o $@ tests/fuzz/fuzz_sql.c $(CORE_SRC) $(SQL_SRC) -lsqlite3
+
+# fuzz_scan without libFuzzer (tests/fuzz/replay.c), built with $(CC): it
+# replays the files or folders it is given, e.g. cross-built, under qemu.
+$(B)/replay/fuzz_scan: tests/fuzz/replay.c tests/fuzz/fuzz_scan.c tests/fuzz/fuzz_check.h $(CORE_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Iext/core $(CFLAGS) $(WARN) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_scan.c \
+	  $(CORE_OBJ)
 
 # Every regression input, once each (a libFuzzer binary given files runs them).
 fuzz-regress: fuzz-build

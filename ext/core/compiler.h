@@ -1,6 +1,6 @@
 /*
 ** compiler.h -- what the core asks of the compiler: inlining on hot paths,
-** unrolled loops, and whether the x86-64 SIMD code is built.
+** unrolled loops, and whether the x86-64 or the arm64 SIMD code is built.
 */
 #ifndef COINS_COMPILER_H
 #define COINS_COMPILER_H
@@ -30,6 +30,12 @@
 ** Which of it runs is decided at run time (scan_table.c). */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(_WIN32) && !defined(COINS_NO_SIMD)
 #define COINS_X86_SIMD 1
+#endif
+
+/* The arm64 NEON scanner (scan_neon.c) is built with gcc or clang on
+** arm64, where every CPU has NEON, unless -DCOINS_NO_SIMD leaves it out. */
+#if defined(__aarch64__) && defined(__GNUC__) && !defined(COINS_NO_SIMD)
+#define COINS_ARM_SIMD 1
 #endif
 
 #endif

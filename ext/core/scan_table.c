@@ -14,11 +14,17 @@ extern const coins_scanner coins_scan_portable;
 #if COINS_X86_SIMD
 extern const coins_scanner coins_scan_avx512, coins_scan_avx2;
 #endif
+#if COINS_ARM_SIMD
+extern const coins_scanner coins_scan_neon;
+#endif
 
 const coins_scanner *const coins_scan_table[] = {
 #if COINS_X86_SIMD
     &coins_scan_avx512, /* hands rows with a long number to AVX2's */
     &coins_scan_avx2,
+#endif
+#if COINS_ARM_SIMD
+    &coins_scan_neon, /* every arm64 CPU */
 #endif
     &coins_scan_portable, /* last: every CPU runs it */
 };
