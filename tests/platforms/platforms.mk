@@ -24,8 +24,8 @@ A64_B     := $(B)/arm64
 A64_CC    ?= aarch64-linux-gnu-gcc
 A64_RUN   ?= qemu-aarch64
 # The scanner modes the scanner and differential tests run in (COINS_SIMD;
-# "default" leaves it unset: the fastest scanner the CPU has).  When an
-# arm64 scanner lands, its mode goes here.
+# "default" leaves it unset: the fastest scanner the CPU has, on arm64 the
+# NEON one, scan_neon.c; 0 the portable one).
 A64_SIMD_MODES ?= default 0
 A64_TESTS := test_core test_ties test_jsonb test_scan test_diff test_records test_sql test_plans
 A64_SIMD_TESTS := test_scan test_diff
@@ -38,8 +38,9 @@ a64_modes = for m in $(A64_SIMD_MODES); do \
 test-arm64:
 	@sh tests/platforms/arm64-deps.sh $(A64_B)
 	@$(MAKE) --no-print-directory B=$(A64_B) CC=$(A64_CC) AR=aarch64-linux-gnu-ar \
-	  $(A64_TESTS:%=$(A64_B)/%) $(A64_B)/coins.so
+	  $(A64_TESTS:%=$(A64_B)/%) $(A64_B)/coins.so $(A64_B)/replay/fuzz_scan
 	sh tests/platforms/elf-check.sh aarch64 $(A64_B)/coins.so $(A64_TESTS:%=$(A64_B)/%)
+	@$(call a64_modes,"$$@" $(A64_RUN) $(A64_B)/replay/fuzz_scan tests/fuzz/corpus/fuzz_scan)
 	for t in $(filter-out $(A64_SIMD_TESTS),$(A64_TESTS)); do \
 	  sh tests/tools/run_limited.sh 300 $(A64_RUN) $(A64_B)/$$t || exit 1; done
 	@$(call a64_modes,"$$@" sh tests/tools/run_limited.sh 600 $(A64_RUN) $(A64_B)/test_scan)
