@@ -226,7 +226,10 @@ static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, 
 }
 
 SCAN_DECLARE(coins_scan_avx2)
-SCAN_ENTRY_POINTS(AVX512, coins_scan_avx512, scan_avx512, coins_scan_avx2)
+/* Rows shorter than these (bytes) go to the portable scanner: the
+** crossovers of each entry point's time by length (Zen 4). */
+#define SHORT ((scan_short){.store = 16, .fuse = 24, .count = 8, .line = 16})
+SCAN_ENTRY_POINTS_SHORT(AVX512, coins_scan_avx512, scan_avx512, coins_scan_avx2, SHORT)
 
 /* The CPU has what the AVX2 scanner needs, and AVX-512 F, BW, VL, VBMI
 ** and VBMI2, and BMI2. */
