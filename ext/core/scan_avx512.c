@@ -89,12 +89,16 @@ static AVX512 COINS_ALWAYS_INLINE size_t fuse_groups(int16_t *v, size_t count, s
 ** SCAN_NO_ROOM. */
 static AVX512 COINS_ALWAYS_INLINE int take_buffered(int16_t *values, size_t count, size_t cap,
                                                     scan_mode mode, scan_out *o) {
-  if (mode == SCAN_FUSE) count = fuse_groups(values, count, o); /* room for what is left */
+  /* too few to fuse in vectors: summed as they are pushed */
+  int few = mode == SCAN_FUSE && count < FUSE_MIN;
+  if (mode == SCAN_FUSE && !few) count = fuse_groups(values, count, o); /* room for the rest */
   if (mode != SCAN_COUNT && cap - scan_used(o, mode) < count) return SCAN_NO_ROOM;
   if (mode == SCAN_FUSE) { /* the stack in a local, as in scan_avx2.c */
     coins_fuse_stack stack = o->stack;
-    for (size_t i = 0; i < count; i++) coins_fuse_push(&stack, values[i]);
+    int64_t sum = 0;
+    for (size_t i = 0; i < count; i++) sum += values[i], coins_fuse_push(&stack, values[i]);
     o->stack = stack;
+    if (few) o->sum += sum;
   } else if (mode == SCAN_COUNT) {
     o->n += count;
   } else if (mode == SCAN_STORE) { /* eight at a time, widened */
