@@ -223,6 +223,10 @@ static AVX2 COINS_ALWAYS_INLINE __m256i fuse_round(__m256i x, unsigned lens[2]) 
 ** (values of -999..999 stay above -(2^3 - 1) * 999). */
 #define FUSE_ROUNDS 2
 
+/* Two groups of fewer values together take no more rounds: on so few, a
+** round's latency costs more than the pushes it saves (as in scan_avx512.c). */
+#define FUSE_MIN 16
+
 /* Adds the pending values' sum to o->sum, fuses them in groups of 8 and
 ** pushes what is left on the stack.  Returns 1, or SCAN_NO_ROOM. */
 static AVX2 COINS_ALWAYS_INLINE int take_pending(pending *p, size_t cap, scan_out *o) {
@@ -239,7 +243,7 @@ static AVX2 COINS_ALWAYS_INLINE int take_pending(pending *p, size_t cap, scan_ou
         _mm256_cmpgt_epi16(_mm256_set1_epi16((short)(rest < 16 ? rest : 16)),
                            _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
     sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_and_si256(x, in), _mm256_set1_epi16(1)));
-    for (int r = 0; r < FUSE_ROUNDS; r++) x = fuse_round(x, lens);
+    for (int r = 0; r < FUSE_ROUNDS && lens[0] + lens[1] >= FUSE_MIN; r++) x = fuse_round(x, lens);
     _mm_storeu_si128((__m128i *)(void *)(v + kept), _mm256_castsi256_si128(x));
     kept += lens[0];
     _mm_storeu_si128((__m128i *)(void *)(v + kept), _mm256_extracti128_si256(x, 1));
@@ -427,7 +431,10 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
 }
 
 /* (scan_avx2 never hands a row on) */
-SCAN_ENTRY_POINTS(AVX2, coins_scan_avx2, scan_avx2, coins_scan_avx2)
+/* Rows shorter than these (bytes) go to the portable scanner: the
+** crossovers of each entry point's time by length (Zen 4). */
+#define SHORT ((scan_short){.store = 24, .fuse = 40, .count = 16, .line = 24})
+SCAN_ENTRY_POINTS_SHORT(AVX2, coins_scan_avx2, scan_avx2, coins_scan_avx2, SHORT)
 
 /* The CPU has AVX2, BMI and POPCNT. */
 static int supported(void) {

@@ -39,6 +39,11 @@
 ** -(2^4 - 1) * 999). */
 #define FUSE_ROUNDS 3
 
+/* A group of fewer values takes no more rounds: a round's fixed cost, about
+** 10 ns on the latency of its permutes and compress, is then more than the
+** pushes it saves (2..16-coin rows 15-20 ns faster, 64-coin rows alike). */
+#define FUSE_MIN 16
+
 /* One round of peak fusion in vectors (scan_impl.h) on the group x of *len
 ** values (up to 32); returns what is left, packed, with its count in
 ** *len. */
@@ -65,10 +70,15 @@ static AVX512 COINS_ALWAYS_INLINE size_t fuse_groups(int16_t *v, size_t count, s
   size_t kept = 0;
   for (size_t i = 0; i < count; i += 32) {
     unsigned len = count - i < 32 ? (unsigned)(count - i) : 32;
-    __m512i x = _mm512_maskz_loadu_epi16((uint32_t)_bzhi_u64(0xFFFFFFFFu, len), v + i);
+    /* a whole load (within the buffer: i + 32 <= BUFFERED), forwarded from
+    ** the blocks' stores as a masked one is not; the lanes past len cleared */
+    __m512i x =
+        _mm512_maskz_mov_epi16((uint32_t)_bzhi_u64(0xFFFFFFFFu, len), _mm512_loadu_si512(v + i));
     sum = _mm512_add_epi32(sum, _mm512_madd_epi16(x, _mm512_set1_epi16(1)));
-    for (int r = 0; r < FUSE_ROUNDS; r++) x = fuse_round(x, &len);
-    _mm512_mask_storeu_epi16(v + kept, (uint32_t)_bzhi_u64(0xFFFFFFFFu, len), x);
+    for (int r = 0; r < FUSE_ROUNDS && len >= FUSE_MIN; r++) x = fuse_round(x, &len);
+    /* a whole store: it ends at v + i + 32 at most, within the buffer, and
+    ** the pushes' loads of it are forwarded (a masked store's are not) */
+    _mm512_storeu_si512(v + kept, x);
     kept += len;
   }
   o->sum += _mm512_reduce_add_epi32(sum);
@@ -79,12 +89,16 @@ static AVX512 COINS_ALWAYS_INLINE size_t fuse_groups(int16_t *v, size_t count, s
 ** SCAN_NO_ROOM. */
 static AVX512 COINS_ALWAYS_INLINE int take_buffered(int16_t *values, size_t count, size_t cap,
                                                     scan_mode mode, scan_out *o) {
-  if (mode == SCAN_FUSE) count = fuse_groups(values, count, o); /* room for what is left */
+  /* too few to fuse in vectors: summed as they are pushed */
+  int few = mode == SCAN_FUSE && count < FUSE_MIN;
+  if (mode == SCAN_FUSE && !few) count = fuse_groups(values, count, o); /* room for the rest */
   if (mode != SCAN_COUNT && cap - scan_used(o, mode) < count) return SCAN_NO_ROOM;
   if (mode == SCAN_FUSE) { /* the stack in a local, as in scan_avx2.c */
     coins_fuse_stack stack = o->stack;
-    for (size_t i = 0; i < count; i++) coins_fuse_push(&stack, values[i]);
+    int64_t sum = 0;
+    for (size_t i = 0; i < count; i++) sum += values[i], coins_fuse_push(&stack, values[i]);
     o->stack = stack;
+    if (few) o->sum += sum;
   } else if (mode == SCAN_COUNT) {
     o->n += count;
   } else if (mode == SCAN_STORE) { /* eight at a time, widened */
@@ -216,7 +230,10 @@ static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, 
 }
 
 SCAN_DECLARE(coins_scan_avx2)
-SCAN_ENTRY_POINTS(AVX512, coins_scan_avx512, scan_avx512, coins_scan_avx2)
+/* Rows shorter than these (bytes) go to the portable scanner: the
+** crossovers of each entry point's time by length (Zen 4). */
+#define SHORT ((scan_short){.store = 16, .fuse = 24, .count = 8, .line = 16})
+SCAN_ENTRY_POINTS_SHORT(AVX512, coins_scan_avx512, scan_avx512, coins_scan_avx2, SHORT)
 
 /* The CPU has what the AVX2 scanner needs, and AVX-512 F, BW, VL, VBMI
 ** and VBMI2, and BMI2. */

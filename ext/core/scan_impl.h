@@ -247,20 +247,34 @@ COINS_INLINE void take_value(scan_mode mode, int64_t value, scan_out *o) {
   int prefix##_line_stop(const char *text, size_t len, int64_t *stack, int64_t *starts,          \
                          size_t cap, size_t *top, size_t *coins, const coins_stop *stop);
 
+SCAN_DECLARE(coins_scan_portable)
+
+/* The lengths of text, by entry point, under which a SIMD scanner hands
+** a row to the portable one: on rows that short, its set-up costs more
+** than the portable scanner's whole read (all 0: none). */
+typedef struct scan_short {
+  size_t store, fuse, count, line;
+} scan_short;
+
 /* Defines a scanner's entry points (as SCAN_DECLARE declares them), built
 ** with attributes attr: prefix##_store, _fuse, _line and _count, and each with
 ** _stop, which polls a coins_stop every SCAN_POLL_BYTES of text (scan_fn
 ** is instantiated twice: without a stop its polls compile away).  Each
 ** runs scan_fn, a function shaped as scan() in scan_portable.c, in its mode, and
 ** passes a row it hands on to the same entry point of the scanner named
-** by fallback. */
-#define SCAN_ENTRY_POINTS(attr, prefix, scan_fn, fallback)        \
-  SCAN_ENTRY_POINTS_AS(attr, prefix, , scan_fn, fallback, NULL, ) \
-  SCAN_ENTRY_POINTS_AS(attr, prefix, _stop, scan_fn, fallback, stop, SCAN_STOP_PARAM)
+** by fallback.  SCAN_ENTRY_POINTS_SHORT's also pass rows shorter than
+** the scan_short below's lengths to the portable scanner's. */
+#define SCAN_ENTRY_POINTS(attr, prefix, scan_fn, fallback) \
+  SCAN_ENTRY_POINTS_SHORT(attr, prefix, scan_fn, fallback, ((scan_short){0, 0, 0, 0}))
+#define SCAN_ENTRY_POINTS_SHORT(attr, prefix, scan_fn, fallback, below)  \
+  SCAN_ENTRY_POINTS_AS(attr, prefix, , scan_fn, fallback, below, NULL, ) \
+  SCAN_ENTRY_POINTS_AS(attr, prefix, _stop, scan_fn, fallback, below, stop, SCAN_STOP_PARAM)
 #define SCAN_STOP_PARAM , const coins_stop *stop
-#define SCAN_ENTRY_POINTS_AS(attr, prefix, sfx, scan_fn, fallback, stop_arg, stop_param)           \
+#define SCAN_ENTRY_POINTS_AS(attr, prefix, sfx, scan_fn, fallback, below, stop_arg, stop_param)    \
   attr int prefix##_store##sfx(const char *text, size_t len, int64_t *out, size_t cap,             \
                                size_t *count stop_param) {                                         \
+    if (len < below.store)                                                                         \
+      return coins_scan_portable_store##sfx(text, len, out, cap, count SCAN_PASS_##stop_arg);      \
     scan_result r = {0, 0, 0};                                                                     \
     int rc = scan_fn(text, len, out, NULL, cap, SCAN_STORE, &r, stop_arg);                         \
     if (rc == SCAN_HAND_ON)                                                                        \
@@ -270,6 +284,9 @@ COINS_INLINE void take_value(scan_mode mode, int64_t value, scan_out *o) {
   }                                                                                                \
   attr int prefix##_fuse##sfx(const char *text, size_t len, int64_t *stack, size_t cap,            \
                               size_t *top, int64_t *total stop_param) {                            \
+    if (len < below.fuse)                                                                          \
+      return coins_scan_portable_fuse##sfx(text, len, stack, cap, top,                             \
+                                           total SCAN_PASS_##stop_arg);                            \
     scan_result r = {0, 0, 0};                                                                     \
     int rc = scan_fn(text, len, stack, NULL, cap, SCAN_FUSE, &r, stop_arg);                        \
     if (rc == SCAN_HAND_ON)                                                                        \
@@ -279,6 +296,9 @@ COINS_INLINE void take_value(scan_mode mode, int64_t value, scan_out *o) {
   }                                                                                                \
   attr int prefix##_line##sfx(const char *text, size_t len, int64_t *stack, int64_t *starts,       \
                               size_t cap, size_t *top, size_t *coins stop_param) {                 \
+    if (len < below.line)                                                                          \
+      return coins_scan_portable_line##sfx(text, len, stack, starts, cap, top,                     \
+                                           coins SCAN_PASS_##stop_arg);                            \
     scan_result r = {0, 0, 0};                                                                     \
     int rc = scan_fn(text, len, stack, starts, cap, SCAN_LINE, &r, stop_arg);                      \
     if (rc == SCAN_HAND_ON)                                                                        \
@@ -287,6 +307,8 @@ COINS_INLINE void take_value(scan_mode mode, int64_t value, scan_out *o) {
     return rc;                                                                                     \
   }                                                                                                \
   attr int prefix##_count##sfx(const char *text, size_t len, size_t *count stop_param) {           \
+    if (len < below.count)                                                                         \
+      return coins_scan_portable_count##sfx(text, len, count SCAN_PASS_##stop_arg);                \
     scan_result r = {0, 0, 0};                                                                     \
     int rc = scan_fn(text, len, NULL, NULL, 0, SCAN_COUNT, &r, stop_arg);                          \
     if (rc == SCAN_HAND_ON) return fallback##_count##sfx(text, len, count SCAN_PASS_##stop_arg);   \
