@@ -134,7 +134,7 @@ WITH r AS (
 SELECT id AS game, ply, variant, position, lead, "before" AS to_keep, best AS answer
 FROM r
 WHERE only_move AND previous IN ('mistake', 'blunder') AND "before" = 'win'
-ORDER BY length(position) DESC, id
+ORDER BY length(position) DESC, id, ply
 LIMIT 8;
 
 .print
@@ -163,4 +163,4 @@ FROM games g,
      coins_scorecard(g.variant, g.coins, g.moves, g.max_take) s
 WHERE g.variant = 'III' AND coins_count(g.variant, g.coins) = 12 AND r.ply = 1 AND s.player = 1
 GROUP BY r.move
-ORDER BY played DESC;
+ORDER BY played DESC, first_move;

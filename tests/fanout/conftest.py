@@ -132,9 +132,11 @@ def report_statements():
 
 
 def report_halves():
-    """[(name, map SQL, reduce SQL)] of tests/fanout/reports, in report order."""
+    """[(name, map SQL, reduce SQL)] of tests/fanout/reports, in report order
+    (by number: 10-... after 9-...)."""
     halves = []
-    for path in sorted(glob.glob(os.path.join(REPORT_HALVES, "*.map.sql"))):
+    paths = glob.glob(os.path.join(REPORT_HALVES, "*.map.sql"))
+    for path in sorted(paths, key=lambda p: int(os.path.basename(p).split("-")[0])):
         with open(path, encoding="utf-8") as m, open(
             path.replace(".map.sql", ".reduce.sql"), encoding="utf-8"
         ) as r:

@@ -16,7 +16,7 @@ WORKERS = {"serial": 0, "1-worker": 1, "2-workers": 2}
 
 
 def test_every_report_is_split():
-    assert len(HALVES) == len(report_statements()) == 5
+    assert len(HALVES) == len(report_statements()) == 10
 
 
 @pytest.fixture(scope="module")
