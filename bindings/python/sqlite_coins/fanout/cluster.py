@@ -389,6 +389,11 @@ def _cluster(
         except SchedulerLost:
             if own:  # stop its attempts to reconnect, and say nothing more
                 logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
+                # Dask logs the cancelled reconnect through the logger of
+                # whichever module called it (distributed.utils.log_errors),
+                # some with no level set: every library log is off from here,
+                # as the run ends with the one message SchedulerLost makes.
+                logging.disable(logging.CRITICAL)
                 client.close(timeout=2)
             raise
         finally:
