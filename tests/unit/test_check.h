@@ -1,6 +1,6 @@
 /*
 ** test_check.h -- checks the cmocka tests of the core (test_core.c,
-** test_jsonb.c) share.  Include it after <cmocka.h>.
+** test_jsonb.c, the family's tests) share.  Include it after <cmocka.h>.
 */
 #ifndef COINS_TEST_CHECK_H
 #define COINS_TEST_CHECK_H
@@ -12,6 +12,18 @@
 #include "coins.h"
 
 #define COUNT(x) (sizeof(x) / sizeof((x)[0]))
+
+/* The set of takes whose bit s - 1 is set in mask (the family's tests). */
+static inline coins_takes takes_of_mask(uint64_t mask) {
+  int64_t v[64];
+  size_t n = 0;
+  char err[COINS_ERRMSG_SIZE];
+  coins_takes t;
+  for (int s = 1; s <= 64; s++)
+    if (mask >> (s - 1) & 1) v[n++] = s;
+  if (coins_takes_of_values(v, n, &t, err) != COINS_OK) fail_msg("%s", err);
+  return t;
+}
 
 /* Equality of signed 64-bit values, printed signed on failure. */
 #define assert_i64(got, want)                                                        \

@@ -33,17 +33,6 @@ static uint64_t rng = 0x5eed;
 
 static uint64_t below(uint64_t n) { return coins_random_next(&rng) % n; }
 
-static coins_takes takes_of_mask(uint64_t mask) {
-  int64_t v[64];
-  size_t n = 0;
-  char err[COINS_ERRMSG_SIZE];
-  coins_takes t;
-  for (int s = 1; s <= 64; s++)
-    if (mask >> (s - 1) & 1) v[n++] = s;
-  if (coins_takes_of_values(v, n, &t, err) != COINS_OK) fail_msg("%s", err);
-  return t;
-}
-
 /* A random set within 1..largest with size takes. */
 static uint64_t random_mask(int largest, int size) {
   uint64_t mask = 0;

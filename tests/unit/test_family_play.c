@@ -33,17 +33,6 @@ static uint64_t rng = 0xfa9117;
 
 static uint64_t below(uint64_t n) { return coins_random_next(&rng) % n; }
 
-static coins_takes takes_of_mask(uint64_t mask) {
-  int64_t v[64];
-  size_t n = 0;
-  char err[COINS_ERRMSG_SIZE];
-  coins_takes t;
-  for (int s = 1; s <= 64; s++)
-    if (mask >> (s - 1) & 1) v[n++] = s;
-  if (coins_takes_of_values(v, n, &t, err) != COINS_OK) fail_msg("%s", err);
-  return t;
-}
-
 /* The takes of mask that fit in left coins, as a list ascending. */
 static int fitting(uint64_t mask, uint64_t left, uint64_t out[64]) {
   int count = 0;
