@@ -398,6 +398,16 @@ static void test_misere(void **state) {
                                  (unsigned long long)n, (unsigned long long)k),
                        w ? w : 1);
   }
+  /* the line from a ply on (the line's skip, by pairs of k + 1 coins from a
+  ** lost position) is the tail of the whole line */
+  for (int k = 1; k <= 4; k++)
+    for (int n = 0; n <= 40; n += 1 + (int)below(4))
+      for (int from = 0; from <= 12; from += 1 + (int)below(3))
+        check_text(db, "1",
+                   "SELECT coalesce((SELECT group_concat(move) FROM coins_moves(4, %d, %d) WHERE "
+                   "ply > %d), '') = coalesce((SELECT group_concat(move) FROM (SELECT move, "
+                   "row_number() OVER () AS r FROM coins_moves(4, %d, %d)) WHERE r > %d), '')",
+                   n, k, from, n, k, from);
   /* k at least the pile: leave the other the last coin */
   assert_int_equal(query_int(db, "SELECT coins_best_move('I-misere', 5, 9223372036854775807)"), 4);
   assert_int_equal(query_int(db, "SELECT coins_win('I-misere', 1, 9223372036854775807)"), 0);
