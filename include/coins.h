@@ -9,6 +9,7 @@
 **   Variant II  a row of values, take 1..k from the left, larger total wins.
 **   Variant III a row of values, take one coin from either end, larger
 **               total wins.
+**   I-misere    variant I where whoever takes the last coin loses.
 **
 ** The core never allocates.  Callers hand it buffers whose sizes the
 ** *_words() functions give, so a host decides where memory comes from
@@ -44,9 +45,10 @@ extern "C" {
 ** over this type with no default case, so that -Wswitch names each place
 ** a new variant must fill (docs/architecture.md, "Add a variant"). */
 typedef enum coins_variant {
-  COINS_I = 1,  /* identical coins, take 1..k, the last coin wins */
-  COINS_II = 2, /* values, take 1..k from the left, larger total  */
-  COINS_III = 3 /* values, one coin from either end, larger total */
+  COINS_I = 1,       /* identical coins, take 1..k, the last coin wins */
+  COINS_II = 2,      /* values, take 1..k from the left, larger total  */
+  COINS_III = 3,     /* values, one coin from either end, larger total */
+  COINS_I_MISERE = 4 /* variant I, but whoever takes the last coin loses */
 } coins_variant;
 
 /* What a core function that can fail returns. */
@@ -111,16 +113,18 @@ typedef enum coins_notation {
 /* How a variant's games look from outside: what the SQL layer and other
 ** hosts need to read arguments and write results. */
 typedef struct coins_variant_traits {
-  const char *name;        /* "I", "II", "III"                              */
+  const char *name;        /* "I", "II", "III", "I-misere"                  */
   int has_values;          /* coins carry values (margins and scores exist)  */
   coins_notation notation; /* how a move is written                         */
   int takes_any_count;     /* a count of identical coins may replace a row   */
   uint64_t default_take;   /* max_take when it is left out                   */
   uint64_t fixed_take;     /* the only max_take allowed, or 0 for any >= 1   */
+  int misere;              /* whoever takes the last coin loses, and a player
+                              who cannot move wins                          */
 } coins_variant_traits;
 
 static inline coins_variant_traits coins_variant_traits_of(coins_variant v) {
-  coins_variant_traits t = {0, 0, COINS_NOTATION_TAKE, 0, 0, 0};
+  coins_variant_traits t = {0, 0, COINS_NOTATION_TAKE, 0, 0, 0, 0};
   switch (v) {
     case COINS_I: t.name = "I", t.takes_any_count = 1, t.default_take = 2; break;
     case COINS_II: t.name = "II", t.has_values = 1, t.default_take = 2; break;
@@ -128,15 +132,18 @@ static inline coins_variant_traits coins_variant_traits_of(coins_variant v) {
       t.name = "III", t.has_values = 1, t.notation = COINS_NOTATION_SIDE, t.default_take = 1;
       t.fixed_take = 1;
       break;
+    case COINS_I_MISERE:
+      t.name = "I-misere", t.takes_any_count = 1, t.default_take = 2, t.misere = 1;
+      break;
   }
   return t;
 }
 
-/* Reads a variant name: "1".."3" or "I", "II", "III" in any case, with
+/* Reads a variant name: "1".."4" or "I", "II", "III", "I-misere" in any case, with
 ** blanks around it or not (coins_text_trim_blanks).  COINS_OK, or
 ** COINS_INVALID for anything else (nothing is written). */
 coins_status coins_variant_parse(const char *text, size_t len, coins_variant *v);
-/* The variant numbered i (1, 2, 3): COINS_OK or COINS_INVALID. */
+/* The variant numbered i (1, 2, 3, 4): COINS_OK or COINS_INVALID. */
 coins_status coins_variant_of_number(int64_t i, coins_variant *v);
 
 /* ----------------------------------------------------------------- parser */
@@ -216,6 +223,11 @@ coins_status coins_jsonb_parse_moves_stop(coins_variant v, const unsigned char *
 void coins_solve1(uint64_t n, uint64_t k, coins_solution *r);
 /* The move the variant I line plays with n coins left (take 0 if n = 0). */
 uint64_t coins_solve1_take(uint64_t n, uint64_t k);
+/* Variant I-misere, the same for misère play: the mover with n >= 1 coins
+** loses exactly when (n - 1) % (k + 1) == 0; with no coins the mover has
+** won, since the other player took the last coin.  Same tie rule. */
+void coins_solve1_misere(uint64_t n, uint64_t k, coins_solution *r);
+uint64_t coins_solve1_misere_take(uint64_t n, uint64_t k);
 
 /* Variant II: take 1..k (k >= 1) from the left.  work must hold
 ** coins_solve2_work_words(n, k) int64_t.  Tie rule: the fewest coins. */

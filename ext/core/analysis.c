@@ -28,6 +28,7 @@
 #include "review.h"
 #include "scan.h"
 #include "solution.h"
+#include "solve1.h"
 #include "solve2.h"
 #include "solve3.h"
 #include "state.h"
@@ -38,7 +39,8 @@
 size_t coins_analysis_work_words(coins_variant v, size_t n, uint64_t k) {
   (void)k;
   switch (v) {
-    case COINS_I: return 0;
+    case COINS_I:
+    case COINS_I_MISERE: return 0;
     case COINS_II: return 2 * (n + 1); /* the front stack's two least */
     case COINS_III: return n;          /* one solve */
   }
@@ -120,7 +122,8 @@ int64_t coins_analysis_eval(const coins_review *rv) {
     if (rv->line.pile) { /* a set of takes */
       wins = coins_pile_table_value(rv->line.pile, st->hi - st->lo) != 0;
     } else {
-      coins_solve1(st->hi - st->lo, st->k, &r); /* no coins: the mover has lost */
+      /* no coins: the mover has lost, or under misère play won */
+      coins_solve1_of(st->variant, st->hi - st->lo, st->k, &r);
       wins = r.outcome == COINS_FIRST;
     }
     return wins == next_first ? 1 : -1;
@@ -252,7 +255,8 @@ coins_status coins_analysis_only_move(coins_analysis *an, const coins_review *rv
   uint64_t left = hi - lo, most = 0; /* legal moves at most */
   switch (an->variant) {
     case COINS_I:
-    case COINS_II: most = an->k; break;
+    case COINS_II:
+    case COINS_I_MISERE: most = an->k; break;
     case COINS_III: most = 2; break; /* the two ends */
   }
   uint64_t moves = most < left ? most : left;
@@ -261,7 +265,8 @@ coins_status coins_analysis_only_move(coins_analysis *an, const coins_review *rv
   *only = 0;
   if (j->before < 0) return COINS_OK; /* every move keeps a lost position lost */
   switch (an->variant) {
-    case COINS_I: *only = 1; return COINS_OK; /* a winning move is the only one */
+    case COINS_I: /* a winning move is the only one */
+    case COINS_I_MISERE: *only = 1; return COINS_OK;
     case COINS_II: return only_two(an, rv, j, lo, moves, only);
     case COINS_III: return only_three(an, j, lo, hi, only);
   }

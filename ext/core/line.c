@@ -2,7 +2,8 @@
 ** line.c -- the optimal line of play, generated one move at a time in
 ** O(1) amortised per move (part of the pure core).
 **
-**   I    the modulo rule, nothing stored: a line of 10^18 coins streams.
+**   I    the modulo rule, nothing stored: a line of 10^18 coins streams
+**        (I-misere: the same rule on n - 1 coins).
 **   II   best[] and take[] from the solver's pass: from coin i the move
 **        takes take[i], the fewest t with best[i+t] minimal.
 **   III  the fused blocks; each player takes the end block of larger value
@@ -13,6 +14,7 @@
 #include "compiler.h"
 #include "fuse.h"
 #include "scan.h"
+#include "solve1.h"
 #include "solve2.h"
 #include "solve3.h"
 #include "state.h"
@@ -20,7 +22,8 @@
 
 size_t coins_line_work_words(coins_variant v, size_t n, uint64_t k) {
   switch (v) {
-    case COINS_I: return 0;
+    case COINS_I:
+    case COINS_I_MISERE: return 0;
     case COINS_II: return coins_solve2_work_words(n, k) + n; /* and take[] */
     case COINS_III: return 2 * (n + COINS_FUSE_FLOOR);       /* blocks and their starts */
   }
@@ -75,7 +78,8 @@ static coins_status fuse_line(coins_line *line, const int64_t *a, size_t n, int6
 int coins_line_reads_text(coins_variant v) {
   switch (v) {
     case COINS_I:
-    case COINS_II: return 0;
+    case COINS_II:
+    case COINS_I_MISERE: return 0;
     case COINS_III: return 1;
   }
   return 0;
@@ -120,7 +124,8 @@ coins_status coins_line_init_lazy_stop(coins_line *line, coins_variant v, const 
   *line = (coins_line){.work = work, .stop = stop};
   coins_state_init(&line->st, v, a, n, k);
   switch (v) {
-    case COINS_I: return COINS_OK;
+    case COINS_I:
+    case COINS_I_MISERE: return COINS_OK;
     case COINS_II: break; /* below */
     case COINS_III: line->unfused = 1; return COINS_OK;
   }
@@ -181,7 +186,7 @@ coins_status coins_line_init_takes_stop(coins_line *line, coins_variant v, const
   }
   size_t need;
   coins_pile_table *pt = (coins_pile_table *)(void *)work;
-  coins_status rc = coins_pile_table_init(pt, t, COINS_PILE_NORMAL, n, work + PILE_WORDS,
+  coins_status rc = coins_pile_table_init(pt, t, coins_solve1_pile_values(v), n, work + PILE_WORDS,
                                           coins_pile_table_words(n), &need, err, stop);
   line->pile = pt;
   return rc;
@@ -212,6 +217,7 @@ coins_move coins_line_peek(const coins_line *line) {
   if (st->lo >= st->hi) return (coins_move){0, 'L'};
   switch (st->variant) {
     case COINS_I: m.take = coins_solve1_take(st->hi - st->lo, st->k); break;
+    case COINS_I_MISERE: m.take = coins_solve1_misere_take(st->hi - st->lo, st->k); break;
     case COINS_II: m.take = (uint64_t)line->take[st->lo]; break;
     case COINS_III:
       /* the block being played out, else the end block of larger value */
@@ -279,6 +285,7 @@ int coins_line_next(coins_line *line, coins_ply *out) {
   if (st->mask) return set_next(line, out);
   switch (st->variant) {
     case COINS_I: m.take = coins_solve1_take(st->hi - st->lo, st->k); break;
+    case COINS_I_MISERE: m.take = coins_solve1_misere_take(st->hi - st->lo, st->k); break;
     case COINS_II: m.take = (uint64_t)line->take[st->lo]; break;
     case COINS_III: /* the block being played out, else the larger end block */
       if (line->run_left == 0) start_block(line, larger_on_left(line));
@@ -324,7 +331,8 @@ uint64_t coins_line_moves_left(const coins_line *line) {
   const coins_state *st = &line->st;
   switch (st->variant) {
     case COINS_I:
-    case COINS_II: break;
+    case COINS_II:
+    case COINS_I_MISERE: break;
     case COINS_III: return st->hi - st->lo;
   }
   return UINT64_MAX;
@@ -351,6 +359,16 @@ coins_status coins_line_skip(coins_line *line, uint64_t count) {
         ** each such pair of moves removes k + 1 coins */
         if (k < left && left % (k + 1) == 0 && count >= 2) {
           uint64_t pairs = count / 2 < left / (k + 1) ? count / 2 : left / (k + 1);
+          st->lo += pairs * (k + 1);
+          st->ply += 2 * pairs;
+          count -= 2 * pairs;
+          continue;
+        }
+        break;
+      case COINS_I_MISERE:
+        /* the same pairs from a lost position: 1 + m (k + 1) coins */
+        if (k < left - 1 && (left - 1) % (k + 1) == 0 && count >= 2) {
+          uint64_t m = (left - 1) / (k + 1), pairs = count / 2 < m ? count / 2 : m;
           st->lo += pairs * (k + 1);
           st->ply += 2 * pairs;
           count -= 2 * pairs;

@@ -24,6 +24,7 @@
 #include "review.h"
 #include "scan.h"
 #include "solution.h"
+#include "solve1.h"
 #include "solve2.h"
 #include "solve3.h"
 #include "state.h"
@@ -37,7 +38,8 @@ static uint64_t take_rows(uint64_t n, uint64_t k) { return k < n ? k : n; }
 size_t coins_options_work_words(coins_variant v, size_t n, uint64_t k) {
   size_t rows = (size_t)take_rows(n, k);
   switch (v) {
-    case COINS_I: return 0;
+    case COINS_I:
+    case COINS_I_MISERE: return 0;
     /* best[] and its window, then margin, gain, rank and two index rows */
     case COINS_II: return coins_solve2_work_words(n, k) + 5 * rows;
     case COINS_III: return n + 5 * 2;
@@ -140,10 +142,10 @@ static coins_status options_three(coins_options *o, int64_t *work, const coins_s
   return COINS_OK;
 }
 
-/* I: whether the mover wins with left coins. */
-static int mover_wins(uint64_t left, uint64_t k) {
+/* I, I-misere: whether the mover wins with left coins. */
+static int mover_wins(coins_variant v, uint64_t left, uint64_t k) {
   coins_solution r;
-  coins_solve1(left, k, &r);
+  coins_solve1_of(v, left, k, &r);
   return r.outcome == COINS_FIRST;
 }
 
@@ -163,8 +165,9 @@ coins_status coins_options_init_stop(coins_options *o, coins_variant v, const in
   *o = (coins_options){.variant = v, .a = a, .n = n, .k = k, .lead = lead};
   switch (v) {
     case COINS_I:
+    case COINS_I_MISERE:
       o->count = take_rows(n, k);
-      o->won = mover_wins(n, k);
+      o->won = mover_wins(v, n, k);
       return COINS_OK;
     case COINS_II:
       o->count = take_rows(n, k);
@@ -230,8 +233,9 @@ coins_status coins_options_init_takes_stop(coins_options *o, coins_variant v, co
   }
   size_t need;
   o->pile = (coins_pile_table *)(void *)work;
-  coins_status rc = coins_pile_table_init(o->pile, t, COINS_PILE_NORMAL, n, work + PILE_WORDS,
-                                          coins_pile_table_words(n), &need, err, stop);
+  coins_status rc =
+      coins_pile_table_init(o->pile, t, coins_solve1_pile_values(v), n, work + PILE_WORDS,
+                            coins_pile_table_words(n), &need, err, stop);
   if (rc == COINS_OK) o->won = coins_pile_table_value(o->pile, n) != 0;
   return rc;
 }
@@ -263,8 +267,9 @@ void coins_options_row(const coins_options *o, uint64_t i, coins_option *out) {
   *out = (coins_option){.move = {i + 1, 'L'}, .rank = 1};
   switch (o->variant) {
     case COINS_I:
+    case COINS_I_MISERE:
       left = o->n - (i + 1); /* the opponent's coins: they win, or this move does */
-      out->result = mover_wins(left, o->k) ? -1 : 1;
+      out->result = mover_wins(o->variant, left, o->k) ? -1 : 1;
       out->loss = o->won && out->result < 0;
       out->rank = 1 + (uint64_t)out->loss;
       return;

@@ -19,6 +19,7 @@
 #include "bits.h"
 #include "interval.h"
 #include "line.h"
+#include "solve1.h"
 #include "solve2.h"
 #include "solve3.h"
 #include "state.h"
@@ -30,7 +31,8 @@ size_t coins_review_work_words(coins_variant v, size_t n, uint64_t k) {
   size_t words = coins_line_work_words(v, n, k);
   size_t table = coins_interval_words(n); /* in place of the line's blocks */
   switch (v) {
-    case COINS_I: return words;
+    case COINS_I:
+    case COINS_I_MISERE: return words;
     case COINS_II: return words + 2 * n + 1; /* greedy play's tables */
     case COINS_III: return words > table ? words : table;
   }
@@ -71,11 +73,11 @@ uint64_t coins_review_greedy_take(coins_review *rv) {
 
 static int sign(int64_t v) { return (v > 0) - (v < 0); }
 
-/* I: whether the player to move with left coins forces a win. */
+/* I, I-misere: whether the player to move with left coins forces a win. */
 static int mover_wins(const coins_line *line, uint64_t left) {
   coins_solution r;
   if (line->pile) return coins_pile_table_value(line->pile, left) != 0;
-  coins_solve1(left, line->st.k, &r);
+  coins_solve1_of(line->st.variant, left, line->st.k, &r);
   return r.outcome == COINS_FIRST;
 }
 
@@ -129,7 +131,8 @@ coins_status coins_review_init_stop(coins_review *rv, coins_variant v, const int
   if (rc == COINS_OK) rc = coins_line_fuse(&rv->line);
   if (rc != COINS_OK) return rc;
   switch (v) {
-    case COINS_I: break;
+    case COINS_I:
+    case COINS_I_MISERE: break;
     case COINS_II: rv->margin = suffix_margin(&rv->line); break;
     case COINS_III:
       rv->margin = coins_solve3_blocks_margin(rv->line.block_value, rv->line.br);
@@ -156,7 +159,8 @@ coins_status coins_review_init_takes_stop(coins_review *rv, coins_variant v, con
 size_t coins_review_record_words(coins_variant v, size_t n, uint64_t k, size_t count) {
   switch (v) {
     case COINS_I:
-    case COINS_II: break;
+    case COINS_II:
+    case COINS_I_MISERE: break;
     case COINS_III: return coins_valley_record_words(n, count);
   }
   return coins_review_work_words(v, n, k);
@@ -173,7 +177,8 @@ coins_status coins_review_init_record_stop(coins_review *rv, coins_variant v, co
   coins_status rc = COINS_OK;
   switch (v) {
     case COINS_I:
-    case COINS_II: return coins_review_init_stop(rv, v, a, n, k, work, stop);
+    case COINS_II:
+    case COINS_I_MISERE: return coins_review_init_stop(rv, v, a, n, k, work, stop);
     case COINS_III:
       *rv = (coins_review){.record = moves, .record_count = count};
       coins_state_init(&rv->line.st, v, a, n, k);
@@ -209,7 +214,8 @@ coins_move coins_review_best(coins_review *rv) {
 static void play_legal(coins_review *rv, coins_move m, int judge, coins_ply *out) {
   coins_line *line = &rv->line;
   switch (line->st.variant) {
-    case COINS_I: coins_state_apply(&line->st, m, out); break;
+    case COINS_I:
+    case COINS_I_MISERE: coins_state_apply(&line->st, m, out); break;
     case COINS_II:
       coins_state_apply(&line->st, m, out);
       line->suffix -= out->gain;
@@ -234,7 +240,7 @@ static void play_legal(coins_review *rv, coins_move m, int judge, coins_ply *out
   }
 }
 
-/* I: judges a move that left the opponent left coins. */
+/* I, I-misere: judges a move that left the opponent left coins. */
 static void judge_count(const coins_line *line, coins_move m, coins_judgement *out) {
   const coins_state *st = &line->st;
   int won = mover_wins(line, st->hi - st->lo + m.take);

@@ -17,6 +17,7 @@
 #include "review.h"
 #include "scan.h"
 #include "solution.h"
+#include "solve1.h"
 #include "solve2.h"
 #include "solve3.h"
 #include "state.h"
@@ -56,9 +57,10 @@ static coins_status add_move(coins_card *card, coins_variant v, const coins_judg
 ** are left, else the first player's +1, 0, -1. */
 static int first_result(const coins_state *st) {
   if (coins_state_can_move(st)) return 2;
-  if (coins_variant_traits_of(st->variant).has_values)
-    return sign(st->totals[0] - st->totals[1]); /* both within Σ|a| */
-  return st->ply % 2 ? 1 : -1;                  /* the last coin's taker wins */
+  coins_variant_traits traits = coins_variant_traits_of(st->variant);
+  if (traits.has_values) return sign(st->totals[0] - st->totals[1]); /* both within Σ|a| */
+  /* the last mover wins, or under misère play loses */
+  return (st->ply % 2 ? 1 : -1) * (traits.misere ? -1 : 1);
 }
 
 /* The first player's result with best play from the start. */
@@ -67,7 +69,7 @@ static int first_expected(const coins_review *rv) {
   if (coins_variant_traits_of(st->variant).has_values) return sign(rv->margin);
   coins_solution r;
   if (rv->line.pile) return coins_pile_table_value(rv->line.pile, st->n) ? 1 : -1; /* a set */
-  coins_solve1(st->n, st->k, &r);
+  coins_solve1_of(st->variant, st->n, st->k, &r);
   return r.outcome == COINS_FIRST ? 1 : -1;
 }
 

@@ -7,12 +7,14 @@
 #include "compiler.h"
 #include "parse.h"
 #include "scan.h"
+#include "solve1.h"
 #include "solve2.h"
 #include "solve3.h"
 
 size_t coins_solve_work_words(coins_variant v, size_t n, uint64_t k) {
   switch (v) {
-    case COINS_I: return 0;
+    case COINS_I:
+    case COINS_I_MISERE: return 0;
     case COINS_II: return coins_solve2_work_words(n, k);
     case COINS_III: return coins_solve3_work_words(n);
   }
@@ -23,6 +25,7 @@ void coins_solve(coins_variant v, const int64_t *a, size_t n, uint64_t k, int64_
                  coins_solution *r) {
   switch (v) {
     case COINS_I: coins_solve1(n, k, r); break;
+    case COINS_I_MISERE: coins_solve1_misere(n, k, r); break;
     case COINS_II: coins_solve2(a, n, k, work, r); break;
     case COINS_III: coins_solve3(a, n, work, r); break;
   }
@@ -32,6 +35,7 @@ coins_status coins_solve_stop(coins_variant v, const int64_t *a, size_t n, uint6
                               int64_t *work, coins_solution *r, const coins_stop *stop) {
   switch (v) {
     case COINS_I: coins_solve1(n, k, r); return COINS_OK;
+    case COINS_I_MISERE: coins_solve1_misere(n, k, r); return COINS_OK;
     case COINS_II: return coins_solve2_stop(a, n, k, work, r, stop);
     case COINS_III: return coins_solve3_stop(a, n, work, r, stop);
   }
@@ -46,7 +50,8 @@ static size_t text_room(coins_variant v, const char *text, size_t len, uint64_t 
   size_t elements = coins_parse_capacity(text, len);
   switch (v) {
     case COINS_I:
-    case COINS_III: break;
+    case COINS_III:
+    case COINS_I_MISERE: break;
     case COINS_II: return elements + coins_solve2_work_words(elements, k);
   }
   return elements;
@@ -63,12 +68,13 @@ COINS_INLINE coins_status solve_text(coins_variant v, const char *text, size_t l
   int counted;
   switch (v) {
     case COINS_I: /* only the count matters: nothing stored unless unusual */
+    case COINS_I_MISERE:
       counted = stop ? coins_scan_table_choice()->count_stop(text, len, &n, stop)
                      : coins_scan_table_choice()->count(text, len, &n);
       if (counted == SCAN_STOPPED) return COINS_STOPPED;
       if (counted != 1) /* the fast path gave up: not again */
         rc = coins_parse_array_general_stop(text, len, room, cap, &n, err, "element", stop);
-      if (rc == COINS_OK) coins_solve1(n, k, r);
+      if (rc == COINS_OK) coins_solve1_of(v, n, k, r);
       break;
     case COINS_II:
       rc = stop ? coins_parse_array_of(text, len, room, cap, &n, err, "element", stop)
@@ -115,8 +121,10 @@ coins_status coins_solve_takes_stop(coins_variant v, const int64_t *a, size_t n,
   if (coins_variant_traits_of(v).has_values)
     return coins_row_takes_solve_stop(a, n, t, work, r, stop);
   uint64_t won = 0, take = 0; /* variant I: one pile */
-  coins_status rc = coins_pile_value(t, COINS_PILE_NORMAL, n, &won, err, stop);
-  if (rc == COINS_OK) rc = coins_pile_best(t, COINS_NORMAL, n, &take, err, stop);
+  coins_pile_values what = coins_solve1_pile_values(v);
+  coins_convention c = what == COINS_PILE_MISERE ? COINS_MISERE : COINS_NORMAL;
+  coins_status rc = coins_pile_value(t, what, n, &won, err, stop);
+  if (rc == COINS_OK) rc = coins_pile_best(t, c, n, &take, err, stop);
   *r = (coins_solution){.outcome = won ? COINS_FIRST : COINS_SECOND, .best = {take, 'L'}};
   return rc;
 }

@@ -48,6 +48,7 @@ COINS_INLINE void coins_state_apply(coins_state *st, coins_move m, coins_ply *ou
   out->gain = 0;
   switch (st->variant) {
     case COINS_I:
+    case COINS_I_MISERE:
       out->move.side = 'L';
       out->pos = st->lo;
       st->lo += m.take;

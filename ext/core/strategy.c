@@ -73,7 +73,8 @@ coins_status coins_strategy_parse(const char *text, size_t len, coins_strategy *
 static int parity_plays(coins_variant v) {
   switch (v) {
     case COINS_I:
-    case COINS_II: return 0;
+    case COINS_II:
+    case COINS_I_MISERE: return 0;
     case COINS_III: return 1;
   }
   return 0;
@@ -98,7 +99,8 @@ static coins_move greedy_move(coins_review *rv, uint64_t most) {
   const coins_state *st = &rv->line.st;
   coins_move m = {1, 'L'};
   switch (st->variant) {
-    case COINS_I: m.take = most; break;
+    case COINS_I:
+    case COINS_I_MISERE: m.take = most; break;
     case COINS_II: m.take = coins_review_greedy_take(rv); break;
     case COINS_III: m.side = st->a[st->hi - 1] > st->a[st->lo] ? 'R' : 'L'; break;
   }
@@ -110,7 +112,8 @@ static coins_move random_move(coins_strategy *s, const coins_state *st, uint64_t
   coins_move m = {1, 'L'};
   switch (st->variant) {
     case COINS_I:
-    case COINS_II: m.take = (uint64_t)coins_random_range(&s->rng, 1, (int64_t)most); break;
+    case COINS_II:
+    case COINS_I_MISERE: m.take = (uint64_t)coins_random_range(&s->rng, 1, (int64_t)most); break;
     case COINS_III: m.side = coins_random_next(&s->rng) >> 63 ? 'R' : 'L'; break;
   }
   return m;

@@ -1,5 +1,5 @@
 /*
-** variant.c -- the three games as a type (part of the pure core): reading
+** variant.c -- the games as a type (part of the pure core): reading
 ** their names and numbers.  What sets them apart for a host is
 ** coins_variant_traits_of, inline in coins.h.
 */
@@ -12,7 +12,8 @@ coins_status coins_variant_of_number(int64_t i, coins_variant *v) {
   switch ((coins_variant)i) {
     case COINS_I:
     case COINS_II:
-    case COINS_III: *v = (coins_variant)i; return COINS_OK;
+    case COINS_III:
+    case COINS_I_MISERE: *v = (coins_variant)i; return COINS_OK;
   }
   return COINS_INVALID;
 }

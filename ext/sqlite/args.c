@@ -240,7 +240,7 @@ static int read_coins(const char *fname, sqlite3_value *v, int type,
         value_int_of_type(v, type, &n, NULL) == SQLITE_OK)
       return coins_reply_fail(err, fname,
                               "coins must be a JSON array for variant %s, got the count %lld; "
-                              "a count of coins is allowed for variant I only",
+                              "a count of coins is allowed for variants I and I-misere only",
                               traits->name, n);
   }
   switch (type) {

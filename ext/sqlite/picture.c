@@ -106,15 +106,16 @@ void coins_picture_summary(sqlite3_str *s, const coins_picture *pic) {
                         pic->left == 1 ? "" : "s");
     if (pic->values) sqlite3_str_appendf(s, "; first %lld, second %lld so far", first, second);
   } else if (!pic->values) {
-    if (pic->left > 0) /* no take fits: the player to move has lost */
+    /* the player to move has lost, or under misère play won */
+    int misere = coins_variant_traits_of(pic->game.variant).misere;
+    const char *winner = (pic->plies % 2 == 0) == misere ? "first" : "second";
+    if (pic->left > 0) /* no take fits */
       sqlite3_str_appendf(s, "no take fits the %llu coin%s left: P%d cannot move, %s wins",
-                          (unsigned long long)pic->left, plural, pic->plies % 2 ? 2 : 1,
-                          pic->plies % 2 ? "first" : "second");
+                          (unsigned long long)pic->left, plural, pic->plies % 2 ? 2 : 1, winner);
     else if (pic->plies == 0)
-      sqlite3_str_appendall(s, "no coins: second wins");
+      sqlite3_str_appendf(s, "no coins: %s wins", winner);
     else
-      sqlite3_str_appendf(s, "P%d takes the last coin: %s wins", pic->plies % 2 ? 1 : 2,
-                          pic->plies % 2 ? "first" : "second");
+      sqlite3_str_appendf(s, "P%d takes the last coin: %s wins", pic->plies % 2 ? 1 : 2, winner);
   } else if (pic->plies == 0 && pic->left == 0) {
     sqlite3_str_appendall(s, "no coins: draw");
   } else {

@@ -3,7 +3,8 @@
 **
 **   coins_result(variant, coins, moves [, max_take])
 **     'first', 'second' or 'draw' for a finished game (variant I: who took
-**     the last coin; II, III: the larger total), 'unfinished' when the
+**     the last coin, I-misere: the other player; II, III: the larger
+**     total), 'unfinished' when the
 **     record leaves coins on the table.
 **   coins_after(variant, coins, moves [, max_take])
 **     the position the record leaves, in the form the coins argument
@@ -52,10 +53,11 @@ static int replay(const char *fname, sqlite3_value **argv, int argc, coins_game 
 
 static void result_of(sqlite3_context *ctx, const coins_state *end) {
   const char *result;
+  coins_variant_traits traits = coins_variant_traits_of(end->variant);
   if (coins_state_can_move(end))
     result = "unfinished";
-  else if (!coins_variant_traits_of(end->variant).has_values) /* the last coin wins */
-    result = end->ply % 2 ? "first" : "second";
+  else if (!traits.has_values) /* the last mover wins, or under misère play loses */
+    result = (end->ply % 2 != 0) != traits.misere ? "first" : "second";
   else
     result = end->totals[0] > end->totals[1]   ? "first"
              : end->totals[0] < end->totals[1] ? "second"

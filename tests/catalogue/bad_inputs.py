@@ -34,9 +34,9 @@ from coins_client import connect, error_of  # noqa: E402
 
 SCALARS = ["coins_win", "coins_outcome", "coins_margin", "coins_score", "coins_best_move"]
 COINS = "'[1,2,3]'"
-DEFAULT_TAKE = {1: 2, 2: 2, 3: 1}
-VARIANT_NAME = {1: "I", 2: "II", 3: "III"}
-NO_VALUES = "variant I has no coin values; use coins_win or coins_outcome"
+DEFAULT_TAKE = {1: 2, 2: 2, 3: 1, 4: 2}
+VARIANT_NAME = {1: "I", 2: "II", 3: "III", 4: "I-misere"}
+NO_VALUES = "variant {} has no coin values; use coins_win or coins_outcome"
 OPTIONS_TOO_FAR = "a loss exceeds 2^63-1"
 
 
@@ -147,8 +147,8 @@ def parse_kind(field):
     kind, _, qualifier = field.partition(":")
     if kind not in VARIANT_KINDS:
         return (kind, [None]) if not qualifier else (None, None)
-    variants = [int(c) for c in qualifier or "123"]
-    if any(v not in (1, 2, 3) for v in variants):
+    variants = [int(c) for c in qualifier or "1234"]
+    if any(v not in VARIANT_NAME for v in variants):
         return None, None
     return kind, variants
 
@@ -239,14 +239,12 @@ def main():
             continue
         got = next(got_all)
         if expected == "-":
-            # accepted: no error (margin and score of variant I have no
-            # values whatever the row; coins_options refuses a row where
-            # two moves differ by 2^63 or more, which only rows near the
-            # limit can)
-            ok = got is None or got in (
-                f"{function}: {NO_VALUES}",
-                f"{function}: {OPTIONS_TOO_FAR}",
-            )
+            # accepted: no error (margin and score of variants I and
+            # I-misere have no values whatever the row; coins_options
+            # refuses a row where two moves differ by 2^63 or more, which
+            # only rows near the limit can)
+            accepted = [f"{function}: {NO_VALUES.format(name)}" for name in ("I", "I-misere")]
+            ok = got is None or got in accepted + [f"{function}: {OPTIONS_TOO_FAR}"]
             want = "no error"
         else:
             want = f"{function}: {expected}"

@@ -12,7 +12,7 @@ function), are compared with the checklist's items of the form
 (the names between the colon and the first ';' or '.' of the item), and
 with the counts written there ("name 23 sites in 7 files").  It also
 refuses variant tests the compiler cannot see: == or != against
-COINS_I, COINS_II or COINS_III anywhere in ext/ or include/.
+COINS_I, COINS_II, COINS_III or COINS_I_MISERE anywhere in ext/ or include/.
 
 Usage: variant_sites.py [--cc gcc] [--doc docs/architecture.md], from the top folder.
 Exit 0 when all agree, 1 with the missing and extra sites named.
@@ -27,7 +27,11 @@ import tempfile
 
 # (the enumerator's line in coins.h, what to add, the checklist's heading)
 CHECKS = [
-    ("COINS_III = 3", "COINS_III = 3, COINS_THROWAWAY_VARIANT = 4", "## Add a variant"),
+    (
+        "COINS_I_MISERE = 4",
+        "COINS_I_MISERE = 4, COINS_THROWAWAY_VARIANT = 5",
+        "## Add a variant",
+    ),
     (
         "COINS_NOTATION_SIDE = 2",
         "COINS_NOTATION_SIDE = 2, COINS_THROWAWAY_NOTATION = 3",
@@ -40,7 +44,8 @@ WARNING = re.compile(
 )
 ITEM = re.compile(r"^- \[ \] \[([^\]]+)\]\([^)]*\) \((\d+)\): (.*)$")
 COUNTS = re.compile(r"names? (\d+) sites in (\d+) files")
-TEST = re.compile(r"[!=]=\s*COINS_I{1,3}\b|\bCOINS_I{1,3}\s*[!=]=")
+NAME = r"COINS_(?:I{1,3}|I_MISERE)\b"
+TEST = re.compile(r"[!=]=\s*" + NAME + r"|\b" + NAME + r"\s*[!=]=")
 
 
 def compiled_sites(cc, line, patched, include_dir):

@@ -35,6 +35,18 @@ void ref1_table(size_t n, uint64_t k, unsigned char *win) {
   }
 }
 
+void ref1_misere_table(size_t n, uint64_t k, unsigned char *win) {
+  win[0] = 1; /* no coin to take: the other player took the last and lost */
+  for (size_t m = 1; m <= n; m++) {
+    win[m] = 0;
+    for (size_t t = 1; t <= m && t <= k; t++)
+      if (!win[m - t]) {
+        win[m] = 1;
+        break;
+      }
+  }
+}
+
 int ref1_first_wins(size_t n, uint64_t k) {
   unsigned char *win = xmalloc(n + 1);
   ref1_table(n, k, win);

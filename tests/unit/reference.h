@@ -27,6 +27,10 @@ int ref1_first_wins(size_t n, uint64_t k);
 /* The same search for every count: win[m] for m in 0..n (n + 1 entries). */
 void ref1_table(size_t n, uint64_t k, unsigned char *win);
 
+/* The same for misère play (variant I-misere): the taker of the last coin
+** loses, so with no coins the mover has won. */
+void ref1_misere_table(size_t n, uint64_t k, unsigned char *win);
+
 /* ------------------------------------------------------------ variant II */
 
 /* Take 1..k (k >= 1) coins from the left.  The O(n*k) textbook DP:

@@ -5,12 +5,13 @@
 ** reference solvers of tests/unit/reference.c.
 **
 ** Random game records from a seeded splitmix64 generator (the same on
-** every platform), 150,000 in the default run, mixed over the three
-** variants (max_take mostly 1..6, lengths 0..32 mostly small -- variant I
-** up to 51 coins -- signed values, zeros, ties and near-extreme values).  The test writes each
-** record itself, move by move, from the reference: at each ply a move that
-** is optimal per the reference (any of them, not only the one coins would
-** choose), the greedy move or a random legal move, and some records are
+** every platform), 150,000 in the default run, mixed over the four
+** variants (max_take mostly 1..6, lengths 0..32 mostly small -- variants I
+** and I-misere up to 51 coins -- signed values, zeros, ties and
+** near-extreme values).  The test writes each record itself, move by
+** move, from the reference: at each ply a move that is optimal per the
+** reference (any of them, not only the one coins would choose), the
+** greedy move or a random legal move, and some records are
 ** abandoned before the end.  Each record is written in record notation
 ** (a JSON array or bare takes or letters, with commas, blanks or neither
 ** between them; random whitespace and letter case; variant III's letters
@@ -19,6 +20,7 @@
 ** reference:
 **   loss   II/III: margin(position) - (gain - margin(next position));
 **          I: 1 exactly when a won position is left to a winning opponent
+**          (I-misere the same, with its misère game search)
 **   before the sign of (mover's lead + margin(position)); I: won ? +1 : -1
 **   after  the sign of (mover's lead + gain - margin(next)); I: the
 **          opponent wins ? -1 : +1
@@ -171,11 +173,17 @@ typedef struct oracle {
   int64_t *t3;        /* III: the margin of a[lo..hi)            */
 } oracle;
 
+/* Variants I and I-misere: identical coins, a count may stand for them. */
+static int counted(int variant) { return variant == 1 || variant == 4; }
+
 static void oracle_init(oracle *o, int variant, const int64_t *a, size_t n, uint64_t k) {
   *o = (oracle){.variant = variant, .a = a, .n = n, .k = k};
-  if (variant == 1) {
+  if (counted(variant)) {
     o->win = xmalloc(n + 1);
-    ref1_table(n, k, o->win);
+    if (variant == 1)
+      ref1_table(n, k, o->win);
+    else
+      ref1_misere_table(n, k, o->win);
   } else if (variant == 2) {
     o->m2 = xmalloc((n + 1) * sizeof *o->m2);
     ref2_margins(a, n, k, o->m2);
@@ -224,7 +232,7 @@ static int legal(const oracle *o, size_t lo, size_t hi, coins_move m) {
 
 /* Whether the legal move m is optimal from [lo, hi). */
 static int ref_optimal(const oracle *o, size_t lo, size_t hi, coins_move m) {
-  if (o->variant == 1) {
+  if (counted(o->variant)) {
     size_t left = hi - lo;
     return !o->win[left] || !o->win[left - m.take];
   }
@@ -250,7 +258,7 @@ static size_t legal_moves(const oracle *o, size_t lo, size_t hi, coins_move *out
 ** ties to the left / to fewer coins; variant I as many as allowed. */
 static coins_move ref_greedy(const oracle *o, size_t lo, size_t hi) {
   coins_move m = {1, 'L'};
-  if (o->variant == 1) {
+  if (counted(o->variant)) {
     m.take = most_of(o, hi - lo);
   } else if (o->variant == 3) {
     if (o->a[hi - 1] > o->a[lo]) m.side = 'R';
@@ -414,14 +422,14 @@ static uint64_t g_stats_moves, g_stats_illegal, g_stats_abandoned, g_stats_nonze
 
 /* Generates, writes, parses and reviews one record. */
 static void review_case(rng *r) {
-  int variant = 1 + (int)below(r, 3);
+  int variant = 1 + (int)below(r, 4);
   size_t n = gen_len(r);
-  if (variant == 1 && below(r, 4) == 0) n += (size_t)below(r, 20);
+  if (counted(variant) && below(r, 4) == 0) n += (size_t)below(r, 20);
   uint64_t k = variant == 3 ? 1 : gen_k(r, n);
   int64_t row[MAX_ROW];
   const int64_t *a = row;
   gen_row(r, row, n);
-  if (variant == 1 && below(r, 2)) a = NULL; /* only the count matters */
+  if (counted(variant) && below(r, 2)) a = NULL; /* only the count matters */
   g_case.variant = variant;
   g_case.n = n;
   g_case.k = k;
@@ -513,7 +521,7 @@ static void review_case(rng *r) {
     int64_t want_loss = 0;
     int want_before, want_after, loss_overflows = 0;
     uint64_t uloss = 0;
-    if (variant == 1) {
+    if (counted(variant)) {
       want_before = o.win[left] ? 1 : -1;
       want_after = o.win[left - m.take] ? -1 : 1;
       want_loss = o.win[left] && o.win[left - m.take];
@@ -545,13 +553,13 @@ static void review_case(rng *r) {
     g_stats_moves++;
 
     /* the move played */
-    tot[mover - 1] += variant == 1 ? 0 : gain;
+    tot[mover - 1] += counted(variant) ? 0 : gain;
     CHECK_EQU(j.played.ply, ply);
     CHECK_EQ(j.played.player, mover);
     CHECK_EQU(j.played.move.take, variant == 3 ? 1 : m.take);
     CHECK_EQ(j.played.move.side, m.side);
     CHECK_EQU(j.played.pos, pos);
-    CHECK_EQ(j.played.gain, variant == 1 ? 0 : gain);
+    CHECK_EQ(j.played.gain, counted(variant) ? 0 : gain);
     CHECK_EQ(j.played.first_total, tot[0]);
     CHECK_EQ(j.played.second_total, tot[1]);
 
@@ -582,9 +590,10 @@ static void review_case(rng *r) {
     if (j.after < j.before) g_stats_blunders++;
     CHECK(j.after <= j.before, "ply %llu: the result improved from %d to %d",
           (unsigned long long)ply, j.before, j.after);
-    if (h == l && variant != 1) /* the last move: the final result */
+    if (h == l && !counted(variant)) /* the last move: the final result */
       CHECK_EQ(j.after, sign(tot[mover - 1] - tot[2 - mover]));
-    if (h == l && variant == 1) CHECK_EQ(j.after, 1); /* took the last */
+    if (h == l && counted(variant)) /* took the last: won, or under misère play lost */
+      CHECK_EQ(j.after, variant == 1 ? 1 : -1);
     lo = l, hi = h;
   }
   g_case.n_moves = count;
@@ -1119,7 +1128,7 @@ static size_t play_game(const oracle *o, const char *names[2], int mode, rng pat
     }
     size_t l = lo, h = hi, pos;
     int64_t gain = ref_apply(o, &l, &h, m, &pos);
-    tot[mover - 1] += o->variant == 1 ? 0 : gain;
+    tot[mover - 1] += counted(o->variant) ? 0 : gain;
     coins_ply p;
     coins_judgement j;
     int rc, judged = mode && below(r, 2);
@@ -1156,7 +1165,7 @@ static size_t play_game(const oracle *o, const char *names[2], int mode, rng pat
           "than |E - O| = %lld ahead",
           (long long)tot[0], (long long)tot[1], (long long)at_least);
   }
-  if (strcmp(names[0], "optimal") == 0 && strcmp(names[1], "optimal") == 0 && o->variant != 1)
+  if (strcmp(names[0], "optimal") == 0 && strcmp(names[1], "optimal") == 0 && !counted(o->variant))
     CHECK_EQ(tot[0] - tot[1], ref_margin(o, 0, o->n));
   guarded_free(work);
   return count;
@@ -1186,7 +1195,7 @@ static void test_strategies_random(void **state) {
     if (g_only_set && i != g_only) continue;
     rng r = case_rng(12, i);
     set_case("test_strategies_random", i);
-    int variant = 1 + (int)below(&r, 3);
+    int variant = 1 + (int)below(&r, 4);
     if (below(&r, 3) == 0) variant = 3; /* parity needs III */
     size_t n = gen_len(&r);
     if (variant == 3 && n % 2 && below(&r, 2)) n--;
@@ -1204,7 +1213,7 @@ static void test_strategies_random(void **state) {
     g_case.first = first;
     g_case.second = second;
     oracle o;
-    oracle_init(&o, variant, variant == 1 && below(&r, 2) ? NULL : row, n, k);
+    oracle_init(&o, variant, counted(variant) && below(&r, 2) ? NULL : row, n, k);
     g_case.a = o.a;
     coins_move game[MAX_LEN], again[MAX_LEN];
     int mode = extreme_row(row, n) ? 0 : (int)below(&r, 2);
@@ -1249,7 +1258,7 @@ static void test_optimal_vs_all(void **state) {
   uint64_t count = scaled(3000), index = 0;
   for (uint64_t i = 0; i < count; i++) {
     rng r = case_rng(13, i);
-    int variant = 1 + (int)(i % 3);
+    int variant = 1 + (int)(i / 2 % 4);
     size_t n = gen_len(&r);
     uint64_t k = variant == 3 ? 1 : gen_k(&r, n);
     int64_t row[MAX_LEN];
@@ -1271,7 +1280,7 @@ static void test_optimal_vs_all(void **state) {
       rng path = {next64(&r)};
       size_t len = play_game(&o, names, extreme_row(row, n) ? 0 : 1, path, game);
       /* the optimal player ends at least as well as the reference says */
-      if (variant != 1) {
+      if (!counted(variant)) {
         int64_t first = 0, second = 0;
         for (size_t m = 0, lo = 0, hi = n, pos; m < len; m++)
           *(m % 2 ? &second : &first) += ref_apply(&o, &lo, &hi, game[m], &pos);
@@ -1288,7 +1297,8 @@ static void test_optimal_vs_all(void **state) {
                 (long long)(first - second), (long long)margin);
       } else if (n > 0) { /* I: the winner per the reference takes the last */
         int optimal_first = i % 2 == 0, first_wins = o.win[n];
-        if (optimal_first == first_wins) CHECK_EQ(len % 2, first_wins ? 1 : 0);
+        if (optimal_first == first_wins) /* misère: the loser takes the last */
+          CHECK_EQ(len % 2, (first_wins ? 1 : 0) ^ (variant == 4));
       }
     }
     oracle_free(&o);

@@ -301,7 +301,8 @@ static void test_result_types(void **state) { check_group(*state, "result types"
 
 static void test_variant_names(void **state) {
   /* coins_best_move(v, '[1,1,5]'): I 3 coins lost, takes 1; II takes both
-  ** 1s (margin -3 rather than -5); III takes the 5 on the right. */
+  ** 1s (margin -3 rather than -5); III takes the 5 on the right; I-misere
+  ** takes 2. */
   static const struct {
     const char *name, *best, *line;
   } names[] = {
@@ -324,6 +325,11 @@ static void test_variant_names(void **state) {
       {"'iii '", "text:R", "R,L,L"},
       {"' 3 '", "text:R", "R,L,L"},
       {"char(9) || 'II' || char(13, 10)", "integer:2", "2,1"},
+      /* I-misere, 3 coins: take 2 and leave the last coin to the other */
+      {"4", "integer:2", "2,1"},
+      {"'4'", "integer:2", "2,1"},
+      {"'I-misere'", "integer:2", "2,1"},
+      {"' i-MISERE '", "integer:2", "2,1"},
   };
   sqlite3 *db = *state;
   for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
@@ -341,15 +347,17 @@ static const struct {
   const char *args, *what;
 } bad_args[] = {
     /* variants */
-    {"4, '[1]'", "unknown variant 4; expected 1, 2, 3, 'I', 'II' or 'III'"},
-    {"0, '[1]'", "unknown variant 0; expected 1, 2, 3, 'I', 'II' or 'III'"},
-    {"-1, '[1]'", "unknown variant -1; expected 1, 2, 3, 'I', 'II' or 'III'"},
-    {"'iv', '[1]'", "unknown variant 'iv'; expected 1, 2, 3, 'I', 'II' or 'III'"},
-    {"'IIII', '[1]'", "unknown variant 'IIII'; expected 1, 2, 3, 'I', 'II' or 'III'"},
-    {"'', '[1]'", "unknown variant ''; expected 1, 2, 3, 'I', 'II' or 'III'"},
-    {"' 4', '[1]'", "unknown variant ' 4'; expected 1, 2, 3, 'I', 'II' or 'III'"},
-    {"X'03', '[1]'", "unknown variant (a BLOB); expected 1, 2, 3, 'I', 'II' or 'III'"},
-    {"3.5, '[1]'", "unknown variant 3.5; expected 1, 2, 3, 'I', 'II' or 'III'"},
+    {"5, '[1]'", "unknown variant 5; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
+    {"0, '[1]'", "unknown variant 0; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
+    {"-1, '[1]'", "unknown variant -1; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
+    {"'iv', '[1]'", "unknown variant 'iv'; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
+    {"'IIII', '[1]'",
+     "unknown variant 'IIII'; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
+    {"'', '[1]'", "unknown variant ''; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
+    {"' 5', '[1]'", "unknown variant ' 5'; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
+    {"X'03', '[1]'",
+     "unknown variant (a BLOB); expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
+    {"3.5, '[1]'", "unknown variant 3.5; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
     /* coins */
     {"3, X'5B315D'",
      "expected a JSONB array (a BLOB must hold SQLite's JSONB), got a header "
@@ -362,25 +370,28 @@ static const struct {
     /* a count, where only variant I takes one */
     {"2, 5",
      "coins must be a JSON array for variant II, got the count 5; a count of coins is "
-     "allowed for variant I only"},
+     "allowed for variants I and I-misere only"},
     {"3, 5",
      "coins must be a JSON array for variant III, got the count 5; a count of coins is "
-     "allowed for variant I only"},
+     "allowed for variants I and I-misere only"},
     {"'iii', 3.0",
      "coins must be a JSON array for variant III, got the count 3; a count of coins is "
-     "allowed for variant I only"},
+     "allowed for variants I and I-misere only"},
     {"3, ' 12 '",
      "coins must be a JSON array for variant III, got the count 12; a count of coins is "
-     "allowed for variant I only"},
+     "allowed for variants I and I-misere only"},
     /* arguments swapped, a Python tuple */
     {"'[8,15,3,7]', 3",
-     "unknown variant '[8,15,3,7]'; expected 1, 2, 3, 'I', 'II' or 'III' (are the arguments "
+     "unknown variant '[8,15,3,7]'; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere' (are the "
+     "arguments "
      "swapped? the variant comes first, then the coins)"},
     {"' [1]', '[1]'",
-     "unknown variant ' [1]'; expected 1, 2, 3, 'I', 'II' or 'III' (are the arguments "
+     "unknown variant ' [1]'; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere' (are the "
+     "arguments "
      "swapped? the variant comes first, then the coins)"},
     {"X'2B1331', '[1]'",
-     "unknown variant (a BLOB); expected 1, 2, 3, 'I', 'II' or 'III' (are the arguments "
+     "unknown variant (a BLOB); expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere' (are the "
+     "arguments "
      "swapped? the variant comes first, then the coins)"},
     {"3, '(1, 2, 3)'",
      "expected a JSON array at byte 0, got (1, 2, 3); a JSON array is written in square "
@@ -412,7 +423,7 @@ static const struct {
     {"3, '[1,2,' || char(0) || ']'", "element 3 is not an integer: \\x00"},
     {"'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz', '[1]'",
      "unknown variant 'abcdefghijklmnopqrstuvwxyzabcdefghijklmn...'; "
-     "expected 1, 2, 3, 'I', 'II' or 'III'"},
+     "expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
     {"3, ''", "expected a JSON array, got empty text"},
     {"1, -1", "the coin count must be >= 0, got -1"},
     {"1, -9223372036854775808", "the coin count must be >= 0, got -9223372036854775808"},
@@ -512,37 +523,44 @@ static void test_rules(void **state) {
   sqlite3 *db = *state;
   check_text(db,
              "{\"variant\":3,\"name\":\"III\",\"notation\":\"side\",\"has_values\":true,"
-             "\"takes_any_count\":false,\"default_take\":1,\"fixed_take\":1}",
+             "\"takes_any_count\":false,\"misere\":false,\"default_take\":1,\"fixed_take\":1}",
              "SELECT coins_rules(' iii ')");
   check_text(db,
              "{\"variant\":1,\"name\":\"I\",\"notation\":\"take\",\"has_values\":false,"
-             "\"takes_any_count\":true,\"default_take\":2,\"fixed_take\":null}",
+             "\"takes_any_count\":true,\"misere\":false,\"default_take\":2,\"fixed_take\":null}",
              "SELECT coins_rules(1.0)");
+  check_text(db,
+             "{\"variant\":4,\"name\":\"I-misere\",\"notation\":\"take\",\"has_values\":false,"
+             "\"takes_any_count\":true,\"misere\":true,\"default_take\":2,\"fixed_take\":null}",
+             "SELECT coins_rules(' i-Misere ')");
   check_text(db, "null", "SELECT typeof(coins_rules(NULL))");
-  check_text(db, "3:I,II,III:1,2,3",
+  check_text(db, "4:I,II,III,I-misere:1,2,3,4",
              "SELECT count(*) || ':' || group_concat(value->>'name') || ':' || "
              "group_concat(value->>'variant') FROM json_each(coins_rules())");
   check_text(db, "0:1,1:1",
              "SELECT group_concat(narg || ':' || ((flags & 0x200800) = 0x200800)) FROM "
              "(SELECT narg, flags FROM pragma_function_list WHERE name = 'coins_rules' "
              "ORDER BY narg)");
+  check_error(
+      db, SQLITE_ERROR,
+      "coins_rules: unknown variant 'x'; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'",
+      "SELECT coins_rules('x')");
   check_error(db, SQLITE_ERROR,
-              "coins_rules: unknown variant 'x'; expected 1, 2, 3, 'I', 'II' or 'III'",
-              "SELECT coins_rules('x')");
+              "coins_rules: unknown variant 5; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'",
+              "SELECT coins_rules(5)");
   check_error(db, SQLITE_ERROR,
-              "coins_rules: unknown variant 4; expected 1, 2, 3, 'I', 'II' or 'III'",
-              "SELECT coins_rules(4)");
-  check_error(db, SQLITE_ERROR,
-              "coins_rules: unknown variant '[1,2]'; expected 1, 2, 3, 'I', 'II' or 'III' (are the "
+              "coins_rules: unknown variant '[1,2]'; expected 1, 2, 3, 4, 'I', 'II', 'III' or "
+              "'I-misere' (are the "
               "arguments swapped? the variant comes first, then the coins)",
               "SELECT coins_rules('[1,2]')");
-  for (int v = 1; v <= 3; v++) {
+  for (int v = 1; v <= 4; v++) {
     char *name = query_text(db, "SELECT coins_rules(%d)->>'name'", v);
     char *notation = query_text(db, "SELECT coins_rules(%d)->>'notation'", v);
     char *fixed = query_text(db, "SELECT coins_rules(%d)->>'fixed_take'", v);
     long long values = query_int(db, "SELECT coins_rules(%d)->>'has_values'", v);
     long long counts = query_int(db, "SELECT coins_rules(%d)->>'takes_any_count'", v);
     long long take = query_int(db, "SELECT coins_rules(%d)->>'default_take'", v);
+    long long misere = query_int(db, "SELECT coins_rules(%d)->>'misere'", v);
     char *msg;
     /* the name reads as this variant */
     check_text(db, "1", "SELECT coins_rules('%s') = coins_rules(%d)", name, v);
@@ -566,10 +584,12 @@ static void test_rules(void **state) {
     /* a count for the row */
     if (counts) {
       check_text(db, "integer", "SELECT typeof(coins_win(%d, 5))", v);
+      /* under misère play whoever takes the one coin loses */
+      check_text(db, misere ? "0" : "1", "SELECT coins_win(%d, 1)", v);
     } else {
       msg = sqlite3_mprintf(
           "coins_win: coins must be a JSON array for variant %s, got the count "
-          "5; a count of coins is allowed for variant I only",
+          "5; a count of coins is allowed for variants I and I-misere only",
           name);
       check_error(db, SQLITE_ERROR, msg, "SELECT coins_win(%d, 5)", v);
       sqlite3_free(msg);
