@@ -2,15 +2,25 @@
 -- games between named strategies (every line of records.out hand-checked).
 .mode box
 -- III [8,15,3,7] (optimal margin 11): two blunders, then best moves
-SELECT * FROM coins_review(3, '[8,15,3,7]', 'LRLR');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(3, '[8,15,3,7]', 'LRLR');
 -- the same row in the JSON notation, any case and whitespace: optimal play
-SELECT * FROM coins_review('III', '[8,15,3,7]', ' [ "r", "L" ,"l",
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review('III', '[8,15,3,7]', ' [ "r", "L" ,"l",
   "R" ] ');
 -- II, Stone Game III row with max_take 3: a blunder, then an abandoned game
-SELECT * FROM coins_review(2, '[1,2,3,-1,-2,-3,7]', '[1,2,1]', 3);
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(2, '[1,2,3,-1,-2,-3,7]', '[1,2,1]', 3);
 -- I as a count, and as an array (only its length matters; max_take 2)
-SELECT * FROM coins_review(1, 10, '[1,3,2]', 3);
-SELECT * FROM coins_review('i', '[0,0,0,0,0]', '[2, 2.0, 1]');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(1, 10, '[1,3,2]', 3);
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review('i', '[0,0,0,0,0]', '[2, 2.0, 1]');
 .mode list
 .headers on
 -- an inaccuracy: the move costs 8 but the game was lost already

@@ -39,9 +39,13 @@ SELECT * FROM coins_moves(1, 1);
 SELECT coins_best_move(1, 0) AS best_move;
 SELECT * FROM coins_moves(1, 0);
 .print '== review I 6 [2,2,1,1]: best 1 from lost positions'
-SELECT * FROM coins_review(1, 6, '[2,2,1,1]');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(1, 6, '[2,2,1,1]');
 .print '== review I 8 [1,3,1,3] k=3'
-SELECT * FROM coins_review(1, 8, '[1,3,1,3]', 3);
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(1, 8, '[1,3,1,3]', 3);
 
 -- Variant II: several optimal takes; the fewest coins is played.
 .print '== II [0,0,0] k=2: 1 and 2 optimal at plies 1, 2'
@@ -72,13 +76,21 @@ SELECT * FROM coins_moves(2, '[1,-1,1]', 2);
 SELECT coins_best_move(2, '[0,0,0,0,0]', 2) AS best_move;
 SELECT * FROM coins_moves(2, '[0,0,0,0,0]', 2);
 .print '== review II [0,0,0] [2,1] k=2: best stays the fewest'
-SELECT * FROM coins_review(2, '[0,0,0]', '[2,1]', 2);
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(2, '[0,0,0]', '[2,1]', 2);
 .print '== review II [1,1,0,0] [3,1] k=3'
-SELECT * FROM coins_review(2, '[1,1,0,0]', '[3,1]', 3);
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(2, '[1,1,0,0]', '[3,1]', 3);
 .print '== review II [0,-1,1,0] [3,1] k=3'
-SELECT * FROM coins_review(2, '[0,-1,1,0]', '[3,1]', 3);
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(2, '[0,-1,1,0]', '[3,1]', 3);
 .print '== review II [2,2,0] [3] k=3'
-SELECT * FROM coins_review(2, '[2,2,0]', '[3]', 3);
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(2, '[2,2,0]', '[3]', 3);
 
 -- Variant III: the blocks after peak fusion are in each label.
 .print '== III [2,2,0,2]: blocks 0(3) 2(1)'
@@ -127,33 +139,61 @@ SELECT * FROM coins_moves(3, '[7]');
 SELECT coins_best_move(3, '[]') AS best_move;
 SELECT * FROM coins_moves(3, '[]');
 .print '== review III [2,2,0] RRR: blocks 0(3)'
-SELECT * FROM coins_review(3, '[2,2,0]', 'RRR');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(3, '[2,2,0]', 'RRR');
 .print '== review III [2,2,0,2] RLLL: blocks 0(3) 2(1)'
-SELECT * FROM coins_review(3, '[2,2,0,2]', 'RLLL');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(3, '[2,2,0,2]', 'RLLL');
 .print '== review III [2,2,0,2] LRLR: blocks 0(3) 2(1)'
-SELECT * FROM coins_review(3, '[2,2,0,2]', 'LRLR');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(3, '[2,2,0,2]', 'LRLR');
 .print '== review III [1,1] RL: blocks 1(1) 1(1)'
-SELECT * FROM coins_review(3, '[1,1]', 'RL');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(3, '[1,1]', 'RL');
 .print '== review III [2,2,2,2] RRRR: blocks 2(3) 2(1)'
-SELECT * FROM coins_review(3, '[2,2,2,2]', 'RRRR');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(3, '[2,2,2,2]', 'RRRR');
 .print '== review III [2,2,2,2] LRRR: blocks 2(3) 2(1)'
-SELECT * FROM coins_review(3, '[2,2,2,2]', 'LRRR');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(3, '[2,2,2,2]', 'LRRR');
 .print '== review III [1,2,2,1] RLLL: blocks 1(3) 1(1)'
-SELECT * FROM coins_review(3, '[1,2,2,1]', 'RLLL');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(3, '[1,2,2,1]', 'RLLL');
 .print '== review III [3,1,1,3] RRLL: blocks 3(1) 1(1) 1(1) 3(1)'
-SELECT * FROM coins_review(3, '[3,1,1,3]', 'RRLL');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(3, '[3,1,1,3]', 'RRLL');
 .print '== review III [0,1,1,1,0] RRRRR: blocks -1(5)'
-SELECT * FROM coins_review(3, '[0,1,1,1,0]', 'RRRRR');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(3, '[0,1,1,1,0]', 'RRRRR');
 .print '== review III [5,5,5] RRR: blocks 5(3)'
-SELECT * FROM coins_review(3, '[5,5,5]', 'RRR');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(3, '[5,5,5]', 'RRR');
 .print '== review III [0,0,1,1] RRLL: blocks 0(1) 0(3)'
-SELECT * FROM coins_review(3, '[0,0,1,1]', 'RRLL');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(3, '[0,0,1,1]', 'RRLL');
 .print '== review III [1,3,2,2,3,1] RRRLLL: blocks 0(3) 0(3)'
-SELECT * FROM coins_review(3, '[1,3,2,2,3,1]', 'RRRLLL');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(3, '[1,3,2,2,3,1]', 'RRRLLL');
 .print '== review III [1,3,2,2,3,1] RLLLRR: blocks 0(3) 0(3)'
-SELECT * FROM coins_review(3, '[1,3,2,2,3,1]', 'RLLLRR');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(3, '[1,3,2,2,3,1]', 'RLLLRR');
 .print '== review III [5,1,3,2,2,3,1] LRRRLLL: blocks 5(1) 0(3) 0(3)'
-SELECT * FROM coins_review(3, '[5,1,3,2,2,3,1]', 'LRRRLLL');
+SELECT ply, player, move, take, pos, gain, first_total, second_total, best, loss, "before",
+       "after", verdict, position, lead, eval, only_move, grade, round(accuracy, 2) AS accuracy
+FROM coins_review(3, '[5,1,3,2,2,3,1]', 'LRRRLLL');
 
 -- coins_play: the optimal player stays on the line (see above).
 .print '== play III [0,0,1,1] greedy optimal: blocks 0(1) 0(3): R, the other end of a tie: on the line'
