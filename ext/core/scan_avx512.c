@@ -166,10 +166,7 @@ static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, 
   int rc = scan_start(&o, len, out, starts, cap, mode);
 
   if (rc != 1) return rc;
-  while (p < q && is_space(*p)) p++;
-  while (q > p && is_space(q[-1])) q--;
-  if (q - p < 2 || *p != '[' || q[-1] != ']') return 0;
-  p++, q--; /* the elements: p[0..size) */
+  if (!scan_elements(&p, &q)) return 0; /* the elements: p[0..size) */
   size_t size = (size_t)(q - p);
 
   /* a block past the end, all spaces, ends a number that runs up to it

@@ -153,6 +153,52 @@ COINS_INLINE const unsigned char *read_integer_as(const unsigned char *p, const 
   return p;
 }
 
+/* Narrows [*p, *q) to the elements of a row written as a JSON array: the
+** blanks around it and its brackets taken off.  0 when it is no array. */
+COINS_INLINE int scan_elements(const unsigned char **p, const unsigned char **q) {
+  while (*p < *q && is_space(**p)) ++*p;
+  while (*q > *p && is_space((*q)[-1])) --*q;
+  if (*q - *p < 2 || **p != '[' || (*q)[-1] != ']') return 0;
+  ++*p, --*q;
+  return 1;
+}
+
+/* The runs of numbers in one 64-byte block of a row, from the block's
+** class masks (bit i for byte i: digits, '-', '0', ',') and the last
+** block's carries, as the SIMD scanners read them: where numbers begin and
+** end, which end with four digits or more, and the starts of runs that
+** begin with a '0'.  0 when the block breaks the row's shape (a '-' inside
+** a number, a leading zero, a number followed by blanks and then no comma
+** or end); base is the block's first byte, q the end of the elements. */
+typedef struct scan_runs {
+  uint64_t in_number, begins, ends, four, zero_start;
+} scan_runs;
+
+COINS_INLINE int scan_block_runs(uint64_t digit, uint64_t minus, uint64_t zero, uint64_t comma,
+                                 uint64_t last_number, uint64_t last_digit,
+                                 uint64_t last_zero_start, const unsigned char *base,
+                                 const unsigned char *q, scan_runs *r) {
+  uint64_t in_number = digit | minus;
+  uint64_t after = in_number << 1 | last_number >> 63; /* the byte before is in a number */
+  uint64_t begins = in_number & ~after, ends = after & ~in_number;
+  if (minus & ~begins) return 0; /* a '-' within a number */
+  /* a leading zero: a '0' starting a run of digits, and a digit after it */
+  uint64_t zero_start = zero & ~(digit << 1 | last_digit >> 63); /* '0' is a digit */
+  if ((zero_start << 1 | last_zero_start >> 63) & digit) return 0;
+  /* a number ended by whitespace: a comma or the end must come next */
+  for (uint64_t spaced = ends & ~comma; spaced; spaced &= spaced - 1) {
+    const unsigned char *t = base + scan_ctz64(spaced);
+    while (t < q && is_space(*t)) t++;
+    if (t < q && *t != ',') return 0;
+  }
+  /* numbers ending here with four digits or more */
+  uint64_t d = digit, d_last = last_digit;
+  r->four = ends & (d << 1 | d_last >> 63) & (d << 2 | d_last >> 62) & (d << 3 | d_last >> 61) &
+            (d << 4 | d_last >> 60);
+  r->in_number = in_number, r->begins = begins, r->ends = ends, r->zero_start = zero_start;
+  return 1;
+}
+
 /* What a scan has made so far: n values (STORE, COUNT, and LINE's
 ** count) in out, or (FUSE, LINE) the fusion stack over out and the sum;
 ** LINE: starts[i] is the coin a block at stack word i begins with. */

@@ -175,10 +175,7 @@ COINS_INLINE int scan_neon(const char *text, size_t len, int64_t *out, int64_t *
   int read = scan_start(&o, len, out, starts, cap, mode);
 
   if (read != 1) return read;
-  while (p < q && is_space(*p)) p++;
-  while (q > p && is_space(q[-1])) q--;
-  if (q - p < 2 || *p != '[' || q[-1] != ']') return 0;
-  p++, q--; /* the elements: p[0..q - p) */
+  if (!scan_elements(&p, &q)) return 0; /* the elements: p[0..q - p) */
   for (int i = 0; i < 4; i++) last.digits[i] = last.in_digit[i] = vdupq_n_u8(0);
 
   /* a block past q, all spaces, ends a number that runs up to q */
@@ -189,32 +186,20 @@ COINS_INLINE int scan_neon(const char *text, size_t len, int64_t *out, int64_t *
         coins_stop_asked(stop))
       return SCAN_STOPPED;
     if (!read_block_at(base, q, (const unsigned char *)text, &cur, &m, &shift)) return 0;
-    uint64_t in_number = m.digit | m.minus;
-    uint64_t after = in_number << 1 | last_number >> 63; /* the byte before is in a number */
-    uint64_t begins = in_number & ~after, ends = after & ~in_number;
-    if (m.minus & ~begins) return 0; /* a '-' within a number */
-    /* a leading zero: a '0' starting a run of digits, and a digit after it */
-    uint64_t zero_start = m.zero & ~(m.digit << 1 | last_digit >> 63); /* '0' is a digit */
-    if ((zero_start << 1 | last_zero_start >> 63) & m.digit) return 0;
-    /* a number ended by whitespace: a comma or the end must come next */
-    for (uint64_t spaced = ends & ~m.comma; spaced; spaced &= spaced - 1) {
-      const unsigned char *t = base + __builtin_ctzll(spaced);
-      while (t < q && is_space(*t)) t++;
-      if (t < q && *t != ',') return 0;
-    }
+    scan_runs r;
+    if (!scan_block_runs(m.digit, m.minus, m.zero, m.comma, last_number, last_digit,
+                         last_zero_start, base, q, &r))
+      return 0;
+    uint64_t begins = r.begins, ends = r.ends, four = r.four;
     commas += (size_t)__builtin_popcountll(m.comma);
     numbers += (size_t)__builtin_popcountll(ends);
-    /* numbers ending here with four digits or more */
-    uint64_t d = m.digit, d_last = last_digit;
-    uint64_t four = ends & (d << 1 | d_last >> 63) & (d << 2 | d_last >> 62) &
-                    (d << 3 | d_last >> 61) & (d << 4 | d_last >> 60);
     int by_value = ((m.minus | last_minus) == 0) & (four == 0);
     if (by_value && mode != SCAN_COUNT) digit_values(&cur, &last, value);
     read = read_numbers(base - shift, begins << shift, ends << shift, by_value, value, q, cap, mode,
                         &o, &run, &long_sum);
     if (read != 1) return read;
-    last_number = in_number, last_digit = m.digit, last_minus = m.minus;
-    last_zero_start = zero_start;
+    last_number = r.in_number, last_digit = m.digit, last_minus = m.minus;
+    last_zero_start = r.zero_start;
     last = cur;
   }
   /* every number but the last has its comma: no other comma is allowed */
