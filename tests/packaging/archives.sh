@@ -58,6 +58,7 @@ sqlite-coins-$version.tgz
 sqlite-coins-linux-arm64-$version.tgz
 sqlite-coins-linux-x64-$version.tgz
 sqlite-coins-win32-x64-$version.tgz
+sqlite_coins-$version-py3-none-manylinux2014_aarch64.whl
 sqlite_coins-$version-py3-none-manylinux2014_x86_64.whl
 sqlpkg.json
 EOF

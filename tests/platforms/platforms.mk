@@ -13,6 +13,9 @@
 #                     musl-gcc, the golden files and the catalogue
 #   make test-npm-arm64  make npm's packages on arm64: sqlite-coins picks
 #                     sqlite-coins-linux-arm64 and loads it under qemu
+#   make test-wheel-arm64  make python's arm64 wheel: tag, glibc symbols,
+#                     twine; installed by pip in an arm64 Python under qemu,
+#                     the same answers as the x86-64 build
 #
 # The shells for Windows and musl are SQLite 3.40.0's, from the pinned
 # tarball of tests/versions/sqlite-3.40.0.pin: tests/golden/*.out is the
@@ -128,3 +131,12 @@ tests/platforms/npm/node_modules/.package-lock.json: tests/platforms/npm/package
 test-npm-arm64: npm tests/platforms/npm/node_modules/.package-lock.json
 	@sh tests/platforms/arm64-deps.sh $(A64_B)
 	sh tests/platforms/npm-arm64.sh $(COINS_VERSION) $(DIST)
+
+# ---------------------------------------------------------- wheel arm64
+# make python's arm64 wheel: its tag, its library (ELF64 AArch64, glibc
+# 2.17), twine; then installed by pip in Debian's arm64 Python under qemu,
+# which answers games as the x86-64 build does (tests/platforms/wheel-arm64.sh).
+.PHONY: test-wheel-arm64
+test-wheel-arm64: python $(EXT)
+	@sh tests/platforms/arm64-deps.sh $(A64_B) python
+	sh tests/platforms/wheel-arm64.sh $(COINS_VERSION) $(DIST) $(EXT)
