@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/platforms/arm64-deps.sh -- what make test-arm64 needs: the cross
 # compiler and qemu-user (tests/tools/deps.sh installs them), Debian's arm64
-# libraries through multiarch (cmocka, SQLite 3.40.1, what the arm64
+# libraries through multiarch (deps.sh adds the arm64 architecture to
+# dpkg when it lacks it: cmocka, SQLite 3.40.1, what the arm64
 # sqlite3 shell links, and libstdc++ for the arm64 Node of
 # tests/platforms/npm-arm64.sh), and that shell itself, unpacked into DIR: Debian's
 # sqlite3 package is one architecture a machine, so the arm64 one is not
@@ -15,15 +16,6 @@ set -eu
 dir=${1:?usage: arm64-deps.sh DIR [python]}
 with=${2:-}
 here=$(dirname "$0")
-if ! dpkg --print-foreign-architectures | grep -qx arm64; then
-  if [ "$(id -u)" != 0 ]; then
-    echo "arm64-deps: run as root, or first: sudo dpkg --add-architecture arm64" >&2
-    exit 1
-  fi
-  echo "arm64-deps: adding the arm64 architecture (dpkg --add-architecture arm64)"
-  dpkg --add-architecture arm64
-  apt-get -o DPkg::Lock::Timeout=600 update -qq
-fi
 sh "$here/../tools/deps.sh" gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-user \
   libcmocka-dev:arm64 libsqlite3-dev:arm64 libreadline8:arm64 zlib1g:arm64 libstdc++6:arm64 \
   libexpat1:arm64
