@@ -10,6 +10,8 @@
 #   make archives       build/dist: coins-VERSION-linux-x86_64.tar.gz, coins-VERSION-linux-aarch64.tar.gz,
 #                       coins-VERSION-windows-x86_64.zip, coins-VERSION.tar.gz (the sources)
 #   make dist           all of these, afresh, with sqlpkg.json and SHA256SUMS
+#   make sqlpkg.json    the repository's own sqlpkg.json (sqlpkg reads it at the root): the
+#                       archives of this version's GitHub release; run it when the version changes
 #   make test-channels  make dist, then each channel tested as a user meets it (tests/packaging/)
 #
 # The version is COINS_VERSION in include/coins.h (the Makefile reads it):
@@ -24,6 +26,12 @@ PACKAGING_DEPS := python3-setuptools python3-wheel python3-pip python3-venv pyth
                   gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu
 
 .PHONY: dist python npm deb archives test-channels packaging-deps
+
+# The spec at the root is written by the script that writes the one in
+# $(DIST), from the same list of archives (tests/packaging/archives.sh
+# compares it with the script's output and with make dist's archives).
+sqlpkg.json: include/coins.h packaging/archives.py
+	$(PYTHON) packaging/archives.py root $(COINS_VERSION)
 
 # The packages hold the host's build under Linux x86-64 names (and the
 # cross-builds under Linux arm64 and Windows x64 ones): built elsewhere
