@@ -68,8 +68,9 @@ MANYLINUX_GLIBC = (2, 17)  # manylinux2014
 
 def glibc_excess(library):
     """The symbols library needs past glibc 2.17, or fortified, as strings;
-    None when objdump is missing."""
-    objdump = shutil.which("objdump")
+    None when objdump is missing.  OBJDUMP names another one (a cross-built
+    library needs its own: aarch64-linux-gnu-objdump)."""
+    objdump = shutil.which(os.environ.get("OBJDUMP") or "objdump")
     if not objdump:
         return None
     dump = subprocess.run(

@@ -228,6 +228,9 @@ uint64_t coins_solve1_take(uint64_t n, uint64_t k);
 ** won, since the other player took the last coin.  Same tie rule. */
 void coins_solve1_misere(uint64_t n, uint64_t k, coins_solution *r);
 uint64_t coins_solve1_misere_take(uint64_t n, uint64_t k);
+/* coins_solve1 or, for a misère variant, coins_solve1_misere: a count of
+** any size (coins_solve's n is a size_t, 32 bits on a 32-bit platform). */
+void coins_solve1_of(coins_variant v, uint64_t n, uint64_t k, coins_solution *r);
 
 /* Variant II: take 1..k (k >= 1) from the left.  work must hold
 ** coins_solve2_work_words(n, k) int64_t.  Tie rule: the fewest coins. */

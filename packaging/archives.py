@@ -19,6 +19,12 @@ describes them.
         every file in OUT.  ASSETS_PATH: where the archives will be
         downloaded from (a URL), by default "." (sqlpkg install
         ./sqlpkg.json run in OUT).
+    python3 packaging/archives.py root VERSION [FILE]
+        the same spec for the repository's root, where sqlpkg reads it
+        (sqlpkg install github.com/coins/coins): the archives at the
+        release of VERSION on GitHub, with neither checksums nor functions
+        (they come with a build); FILE is by default sqlpkg.json at the
+        root (make sqlpkg.json).
 
 The archives are reproducible: fixed owners, modes and times
 (SOURCE_DATE_EPOCH, by default the last commit's time), gzip without a
@@ -43,6 +49,12 @@ LINUX = "coins-{version}-linux-x86_64.tar.gz"
 LINUX_ARM64 = "coins-{version}-linux-aarch64.tar.gz"
 WINDOWS = "coins-{version}-windows-x86_64.zip"
 SOURCE = "coins-{version}.tar.gz"
+# The binary archive of each platform, by sqlpkg's names of platforms
+PLATFORMS = {"linux-amd64": LINUX, "linux-arm64": LINUX_ARM64, "windows-amd64": WINDOWS}
+# Where the project lives, and where a release's archives are: sqlpkg
+# fills in {repository} and {version} (the release's tag is the version)
+REPOSITORY = "https://github.com/coins/coins"
+RELEASE_ASSETS = "{repository}/releases/download/{version}"
 
 
 def epoch():
@@ -192,30 +204,38 @@ def sha256(path):
     return h.hexdigest()
 
 
-def describe(version, out, extension, assets_path="."):
-    files = {"linux-amd64": LINUX, "linux-arm64": LINUX_ARM64, "windows-amd64": WINDOWS}
-    spec = {
+def spec(version, assets_path, symbols=None):
+    """The sqlpkg spec of coins VERSION, its archives at assets_path."""
+    described = {
         "owner": "coins",
         "name": "coins",
         "version": version,
+        "repository": REPOSITORY,
         "authors": ["the coins authors"],
         "license": "MIT",
         "description": 'Solve and analyse "coins in a line" games in SQL: who wins with best '
         "play, the optimal line, and how good each recorded move was.",
         "keywords": ["coins", "games", "game-theory"],
-        "symbols": functions(extension),
-        "assets": {
-            "path": assets_path,
-            "files": files,
-            "checksums": {
-                name: "sha256-" + sha256(os.path.join(out, name))
-                for name in (f.format(version=version) for f in files.values())
-            },
-        },
     }
-    with open(os.path.join(out, "sqlpkg.json"), "w", encoding="utf-8") as f:
-        json.dump(spec, f, indent=4)
+    if symbols is not None:
+        described["symbols"] = symbols
+    described["assets"] = {"path": assets_path, "files": dict(PLATFORMS)}
+    return described
+
+
+def write_json(path, data):
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=4)
         f.write("\n")
+
+
+def describe(version, out, extension, assets_path="."):
+    described = spec(version, assets_path, functions(extension))
+    described["assets"]["checksums"] = {
+        name: "sha256-" + sha256(os.path.join(out, name))
+        for name in (f.format(version=version) for f in PLATFORMS.values())
+    }
+    write_json(os.path.join(out, "sqlpkg.json"), described)
     names = sorted(
         n for n in os.listdir(out) if n != "SHA256SUMS" and os.path.isfile(os.path.join(out, n))
     )
@@ -225,13 +245,24 @@ def describe(version, out, extension, assets_path="."):
     print(f"dist: {os.path.join(out, 'sqlpkg.json')}, {os.path.join(out, 'SHA256SUMS')}")
 
 
+def root(version, path=os.path.join(ROOT, "sqlpkg.json")):
+    write_json(path, spec(version, RELEASE_ASSETS))
+    print(f"sqlpkg: {path}")
+
+
 if __name__ == "__main__":
-    commands = {"binaries": (binaries, 8), "source": (source, 3), "describe": (describe, 4)}
+    commands = {
+        "binaries": (binaries, 8),
+        "source": (source, 3),
+        "describe": (describe, 4),
+        "root": (root, 2),
+    }
     if (
         len(sys.argv) < 2
         or sys.argv[1] not in commands
         or len(sys.argv) < 1 + commands[sys.argv[1]][1]
     ):
         sys.exit(__doc__)
-    os.makedirs(sys.argv[3], exist_ok=True)
+    if sys.argv[1] != "root":
+        os.makedirs(sys.argv[3], exist_ok=True)
     commands[sys.argv[1]][0](*sys.argv[2:])

@@ -1,8 +1,8 @@
 # packaging/packaging.mk -- coins the way extension users install it
 # (included by the Makefile; docs/install.md says how each is used):
 #
-#   make python         build/dist: the sdist and a wheel (py3-none-manylinux2014_x86_64) of
-#                       sqlite-coins, both passed by twine check
+#   make python         build/dist: the sdist and two wheels (py3-none-manylinux2014_x86_64,
+#                       and _aarch64, cross-built) of sqlite-coins, all passed by twine check
 #   make npm            build/dist: sqlite-coins, sqlite-coins-linux-x64, sqlite-coins-linux-arm64,
 #                       sqlite-coins-win32-x64 (.tgz)
 #   make deb            build/dist: libsqlite3-mod-coins and libsqlite3-mod-coins-dev (.deb), amd64
@@ -10,6 +10,8 @@
 #   make archives       build/dist: coins-VERSION-linux-x86_64.tar.gz, coins-VERSION-linux-aarch64.tar.gz,
 #                       coins-VERSION-windows-x86_64.zip, coins-VERSION.tar.gz (the sources)
 #   make dist           all of these, afresh, with sqlpkg.json and SHA256SUMS
+#   make sqlpkg.json    the repository's own sqlpkg.json (sqlpkg reads it at the root): the
+#                       archives of this version's GitHub release; run it when the version changes
 #   make test-channels  make dist, then each channel tested as a user meets it (tests/packaging/)
 #
 # The version is COINS_VERSION in include/coins.h (the Makefile reads it):
@@ -21,9 +23,15 @@ PKG  ?= $(B)/pkg
 SQLPKG_ASSETS ?= .
 PACKAGING_DEPS := python3-setuptools python3-wheel python3-pip python3-venv python3-pytest \
                   python3-apsw sqlite-utils dpkg-dev lintian binutils gcc-mingw-w64-x86-64 twine \
-                  gcc-aarch64-linux-gnu
+                  gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu
 
 .PHONY: dist python npm deb archives test-channels packaging-deps
+
+# The spec at the root is written by the script that writes the one in
+# $(DIST), from the same list of archives (tests/packaging/archives.sh
+# compares it with the script's output and with make dist's archives).
+sqlpkg.json: include/coins.h packaging/archives.py
+	$(PYTHON) packaging/archives.py root $(COINS_VERSION)
 
 # The packages hold the host's build under Linux x86-64 names (and the
 # cross-builds under Linux arm64 and Windows x64 ones): built elsewhere
@@ -58,15 +66,26 @@ $(PKG)/arm64/libcoins.a: $(B)/arm64/libcoins.a
 	@mkdir -p $(@D)
 	$(A64_CROSS)strip --strip-debug --enable-deterministic-archives -o $@ $<
 
+# The wheels: pip builds each from the sdist, as a user's pip would. The
+# arm64 one with the cross compiler; _PYTHON_HOST_PLATFORM names its
+# platform (linux_aarch64, manylinux2014_aarch64 once setup.py has read the
+# library with OBJDUMP and found nothing past glibc 2.17, or it fails).
+SDIST_FILE = $(DIST)/sqlite[-_]coins-$(COINS_VERSION).tar.gz
+PIP_WHEEL  = $(PYTHON) -m pip wheel -q --disable-pip-version-check --no-cache-dir \
+  --no-build-isolation --no-index --no-deps -w $(DIST) $(SDIST_FILE)
+A64_WHEEL_ENV = CC=$(A64_CROSS)gcc LDSHARED="$(A64_CROSS)gcc -shared" \
+  _PYTHON_HOST_PLATFORM=linux-aarch64 OBJDUMP=$(A64_CROSS)objdump
+
 python: packaging-deps
 	@mkdir -p $(DIST) $(PKG)
 	@rm -f $(DIST)/sqlite[-_]coins-*.tar.gz $(DIST)/sqlite_coins-*.whl
 	$(PYTHON) -c 'from setuptools import build_meta as b; b.build_sdist("$(DIST)")' > $(PKG)/sdist.log 2>&1 \
 	  || { cat $(PKG)/sdist.log; exit 1; }
-	$(PYTHON) -m pip wheel -q --disable-pip-version-check --no-cache-dir --no-build-isolation \
-	  --no-index --no-deps -w $(DIST) $(DIST)/sqlite[-_]coins-$(COINS_VERSION).tar.gz
-	@ls $(DIST)/sqlite[-_]coins-$(COINS_VERSION).tar.gz $(DIST)/sqlite_coins-$(COINS_VERSION)-*.whl
-	twine check --strict $(DIST)/sqlite[-_]coins-$(COINS_VERSION).tar.gz \
+	$(PIP_WHEEL)
+	$(A64_WHEEL_ENV) $(PIP_WHEEL)
+	@ls $(SDIST_FILE) $(DIST)/sqlite_coins-$(COINS_VERSION)-py3-none-manylinux2014_x86_64.whl \
+	  $(DIST)/sqlite_coins-$(COINS_VERSION)-py3-none-manylinux2014_aarch64.whl
+	twine check --strict $(SDIST_FILE) \
 	  $(DIST)/sqlite_coins-$(COINS_VERSION)-*.whl
 
 npm: packaging-deps $(PKG)/coins.so $(PKG)/arm64/coins.so $(PKG)/coins.dll

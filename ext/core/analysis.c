@@ -107,9 +107,13 @@ static double exp_small(double x) {
   return sum;
 }
 
+/* The product is rounded before 3.1669 is taken off (volatile): a compiler
+** may fuse a multiply and an add into one rounding (gcc does on arm64, not
+** on x86-64), and the last digit of the accuracy would depend on the CPU. */
 double coins_analysis_accuracy(coins_variant v, const coins_judgement *j, uint64_t stake) {
   if (j->loss == 0) return 100;
-  double accuracy = 103.1668 * exp_small(-4.354 * coins_analysis_share(v, j->loss, stake)) - 3.1669;
+  volatile double scaled = 103.1668 * exp_small(-4.354 * coins_analysis_share(v, j->loss, stake));
+  double accuracy = scaled - 3.1669;
   return accuracy < 0 ? 0 : accuracy > 100 ? 100 : accuracy;
 }
 

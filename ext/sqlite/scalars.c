@@ -79,8 +79,8 @@ static int scalar_solve(sqlite3_context *ctx, scalar_data *data, sqlite3_value *
     if (text.text && coins_reserve(&game->a, &game->a_words, n + words)) return SQLITE_NOMEM;
     solved = coins_solve_takes_stop(game->variant, game->a, n, &game->takes,
                                     text.text ? game->a + n : NULL, r, msg, stop);
-  } else if (text.text == NULL) { /* a count */
-    coins_solve(game->variant, NULL, (size_t)game->n, game->k, NULL, r);
+  } else if (text.text == NULL) { /* a count: any 64-bit one, even where size_t has 32 */
+    coins_solve1_of(game->variant, game->n, game->k, r);
   } else if (text.jsonb) { /* parsed, then solved with the work space behind the coins */
     rc = coins_args_parse_coins(fname, &text, game, err);
     size_t n = (size_t)game->n;

@@ -7,7 +7,9 @@
 #   2. every artifact is there, its name carrying the version of
 #      include/coins.h; nothing else is there;
 #   3. sqlpkg.json: the version, the two archives per platform (sqlpkg's
-#      platform names), their checksums, the SQL functions;
+#      platform names), their checksums, the SQL functions; the
+#      repository's sqlpkg.json is what packaging/archives.py root writes
+#      for this version, and names exactly the binary archives make dist made;
 #   4. coins-VERSION-linux-x86_64.tar.gz: exactly its files, flat; coins.so
 #      is 64-bit x86-64, exports sqlite3_coins_init alone and loads in the
 #      sqlite3 shell; tests/packaging/embed.c builds against its libcoins.a and
@@ -58,6 +60,7 @@ sqlite-coins-$version.tgz
 sqlite-coins-linux-arm64-$version.tgz
 sqlite-coins-linux-x64-$version.tgz
 sqlite-coins-win32-x64-$version.tgz
+sqlite_coins-$version-py3-none-manylinux2014_aarch64.whl
 sqlite_coins-$version-py3-none-manylinux2014_x86_64.whl
 sqlpkg.json
 EOF
@@ -79,6 +82,18 @@ for platform, pattern in files.items():
     assert spec['assets']['checksums'][name] == 'sha256-' + digest, name
 for f in ['coins_version', 'coins_win', 'coins_moves', 'coins_review', 'coins_array']:
     assert f in spec['symbols'], f
+" "$dist" "$version"
+check "sqlpkg.json at the root is current (make sqlpkg.json writes it)" sh -c "
+  /usr/bin/python3 packaging/archives.py root '$version' '$tmp/root.json' >/dev/null &&
+  diff -u sqlpkg.json '$tmp/root.json'"
+check "sqlpkg.json at the root names make dist's binary archives, all of them" /usr/bin/python3 -c "
+import json, os, sys
+dist, version = sys.argv[1:]
+files = json.load(open('sqlpkg.json'))['assets']['files']
+named = sorted(f.replace('{version}', version) for f in files.values())
+made = sorted(n for n in os.listdir(dist) if n.startswith('coins-' + version + '-'))
+assert named == made, (named, made)
+assert files == json.load(open(dist + '/sqlpkg.json'))['assets']['files']
 " "$dist" "$version"
 
 # --------------------------------------------------------- the Linux archive

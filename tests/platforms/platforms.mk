@@ -7,12 +7,17 @@
 #                     tests, the golden files and the bad-input catalogue
 #   make test-dll     (the Makefile's) also runs the golden files and the
 #                     catalogue through build/coins.dll in a Windows
-#                     sqlite3 shell under wine (test-wine), checks the
-#                     DLL's imports, and builds the 32-bit DLL (test-dll32)
+#                     sqlite3 shell under wine (test-wine), and the same
+#                     through the 32-bit build/win32/coins.dll in a 32-bit
+#                     shell under wine32 (test-dll32), checking each DLL's
+#                     width, exports and imports
 #   make test-musl    musl libc: coins and a sqlite3 shell built with
 #                     musl-gcc, the golden files and the catalogue
 #   make test-npm-arm64  make npm's packages on arm64: sqlite-coins picks
 #                     sqlite-coins-linux-arm64 and loads it under qemu
+#   make test-wheel-arm64  make python's arm64 wheel: tag, glibc symbols,
+#                     twine; installed by pip in an arm64 Python under qemu,
+#                     the same answers as the x86-64 build
 #
 # The shells for Windows and musl are SQLite 3.40.0's, from the pinned
 # tarball of tests/versions/sqlite-3.40.0.pin: tests/golden/*.out is the
@@ -50,35 +55,35 @@ test-arm64:
 	  $(A64_B)/coins.so tests/catalogue/bad_inputs.tsv)
 
 # -------------------------------------------------------------- Windows
-# A 64-bit Windows sqlite3 shell, built with MinGW from SQLite 3.40.0, runs
-# the golden files and the catalogue with build/coins.dll loaded, under
-# wine (Debian's wine64: 64-bit programs only).  tests/platforms/wine-run.sh
-# joins the shell's output and errors and turns CR LF into LF.
+# A Windows sqlite3 shell, built with MinGW from SQLite 3.40.0, runs the
+# golden files and the catalogue with coins.dll loaded, under wine; both
+# are read first: the width wanted, imports KERNEL32 and msvcrt alone.
+# 64 bits: build/coins.dll in Debian's wine64.  32 bits: build/win32/coins.dll
+# in wine32, Debian's i386 package (deps.sh adds the i386 architecture),
+# with a 32-bit wine prefix of its own (WINEARCH=win32).
+# tests/platforms/wine-run.sh joins the shell's output and errors and
+# turns CR LF into LF.
 WIN_B      := $(B)/windows
+WIN32_B    := $(B)/windows32
 WIN_SQLITE := $(B)/sqlite-3.40.0/src
 WINE_RUN   := sh tests/platforms/wine-run.sh
 SHELL_DEFS := -DSQLITE_ENABLE_LOAD_EXTENSION -DSQLITE_ENABLE_MATH_FUNCTIONS \
   -DSQLITE_ENABLE_COLUMN_METADATA -DSQLITE_ENABLE_DBSTAT_VTAB
+# -Wno-type-limits: on 32 bits, ext/core/scan.h's check that a length
+# fits is always true.
+MINGW32 ?= i686-w64-mingw32-
+
+# $(call win_shell,MINGW-PREFIX,DEBIAN-PACKAGE): the recipe of a sqlite3.exe
+define win_shell
+@command -v $(1)gcc >/dev/null 2>&1 || sh tests/tools/deps.sh $(2)
+@mkdir -p $(@D)
+$(1)gcc -O1 $(SHELL_DEFS) -o $@ $(WIN_SQLITE)/shell.c $(WIN_SQLITE)/sqlite3.c
+endef
 
 $(WIN_B)/sqlite3.exe: $(WIN_SQLITE)/sqlite3.c
-	@command -v $(MINGW)gcc >/dev/null 2>&1 || sh tests/tools/deps.sh gcc-mingw-w64-x86-64
-	@mkdir -p $(@D)
-	$(MINGW)gcc -O1 $(SHELL_DEFS) -o $@ $(WIN_SQLITE)/shell.c $(WIN_SQLITE)/sqlite3.c
-
-test-dll: test-wine test-dll32
-
-test-wine: $(B)/coins.dll $(WIN_B)/sqlite3.exe
-	@sh tests/tools/deps.sh wine wine64
-	sh tests/platforms/dll-check.sh $(B)/coins.dll pe32+ $(MINGW)objdump
-	sh tests/platforms/dll-check.sh $(WIN_B)/sqlite3.exe pe32+ $(MINGW)objdump
-	WINEPREFIX=$(abspath $(B))/wine sh tests/golden/golden.sh $(B)/coins.dll "$(WINE_RUN) $(WIN_B)/sqlite3.exe"
-	WINEPREFIX=$(abspath $(B))/wine $(PYTHON) tests/catalogue/bad_inputs.py --shell "$(WINE_RUN) $(WIN_B)/sqlite3.exe" \
-	  $(B)/coins.dll tests/catalogue/bad_inputs.tsv
-
-# 32-bit Windows (gcc-mingw-w64-i686): built and inspected, not run (wine32
-# needs Debian's i386 architecture and its libraries).  -Wno-type-limits:
-# on 32 bits, ext/core/scan.h's check that a length fits is always true.
-MINGW32 ?= i686-w64-mingw32-
+	$(call win_shell,$(MINGW),gcc-mingw-w64-x86-64)
+$(WIN32_B)/sqlite3.exe: $(WIN_SQLITE)/sqlite3.c
+	$(call win_shell,$(MINGW32),gcc-mingw-w64-i686)
 
 $(B)/win32/coins.dll: $(CORE_SRC) $(SQL_SRC) $(HEADERS) $(B)/coins.dll
 	@command -v $(MINGW32)gcc >/dev/null 2>&1 || sh tests/tools/deps.sh gcc-mingw-w64-i686
@@ -86,9 +91,28 @@ $(B)/win32/coins.dll: $(CORE_SRC) $(SQL_SRC) $(HEADERS) $(B)/coins.dll
 	$(MINGW32)gcc -Iinclude -I$(B)/mingw-include -D__USE_MINGW_ANSI_STDIO=1 \
 	  $(CFLAGS) $(WARN) -Wno-type-limits -shared -static-libgcc -o $@ $(CORE_SRC) $(SQL_SRC)
 
-test-dll32: $(B)/win32/coins.dll
-	sh tests/platforms/dll-check.sh $(B)/win32/coins.dll pe32 $(MINGW32)objdump
+# $(call wine_tests,DLL,SHELL,pe32|pe32+,OBJDUMP,WINE-ENV): the recipe
+# that reads DLL and SHELL, then runs the golden files and the catalogue
+# (test-dll of the Makefile runs dll.sh on the 64-bit DLL)
+define wine_tests
+sh tests/platforms/dll-check.sh $(1) $(3) $(4)
+sh tests/platforms/dll-check.sh $(2) $(3) $(4)
+$(5) sh tests/golden/golden.sh $(1) "$(WINE_RUN) $(2)"
+$(5) $(PYTHON) tests/catalogue/bad_inputs.py --shell "$(WINE_RUN) $(2)" $(1) tests/catalogue/bad_inputs.tsv
+endef
+
+test-dll: test-wine test-dll32
+
+test-wine: $(B)/coins.dll $(WIN_B)/sqlite3.exe
+	@sh tests/tools/deps.sh wine wine64
+	$(call wine_tests,$(B)/coins.dll,$(WIN_B)/sqlite3.exe,pe32+,$(MINGW)objdump,\
+	  WINEPREFIX=$(abspath $(B))/wine)
+
+test-dll32: $(B)/win32/coins.dll $(WIN32_B)/sqlite3.exe
+	@sh tests/tools/deps.sh wine32:i386
 	@sh tests/packaging/dll.sh $(B)/win32/coins.dll $(MINGW32)objdump
+	$(call wine_tests,$(B)/win32/coins.dll,$(WIN32_B)/sqlite3.exe,pe32,$(MINGW32)objdump,\
+	  WINEARCH=win32 WINEPREFIX=$(abspath $(B))/wine32)
 
 # ----------------------------------------------------------------- musl
 # coins and a sqlite3 shell (SQLite 3.40.0) built with musl-gcc
@@ -128,3 +152,12 @@ tests/platforms/npm/node_modules/.package-lock.json: tests/platforms/npm/package
 test-npm-arm64: npm tests/platforms/npm/node_modules/.package-lock.json
 	@sh tests/platforms/arm64-deps.sh $(A64_B)
 	sh tests/platforms/npm-arm64.sh $(COINS_VERSION) $(DIST)
+
+# ---------------------------------------------------------- wheel arm64
+# make python's arm64 wheel: its tag, its library (ELF64 AArch64, glibc
+# 2.17), twine; then installed by pip in Debian's arm64 Python under qemu,
+# which answers games as the x86-64 build does (tests/platforms/wheel-arm64.sh).
+.PHONY: test-wheel-arm64
+test-wheel-arm64: python $(EXT)
+	@sh tests/platforms/arm64-deps.sh $(A64_B) python
+	sh tests/platforms/wheel-arm64.sh $(COINS_VERSION) $(DIST) $(EXT)
