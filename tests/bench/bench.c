@@ -61,8 +61,9 @@
 **   7b. speed: 8-coin rows (the fixed cost of a call); variant II at
 **      k = 2, 5, 9, 16, 64 over 64- and 1024-coin games; the columns of
 **      coins_moves (count(*), sum(ply), sum(gain), four columns) and
-**      nothing_rows' sum(ply) over 64-coin games and one bound game; one game bound with its length
-**      (as Python binds) against the same game from a table; then again
+**      nothing_rows' sum(ply) over 64-coin games and one bound game; one
+**      game bound with its length (as Python binds) against the same game
+**      from a table; then again
 **      on the AVX2 and portable scanners (COINS_SIMD=avx2, 0), each in a
 **      process of its own, as the path is chosen once a process;
 **   8. targets, printed as met / not met (they never fail the run).
@@ -1524,10 +1525,12 @@ static void speed_columns(const config *cfg, sqlite3 *db, const char *from, cons
                           const char *nothing_from, double rows_out, const char *what,
                           const char *text) {
   enum { COUNT, PLY, GAIN, FOUR, JSON, NOTHING, N };
-  static const char *const labels[N] = {
-      "count(*)  [the floor: rows counted]", "sum(ply): a column, nothing played", "sum(gain)",
-      "sum of gain, pos, first_total, player", "json_each: sum(value)",
-      "nothing_rows: sum(ply)  [a do-nothing TVF]"};
+  static const char *const labels[N] = {"count(*)  [the floor: rows counted]",
+                                        "sum(ply): a column, nothing played",
+                                        "sum(gain)",
+                                        "sum of gain, pos, first_total, player",
+                                        "json_each: sum(value)",
+                                        "nothing_rows: sum(ply)  [a do-nothing TVF]"};
   char sql[N][192];
   snprintf(sql[COUNT], sizeof sql[COUNT], "SELECT count(*) FROM %s", from);
   snprintf(sql[PLY], sizeof sql[PLY], "SELECT sum(m.ply) FROM %s", from);
