@@ -369,11 +369,11 @@ coins_status coins_line_init_text_stop(coins_line *line, const char *text, size_
 int coins_line_reads_text(coins_variant v);
 /* Writes the next move to *out and returns 1, or returns 0 at the end. */
 int coins_line_next(coins_line *line, coins_ply *out);
-/* coins_line_next for a reader of the gains alone: only out->gain and
-** out->ply are written, and the position's totals are no longer kept
-** (for variant III from an array, its fastest path; otherwise it is
-** coins_line_next). */
-int coins_line_next_gain(coins_line *line, coins_ply *out);
+/* Plays the next moves, max at most (fewer at the end), for a reader of
+** the gains alone: writes each move's gain to gains[] and returns how many
+** were played.  The position's totals are then no longer kept (variant
+** III plays a block's run of coins at a time: its fastest path). */
+size_t coins_line_gains(coins_line *line, int64_t *gains, size_t max);
 /* The next move, without playing it: O(1) (take 0 at the end). */
 coins_move coins_line_peek(const coins_line *line);
 /* Plays the next count moves of the line (fewer if it ends first) without

@@ -298,20 +298,41 @@ int coins_line_next(coins_line *line, coins_ply *out) {
   return 1;
 }
 
-int coins_line_next_gain(coins_line *line, coins_ply *out) {
+/* III: plays the next m moves, all in the block being played out, into
+** gains[0..m): consecutive coins from one end of the row. */
+static void run_gains(coins_line *line, int64_t *gains, uint64_t m) {
   coins_state *st = &line->st;
-  if (line->text || coins_line_moves_left(line) == UINT64_MAX) return coins_line_next(line, out);
-  if (st->lo >= st->hi) return 0;
-  /* variant III from its array: coins_line_next without the move, the
-  ** position and the totals */
-  if (line->run_left == 0) start_block(line, larger_on_left(line));
-  line->run_left--;
-  uint64_t right = line->run_side == 'R', lo = st->lo, hi = st->hi;
-  out->gain = st->a[right ? hi - 1 : lo];
-  st->hi = hi - right;
-  st->lo = lo + 1 - right;
-  out->ply = ++st->ply;
-  return 1;
+  line->run_left -= m;
+  st->ply += m;
+  if (line->text) {
+    for (uint64_t j = 0; j < m; j++)
+      gains[j] = line->run_side == 'R' ? read_right(line) : read_left(line);
+  } else if (line->run_side == 'L') {
+    for (uint64_t j = 0; j < m; j++) gains[j] = st->a[st->lo + j];
+  } else {
+    for (uint64_t j = 0; j < m; j++) gains[j] = st->a[st->hi - 1 - j];
+  }
+  if (line->run_side == 'L')
+    st->lo += m;
+  else
+    st->hi -= m;
+}
+
+size_t coins_line_gains(coins_line *line, int64_t *gains, size_t max) {
+  coins_state *st = &line->st;
+  size_t count = 0;
+  if (coins_line_moves_left(line) == UINT64_MAX) { /* I, II: move by move */
+    coins_ply row;
+    while (count < max && coins_line_next(line, &row)) gains[count++] = row.gain;
+    return count;
+  }
+  while (count < max && st->lo < st->hi) { /* III: a run of a block at a time */
+    if (line->run_left == 0) start_block(line, larger_on_left(line));
+    uint64_t m = line->run_left < max - count ? line->run_left : max - count;
+    run_gains(line, gains + count, m);
+    count += (size_t)m;
+  }
+  return count;
 }
 
 int coins_line_follow(coins_line *line, char side, coins_ply *out) {

@@ -173,6 +173,8 @@ typedef struct coins_tvf_saved_arg {
 } coins_tvf_saved_arg;
 
 #define COINS_TVF_MAX_ARGS 5
+/* The rows a batch holds (coins_tvf.fill). */
+#define COINS_TVF_BATCH 64
 
 typedef struct coins_tvf_cursor coins_tvf_cursor;
 
@@ -205,6 +207,13 @@ typedef struct coins_tvf {
   ** the one it holds, when a column first asks.  SQLITE_OK, or
   ** SQLITE_INTERRUPT when the statement was interrupted on the way. */
   int (*seek)(coins_tvf_cursor *cur);
+  /* Optional, for a lazy cursor: column fill_column of the rows from ply
+  ** cur->ply on, max of them at most, into values[], *count written (the
+  ** state moves past them).  Used when the statement reads no other
+  ** column but ply (sum(gain)): its rows are then read from a batch.
+  ** SQLITE_OK, or SQLITE_INTERRUPT as for seek. */
+  int (*fill)(coins_tvf_cursor *cur, int64_t *values, size_t max, size_t *count);
+  int fill_column;
   /* 1 when the rows are not the moves of a game (coins_options,
   ** coins_scorecard): column 0 is no ply, so no constraint or ORDER BY on
   ** it (or on the rowid, the row's number) is taken over. */
@@ -230,6 +239,11 @@ struct coins_tvf_cursor {
   void *state; /* the function's own (coins_tvf.state_size bytes) */
   coins_tvf_saved_arg args[COINS_TVF_MAX_ARGS];
   coins_stop stop; /* game.stop points here where interrupts can be seen */
+  /* The batch (coins_tvf.fill): column batch_column (-1: no batch) of the
+  ** rows batch_ply .. batch_ply + batch_count - 1. */
+  int batch_column;
+  uint64_t batch_ply, batch_count;
+  int64_t batch[COINS_TVF_BATCH];
 };
 
 /* The columns every move table starts with, and their numbers. */

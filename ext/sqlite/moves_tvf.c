@@ -78,34 +78,32 @@ static void moves_skip(coins_tvf_cursor *cur, uint64_t count) {
   coins_line_skip(cur->state, count);
 }
 
-/* The next move into cur->row: all of it, or only the gain and ply when
-** no other column of the move is read (sum(gain)). */
-static void moves_play(coins_tvf_cursor *cur) {
-  const uint32_t gain_only = 1u << COINS_TVF_COL_PLY | 1u << COINS_TVF_COL_GAIN;
-  if ((cur->used & ((1u << COINS_TVF_COLUMN_COUNT) - 1) & ~gain_only) == 0)
-    coins_line_next_gain(cur->state, &cur->row);
-  else
-    coins_line_next(cur->state, &cur->row);
-}
-
-/* The lazy cursor's row, played up to its ply (the line's blocks made
-** first, when they are still to make). */
+/* Brings the lazy cursor's line to the move before ply cur->ply (the
+** line's blocks made first, when they are still to make).  SQLITE_OK or
+** SQLITE_INTERRUPT. */
 static int moves_reach(coins_tvf_cursor *cur) {
   coins_line *line = cur->state;
   uint64_t played = line->st.ply;
   if (coins_line_fuse(line) != COINS_OK ||
       (played + 1 < cur->ply && coins_line_skip(line, cur->ply - 1 - played) != COINS_OK))
     return SQLITE_INTERRUPT;
-  moves_play(cur);
   return SQLITE_OK;
 }
 
-/* moves_reach, which for the usual row (the line's next move, its blocks
-** made) is one call: this path is every row of sum(gain). */
+/* The lazy cursor's row: for the usual one (the line's next move, its
+** blocks made) one call. */
 static int moves_seek(coins_tvf_cursor *cur) {
   coins_line *line = cur->state;
-  if (line->unfused || line->st.ply + 1 != cur->ply) return moves_reach(cur);
-  moves_play(cur);
+  if ((line->unfused || line->st.ply + 1 != cur->ply) && moves_reach(cur) != SQLITE_OK)
+    return SQLITE_INTERRUPT;
+  coins_line_next(line, &cur->row);
+  return SQLITE_OK;
+}
+
+/* The gains of the moves from ply cur->ply on: every row of sum(gain). */
+static int moves_fill(coins_tvf_cursor *cur, int64_t *gains, size_t max, size_t *count) {
+  if (moves_reach(cur) != SQLITE_OK) return SQLITE_INTERRUPT;
+  *count = coins_line_gains(cur->state, gains, max);
   return SQLITE_OK;
 }
 
@@ -122,4 +120,6 @@ const coins_tvf coins_moves_tvf = {
     .column = coins_tvf_ply_column,
     .skip = moves_skip,
     .seek = moves_seek,
+    .fill = moves_fill,
+    .fill_column = COINS_TVF_COL_GAIN,
 };

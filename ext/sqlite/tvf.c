@@ -233,6 +233,7 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
   int j = 0;
   release_state(cur);
   cur->eof = 1, cur->lazy = 0, cur->rows = UINT64_MAX;
+  cur->batch_column = -1, cur->batch_count = 0;
   cur->used = (uint32_t)idx_num >> USED_SHIFT;
   memset(&cur->row, 0, sizeof cur->row);
   if ((~idx_num & ((1 << tvf->n_required) - 1)) != 0) /* see tvf_best_index */
@@ -250,6 +251,9 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
   cur->has_values = coins_variant_traits_of(cur->game.variant).has_values;
   cur->lazy = cur->rows != UINT64_MAX;
   if (cur->lazy) { /* rows 1..rows, within the bounds */
+    uint32_t visible = cur->used & ((1u << tvf->n_visible) - 1);
+    if (tvf->fill && (visible & ~(1u << COINS_TVF_COL_PLY)) == 1u << tvf->fill_column)
+      cur->batch_column = tvf->fill_column;
     cur->ply = cur->ply_lo;
     if (cur->rows < cur->ply_hi) cur->ply_hi = cur->rows;
     cur->eof = cur->ply > cur->ply_hi;
@@ -261,20 +265,60 @@ static int tvf_filter(sqlite3_vtab_cursor *base, int idx_num, const char *idx_st
 
 static int tvf_eof(sqlite3_vtab_cursor *base) { return ((coins_tvf_cursor *)base)->eof; }
 
+/* Starts a batch at the current row: SQLITE_OK or SQLITE_INTERRUPT. */
+static int fill_batch(coins_tvf_cursor *cur) {
+  uint64_t left = cur->ply_hi - cur->ply + 1; /* (ply_hi <= rows, the last) */
+  size_t count = 0;
+  int rc = cur->tvf->fill(cur, cur->batch, left < COINS_TVF_BATCH ? left : COINS_TVF_BATCH, &count);
+  cur->batch_ply = cur->ply;
+  cur->batch_count = count;
+  return rc;
+}
+
+/* A function off a hot path, kept out of its caller so that the caller's
+** fast path makes no stack frame (the call is then a jump). */
+#if defined(__GNUC__)
+#define TVF_NOINLINE __attribute__((noinline))
+#else
+#define TVF_NOINLINE
+#endif
+
+/* The batch's column of a row past the batch: a new batch from it. */
+static TVF_NOINLINE int batch_column_next(coins_tvf_cursor *cur, sqlite3_context *ctx) {
+  if (fill_batch(cur) != SQLITE_OK) return SQLITE_INTERRUPT;
+  if (cur->batch_count > 0) sqlite3_result_int64(ctx, cur->batch[0]);
+  return SQLITE_OK;
+}
+
+/* A column of the row the function produces (the lazy cursor's played
+** up to its ply first). */
+static TVF_NOINLINE int row_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col) {
+  if (cur->lazy && cur->row.ply != cur->ply && cur->tvf->seek(cur) != SQLITE_OK)
+    return SQLITE_INTERRUPT;
+  cur->tvf->column(cur, ctx, col);
+  return SQLITE_OK;
+}
+
+static TVF_NOINLINE int hidden_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col) {
+  result_saved(ctx, &cur->args[col - cur->tvf->n_visible]);
+  return SQLITE_OK;
+}
+
+/* Each path a call or two, without a stack frame of its own. */
 static int tvf_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col) {
   coins_tvf_cursor *cur = (coins_tvf_cursor *)base;
-  if (col >= cur->tvf->n_visible) {
-    result_saved(ctx, &cur->args[col - cur->tvf->n_visible]);
+  if (col == cur->batch_column) { /* every row of sum(gain) */
+    uint64_t i = cur->ply - cur->batch_ply;
+    if (i >= cur->batch_count) return batch_column_next(cur, ctx);
+    sqlite3_result_int64(ctx, cur->batch[i]);
     return SQLITE_OK;
   }
   if (cur->lazy && col == COINS_TVF_COL_PLY) { /* known without playing */
     sqlite3_result_int64(ctx, (sqlite3_int64)cur->ply);
     return SQLITE_OK;
   }
-  if (cur->lazy && cur->row.ply != cur->ply && cur->tvf->seek(cur) != SQLITE_OK)
-    return SQLITE_INTERRUPT;
-  cur->tvf->column(cur, ctx, col);
-  return SQLITE_OK;
+  if (col >= cur->tvf->n_visible) return hidden_column(cur, ctx, col);
+  return row_column(cur, ctx, col);
 }
 
 static int tvf_rowid(sqlite3_vtab_cursor *base, sqlite_int64 *rowid) {

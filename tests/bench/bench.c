@@ -60,9 +60,10 @@
 **   7. the analysis: coins_options, the review's new columns, scorecards;
 **   7b. speed: 8-coin rows (the fixed cost of a call); variant II at
 **      k = 2, 5, 9, 16, 64 over 64- and 1024-coin games; the columns of
-**      coins_moves (count(*), sum(ply), sum(gain), four columns) over
-**      64-coin games and one bound game; one game bound with its length
-**      (as Python binds) against the same game from a table; then again
+**      coins_moves (count(*), sum(ply), sum(gain), four columns) and
+**      nothing_rows' sum(ply) over 64-coin games and one bound game; one
+**      game bound with its length (as Python binds) against the same game
+**      from a table; then again
 **      on the AVX2 and portable scanners (COINS_SIMD=avx2, 0), each in a
 **      process of its own, as the path is chosen once a process;
 **   8. targets, printed as met / not met (they never fail the run).
@@ -1517,13 +1518,19 @@ static void speed_takes(const config *cfg, sqlite3 *db, size_t n, long rows) {
 }
 
 /* C: the columns of coins_moves: count(*), a column that plays nothing
-** (ply), sum(gain), four columns; over 64-coin games and one bound game. */
+** (ply), sum(gain), four columns; over 64-coin games and one bound game;
+** and sum(ply) of nothing_rows, what any table-valued function's column
+** costs SQLite. */
 static void speed_columns(const config *cfg, sqlite3 *db, const char *from, const char *json_from,
-                          double rows_out, const char *what, const char *text) {
-  enum { COUNT, PLY, GAIN, FOUR, JSON, N };
-  static const char *const labels[N] = {
-      "count(*)  [the floor: rows counted]", "sum(ply): a column, nothing played", "sum(gain)",
-      "sum of gain, pos, first_total, player", "json_each: sum(value)"};
+                          const char *nothing_from, double rows_out, const char *what,
+                          const char *text) {
+  enum { COUNT, PLY, GAIN, FOUR, JSON, NOTHING, N };
+  static const char *const labels[N] = {"count(*)  [the floor: rows counted]",
+                                        "sum(ply): a column, nothing played",
+                                        "sum(gain)",
+                                        "sum of gain, pos, first_total, player",
+                                        "json_each: sum(value)",
+                                        "nothing_rows: sum(ply)  [a do-nothing TVF]"};
   char sql[N][192];
   snprintf(sql[COUNT], sizeof sql[COUNT], "SELECT count(*) FROM %s", from);
   snprintf(sql[PLY], sizeof sql[PLY], "SELECT sum(m.ply) FROM %s", from);
@@ -1531,6 +1538,7 @@ static void speed_columns(const config *cfg, sqlite3 *db, const char *from, cons
   snprintf(sql[FOUR], sizeof sql[FOUR],
            "SELECT sum(m.gain) + sum(m.pos) + sum(m.first_total) + sum(m.player) FROM %s", from);
   snprintf(sql[JSON], sizeof sql[JSON], "SELECT sum(j.value) FROM %s", json_from);
+  snprintf(sql[NOTHING], sizeof sql[NOTHING], "SELECT sum(m.ply) FROM %s", nothing_from);
   op ops[N];
   for (int i = 0; i < N; i++) {
     ops[i] = sql_op(db, labels[i], sql[i]);
@@ -1597,7 +1605,8 @@ static void speed(const config *cfg) {
   speed_takes(cfg, db, 1024, cfg->rows / 64 > 0 ? cfg->rows / 64 : 1);
   speed_table(db, "g64", 64, cfg->rows / 4, (const uint64_t[]){2}, 1, (int64_t[1]){0});
   speed_columns(cfg, db, "g64 g, coins_moves(3, g.coins) m", "g64 g, json_each(g.coins) j",
-                64.0 * (double)(cfg->rows / 4), "64-coin games", NULL);
+                "g64 g, nothing_rows(g.coins, 64) m", 64.0 * (double)(cfg->rows / 4),
+                "64-coin games", NULL);
   size_t game = cfg->huge[0];
   int64_t *a = xmalloc(game * sizeof *a);
   char *text = xmalloc(text_room(game));
@@ -1606,7 +1615,10 @@ static void speed(const config *cfg) {
   format_array(text, a, game, 0);
   char what[64];
   snprintf(what, sizeof what, "one game of %zu coins, bound", game);
-  speed_columns(cfg, db, "coins_moves(3, ?1) m", "json_each(?1) j", (double)game, what, text);
+  char nothing_from[64];
+  snprintf(nothing_from, sizeof nothing_from, "nothing_rows(?1, %zu) m", game);
+  speed_columns(cfg, db, "coins_moves(3, ?1) m", "json_each(?1) j", nothing_from, (double)game,
+                what, text);
   free(a), free(text);
   speed_bound(cfg, db, cfg->huge[1]);
   speed_bound(cfg, db, cfg->huge[N_HUGE - 1]);

@@ -850,6 +850,86 @@ static void test_line_skip(void **state) {
   CHECK_EQ(coins_line_next(&line, &p), 0);
 }
 
+/* ==================================================== coins_line_gains */
+
+/* The gains of one game's line read in batches of random sizes with
+** coins_line_gains (skips between some, as coins_moves does for a ply
+** filter), against the same line stepped with coins_line_next.  Variant
+** III's line half the time from the row's text (spaced or compact, signs),
+** as coins_moves plays rows of 1 MiB and more (where the text line takes the
+** row).  No batch may write past the
+** size it is given. */
+static void check_gains(int variant, const int64_t *a, uint64_t n, uint64_t k, rng *r) {
+  size_t words = coins_line_work_words(variant, (size_t)n, k);
+  int64_t *w1 = guarded_alloc(words), *w2 = guarded_alloc(words + 2 * (n + 8));
+  coins_line stepped, batched;
+  coins_line_init(&stepped, variant, a, n, k, w1);
+  text t = {0};
+  int from_text = 0;
+  if (variant == 3 && below(r, 2)) {
+    int spaced = (int)below(r, 2);
+    puts_(&t, "[");
+    for (size_t i = 0; i < n; i++) {
+      char b[32];
+      snprintf(b, sizeof b, "%s%lld", i == 0 ? "" : spaced ? ", " : ",", (long long)a[i]);
+      puts_(&t, b);
+    }
+    puts_(&t, "]");
+    size_t need = 0; /* (a row whose sizes add up past 2^62 is refused: its line is parsed) */
+    from_text = coins_line_init_text(&batched, t.s, t.len, w2, words + 2 * (n + 8), &need) == 0;
+  }
+  if (!from_text) {
+    coins_line_init_lazy(&batched, variant, a, n, k, w2);
+    coins_line_fuse(&batched);
+  }
+  int64_t gains[70];
+  coins_ply p;
+  for (;;) {
+    if (below(r, 6) == 0) { /* a skip */
+      uint64_t count = below(r, 8);
+      coins_line_skip(&batched, count);
+      for (uint64_t i = 0; i < count && coins_line_next(&stepped, &p); i++) continue;
+    }
+    size_t max = below(r, 4) ? 1 + below(r, 64) : below(r, 3);
+    gains[max] = INT64_MIN + 7; /* a guard word */
+    size_t got = coins_line_gains(&batched, gains, max);
+    CHECK(got <= max, "coins_line_gains: %zu moves, at most %zu asked", got, max);
+    CHECK_EQ(gains[max], INT64_MIN + 7);
+    for (size_t i = 0; i < got; i++) {
+      CHECK_EQ(coins_line_next(&stepped, &p), 1);
+      CHECK_EQ(gains[i], p.gain);
+    }
+    CHECK_EQU(batched.st.ply, stepped.st.ply);
+    CHECK_EQU(coins_line_moves_left(&batched), coins_line_moves_left(&stepped));
+    if (got < max) { /* the end of the line */
+      CHECK_EQ(coins_line_next(&stepped, &p), 0);
+      break;
+    }
+  }
+  CHECK_GUARD(w1, words, "coins_line_next");
+  CHECK_GUARD(w2, words + 2 * (n + 8), "coins_line_gains");
+  guarded_free(w1);
+  guarded_free(w2);
+  free(t.s);
+}
+
+static void test_line_gains(void **state) {
+  (void)state;
+  uint64_t count = scaled(20000);
+  for (uint64_t i = 0; i < count; i++) {
+    if (g_only_set && i != g_only) continue;
+    rng r = case_rng(8, i);
+    int variant = 1 + (int)(i % 3);
+    size_t n = below(&r, 8) ? gen_len(&r, 300) : 300 + below(&r, 3000);
+    uint64_t k = variant == 3 ? 1 : gen_k(&r, n);
+    int64_t *row = xmalloc((n ? n : 1) * sizeof *row);
+    gen_row(&r, row, n);
+    set_case("test_line_gains", i, row, n, k);
+    check_gains(variant, variant == 1 ? NULL : row, n, k, &r);
+    free(row);
+  }
+}
+
 /* ================================================================== main */
 
 int main(void) {
@@ -862,6 +942,7 @@ int main(void) {
       cmocka_unit_test(test_random3),         cmocka_unit_test(test_window_k),
       cmocka_unit_test(test_exhaustive2),     cmocka_unit_test(test_exhaustive3),
       cmocka_unit_test(test_parse_roundtrip), cmocka_unit_test(test_line_skip),
+      cmocka_unit_test(test_line_gains),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

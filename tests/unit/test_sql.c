@@ -719,6 +719,57 @@ static void make_games(sqlite3 *db) {
        "  CASE WHEN id % 2 = 0 THEN 1 + id % 4 ELSE 1 END FROM ids");
 }
 
+/* A statement that reads no column of coins_moves but gain and ply reads
+** variant III's gains from batches (tvf.c): the same gains, row for row,
+** as a statement that reads another column too (pos: whole rows, which
+** test_diff checks against the reference), over games of 0 to 900 coins
+** and one of 1.4 MB (its line read from the text), with ply filters that
+** skip rows within and across batches, and LIMIT. */
+static void test_moves_gain_batches(void **state) {
+  sqlite3 *db = *state;
+  exec(db,
+       "CREATE TABLE g3(id INTEGER PRIMARY KEY, coins, cut);"
+       "WITH RECURSIVE ids(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM ids "
+       "  WHERE id < 120),"
+       " cells(id, j) AS (SELECT id, 0 FROM ids WHERE id * 37 % 901 > 0 UNION ALL "
+       "  SELECT id, j + 1 FROM cells WHERE j + 1 < id * 37 % 901)"
+       "INSERT INTO g3 SELECT id, "
+       "  ifnull((SELECT json_group_array(v) FROM (SELECT "
+       "     (c.id * 7919 + c.j * 104729 + c.j * c.j * 31) % (2 + c.id % 9 * 250) - c.id % 5 * 100"
+       "     AS v FROM cells c WHERE c.id = ids.id ORDER BY c.j)), '[]'), id * 13 % 97 FROM ids;"
+       "WITH RECURSIVE c(j) AS (SELECT 0 UNION ALL SELECT j + 1 FROM c WHERE j < 199999)"
+       "INSERT INTO g3 SELECT 121, json_group_array((j * 7919 + j * j * 13) % 199999 - 99999), "
+       "  70000 FROM c");
+  check_text(db, "1",
+             "SELECT length(coins) > 1048576 AND json_array_length(coins) = 200000 FROM g3 "
+             "WHERE id = 121");
+  static const char *const filters[] = {
+      "",
+      "WHERE ply % 7 = 3 OR ply BETWEEN 60 AND 200",
+      "WHERE ply > g.cut",
+      "WHERE ply >= g.cut AND ply < g.cut + 70",
+      "WHERE ply % 65 IN (0, 1, 64)",
+      "WHERE ply = 64 OR ply = 65 OR ply = 129",
+  };
+  for (size_t f = 0; f < sizeof filters / sizeof *filters; f++) {
+    check_text(db, "none",
+               "SELECT ifnull(group_concat(id), 'none') FROM g3 g WHERE "
+               "(SELECT group_concat(ply || ':' || gain) FROM coins_moves(3, g.coins) %s) IS NOT "
+               "(SELECT group_concat(ply || ':' || gain) FROM coins_moves(3, g.coins) %s%s "
+               "pos IS NOT NULL)",
+               filters[f], filters[f], *filters[f] ? " AND" : "WHERE");
+  }
+  check_text(db, "none",
+             "SELECT ifnull(group_concat(id), 'none') FROM g3 g WHERE "
+             "(SELECT group_concat(gain) FROM (SELECT gain FROM coins_moves(3, g.coins) "
+             "LIMIT 37)) IS NOT (SELECT group_concat(gain) FROM (SELECT gain, pos FROM "
+             "coins_moves(3, g.coins) LIMIT 37))");
+  /* the batched gains of a join add up to the coins */
+  check_text(db, "1",
+             "SELECT sum(m.gain) = (SELECT sum(j.value) FROM g3, json_each(g3.coins) j) "
+             "FROM g3 g, coins_moves(3, g.coins) m");
+}
+
 static void test_moves_agree_with_scalars(void **state) {
   sqlite3 *db = *state;
   assert_int_equal(
@@ -1086,6 +1137,7 @@ int main(void) {
       T(test_moves_rows),
       T(test_moves_hidden_columns),
       T(test_moves_limit_on_huge_games),
+      T(test_moves_gain_batches),
       T(test_moves_agree_with_scalars),
       T(test_moves_joins),
       T(test_moves_errors),
