@@ -44,8 +44,8 @@ typedef struct coins_scanner {
   int (*line_stop)(const char *text, size_t len, int64_t *stack, int64_t *starts, size_t cap,
                    size_t *top, size_t *coins, const coins_stop *stop);
   int (*count_stop)(const char *text, size_t len, size_t *count, const coins_stop *stop);
-  /* Variant II for 3 <= k <= COINS_SOLVE2_SMALL_K in vector registers, as
-  ** solve2.h says of coins_solve_avx512; NULL: the portable loop. */
+  /* Variant II for 3 <= k <= COINS_SOLVE2_VECTOR_K in vector registers, as
+  ** solve2.h says of coins_solve_avx512; NULL: the portable loops. */
   int64_t (*solve2_small)(const int64_t *a, size_t n, int k, int64_t *w);
 } coins_scanner;
 

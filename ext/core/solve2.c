@@ -1,7 +1,7 @@
 /*
 ** solve2.c -- the solver of variant II (part of the pure core), in O(n)
 ** for any k: best[i] = suffix[i] - min(best[i+1 .. i+k]), the window
-** minimum for k <= 8 in registers, two coins a step (for 3 <= k <= 8 in
+** minimum for k <= 8 in registers, two coins a step (for 3 <= k <= 16 in
 ** vector registers where the scanner that runs has them, solve_avx512.c);
 ** for larger k from blocks of k values, two minima a coin and no branch;
 ** and for the line, the options and greedy play (which want the moves too)
@@ -190,7 +190,7 @@ COINS_INLINE void small_pair(const int64_t *a, size_t i, int k, int64_t *w, int6
 ** best[0..k] in w[0..k]; returns the sum.  (solve_avx512.c computes the
 ** same values in vector registers.) */
 COINS_INLINE int64_t small_window(const int64_t *a, size_t n, int k,
-                                  int64_t w[COINS_SOLVE2_SMALL_K + 1]) {
+                                  int64_t w[COINS_SOLVE2_VECTOR_K + 1]) {
   int64_t (*vector)(const int64_t *, size_t, int, int64_t *) =
       coins_scan_table_choice()->solve2_small;
   if (vector) return vector(a, n, k, w);
@@ -229,7 +229,7 @@ COINS_INLINE void small_solution(size_t n, int k, const int64_t *w, int64_t tota
 
 /* Variant II with 3 <= k <= COINS_SOLVE2_SMALL_K. */
 COINS_INLINE void solve_small(const int64_t *a, size_t n, int k, coins_solution *r) {
-  int64_t w[COINS_SOLVE2_SMALL_K + 1], total = small_window(a, n, k, w);
+  int64_t w[COINS_SOLVE2_VECTOR_K + 1], total = small_window(a, n, k, w);
   small_solution(n, k, w, total, r);
 }
 
@@ -239,6 +239,18 @@ COINS_INLINE coins_status solve_small_stop(const int64_t *a, size_t n, int k, co
   if (small_window_stop(a, n, k, w, &total, stop) != COINS_OK) return COINS_STOPPED;
   small_solution(n, k, w, total, r);
   return COINS_OK;
+}
+
+/* Variant II with COINS_SOLVE2_SMALL_K < k <= COINS_SOLVE2_VECTOR_K in
+** vector registers, where the scanner that runs names a solver in them
+** (scan.h); 0 where none. */
+static int solve_wide(const int64_t *a, size_t n, int k, coins_solution *r) {
+  int64_t (*vector)(const int64_t *, size_t, int, int64_t *) =
+      coins_scan_table_choice()->solve2_small;
+  if (vector == NULL) return 0;
+  int64_t w[COINS_SOLVE2_VECTOR_K + 1], total = vector(a, n, k, w);
+  small_solution(n, k, w, total, r);
+  return 1;
 }
 
 /* Variant II for any k, without a deque: the window of coin i,
@@ -338,6 +350,7 @@ void coins_solve2(const int64_t *a, size_t n, uint64_t k, int64_t *work, coins_s
     case 8: solve_small(a, n, 8, r); return;
     default: break;
   }
+  if (k > COINS_SOLVE2_SMALL_K && k <= COINS_SOLVE2_VECTOR_K && solve_wide(a, n, (int)k, r)) return;
   int64_t *best = work, *tails = work + n + 1;
   blocked b;
   blocked_start(n, k, best, tails, &b);

@@ -25,13 +25,15 @@ coins_status coins_solve2_window_pass_stop(const int64_t *a, size_t n, uint64_t 
 /* The largest k that variant II's solvers for small k take, with the
 ** window in registers. */
 #define COINS_SOLVE2_SMALL_K 8
+/* ... and the largest that the solver in vector registers takes. */
+#define COINS_SOLVE2_VECTOR_K 16
 
 #if COINS_X86_SIMD
-/* Variant II for 3 <= k <= COINS_SOLVE2_SMALL_K in AVX-512VL registers
-** (solve_avx512.c; the AVX-512 scanner's solve2_small, scan.h): best[0..k] into
-** w[0..k] (INT64_MAX past the row), exactly as solve2.c's solver for
-** small k computes them.  Returns the sum of a[0..n). */
-int64_t coins_solve_avx512(const int64_t *a, size_t n, int k, int64_t w[COINS_SOLVE2_SMALL_K + 1]);
+/* Variant II for 3 <= k <= COINS_SOLVE2_VECTOR_K in AVX-512VL registers
+** (solve_avx512.c; the AVX-512 scanner's solve2_small, scan.h): best[0..k]
+** into w[0..k] (INT64_MAX past the row), the values solve2.c's solvers
+** compute.  Returns the sum of a[0..n). */
+int64_t coins_solve_avx512(const int64_t *a, size_t n, int k, int64_t w[COINS_SOLVE2_VECTOR_K + 1]);
 #endif
 
 /* coins_solve2 polling stop (coins_solve_stop is its public form). */

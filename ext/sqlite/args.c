@@ -173,6 +173,11 @@ static int read_take_set(const char *fname, sqlite3_value *v, coins_variant_trai
   return SQLITE_OK;
 }
 
+/* The set 1..k. */
+static coins_takes takes_up_to(uint64_t k) {
+  return (coins_takes){k < 64 ? ((uint64_t)1 << k) - 1 : ~(uint64_t)0, k};
+}
+
 static int read_max_take(const char *fname, sqlite3_value *v, int type,
                          const coins_variant_traits *variant, coins_takes *takes, uint64_t *k,
                          char **err) {
@@ -180,7 +185,7 @@ static int read_max_take(const char *fname, sqlite3_value *v, int type,
   sqlite3_int64 i;
   char what[64];
   *k = traits.default_take;
-  *takes = (coins_takes){*k < 64 ? ((uint64_t)1 << *k) - 1 : ~(uint64_t)0, *k};
+  *takes = takes_up_to(*k);
   if (v == NULL) return SQLITE_OK;
   if (looks_like_set(v, type)) return read_take_set(fname, v, traits, takes, k, err);
   int rc = value_int_of_type(v, type, &i, what);
@@ -199,7 +204,7 @@ static int read_max_take(const char *fname, sqlite3_value *v, int type,
                             "max_take must be %llu, got %lld",
                             traits.name, (unsigned long long)traits.fixed_take, i);
   *k = (uint64_t)i;
-  *takes = (coins_takes){*k < 64 ? ((uint64_t)1 << *k) - 1 : ~(uint64_t)0, *k};
+  *takes = takes_up_to(*k);
   return SQLITE_OK;
 }
 
@@ -262,6 +267,18 @@ int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *co
   game->n = game->k = 0;
   *err = NULL;
   int variant_type = sqlite3_value_type(variant), coins_type = sqlite3_value_type(coins);
+  /* the usual call first, in a few steps: a variant's number, a JSON
+  ** array as TEXT, no max_take (anything else is read below, as is an
+  ** array's text that turns out no array, with its messages) */
+  if (variant_type == SQLITE_INTEGER && coins_type == SQLITE_TEXT && max_take == NULL &&
+      coins_variant_of_number(sqlite3_value_int64(variant), &game->variant) == COINS_OK) {
+    text->text = coins_value_utf8(coins, &text->len), text->jsonb = 0;
+    if (text->text && text->len > 0 && text->text[0] == '[') {
+      game->k = coins_variant_traits_of(game->variant).default_take;
+      game->takes = takes_up_to(game->k);
+      return SQLITE_OK;
+    }
+  }
   int take_type = max_take ? sqlite3_value_type(max_take) : SQLITE_INTEGER;
   if (variant_type == SQLITE_NULL || coins_type == SQLITE_NULL || take_type == SQLITE_NULL)
     return COINS_SQL_NULL;

@@ -356,8 +356,9 @@ static void test_random3(void **state) {
   random_rows(3, "test_random3");
 }
 
-/* The solver for any k (k > 8: blocks of k values, solve2.c) at every k
-** from 9 to 64 and a few beyond, on rows that end anywhere in a block;
+/* The solver for any k (k > 8: blocks of k values, or up to k = 16 in
+** AVX-512 registers where they run; solve2.c) at every k from 9 to 64 and
+** a few beyond, on rows that end anywhere in a block;
 ** then rows past COINS_STOP_SPAN through coins_solve2_stop with a stop
 ** that never fires (spans of coins that end inside a block). */
 static int never_stop(void *arg) {
