@@ -16,8 +16,12 @@
 ** fusion stack one by one.  Signs cost little: each number's is the byte
 ** before its first digit, gathered in order by one bit extract (pext) and
 ** applied to its lane.  A row with a number of four digits or more is
-** handed to the AVX2 scanner; anything else it is unsure of is given up,
-** as the other scanners do.
+** read again by the wide scan: each number's end and length compressed
+** out of the masks, eight numbers at a time gathered as the 16 bytes
+** before their ends (a byte permute of two blocks) and joined by
+** multiply-adds into 64-bit values, fused in vectors in groups of 8.  A
+** number of 17 digits or more hands the row to the AVX2 scanner; anything
+** else it is unsure of is given up, as the other scanners do.
 */
 #include "scan_impl.h"
 #include "solve2.h"
@@ -44,24 +48,33 @@
 ** pushes it saves (2..16-coin rows 15-20 ns faster, 64-coin rows alike). */
 #define FUSE_MIN 16
 
-/* One round of peak fusion in vectors (scan_impl.h) on the group x of *len
-** values (up to 32); returns what is left, packed, with its count in
-** *len. */
-static AVX512 COINS_ALWAYS_INLINE __m512i fuse_round(__m512i x, unsigned *len) {
-  const __m512i up = _mm512_set_epi16(30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
-                                      15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0);
-  const __m512i down = _mm512_set_epi16(31, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
-                                        17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
-  uint32_t valid = (uint32_t)_bzhi_u64(0xFFFFFFFFu, *len);
-  __m512i before = _mm512_permutexvar_epi16(up, x), after = _mm512_permutexvar_epi16(down, x);
-  uint32_t peak = _mm512_cmpge_epi16_mask(x, before) & _mm512_cmpge_epi16_mask(x, after);
-  peak &= valid >> 1 & ~1u; /* the middles: 1 .. len - 2 */
-  uint32_t chosen = peak & ~(peak << 1) & ~(peak << 2);
-  __m512i fused = _mm512_add_epi16(_mm512_sub_epi16(before, x), after);
-  uint32_t keep = valid & ~(chosen << 1 | chosen >> 1);
-  *len = (unsigned)__builtin_popcount(keep);
-  return _mm512_maskz_compress_epi16(keep, _mm512_mask_mov_epi16(x, chosen, fused));
-}
+/* Defines name, one round of peak fusion in vectors (scan_impl.h) on the
+** group x of *len values of w bits (up to lanes of them, in a mask of
+** type mask_t): it returns what is left, packed, with its count in *len.
+** up and down move each lane's neighbour before and after it into it. */
+#define FUSE_ROUND(name, w, mask_t, lanes, up, down)                                               \
+  static AVX512 COINS_ALWAYS_INLINE __m512i name(__m512i x, unsigned *len) {                       \
+    uint32_t valid = (uint32_t)_bzhi_u64(((uint64_t)1 << (lanes)) - 1, *len);                      \
+    __m512i before = _mm512_permutexvar_epi##w(up, x), after = _mm512_permutexvar_epi##w(down, x); \
+    uint32_t peak = _mm512_cmpge_epi##w##_mask(x, before) & _mm512_cmpge_epi##w##_mask(x, after);  \
+    peak &= valid >> 1 & ~1u; /* the middles: 1 .. len - 2 */                                      \
+    uint32_t chosen = peak & ~(peak << 1) & ~(peak << 2);                                          \
+    __m512i fused = _mm512_add_epi##w(_mm512_sub_epi##w(before, x), after);                        \
+    uint32_t keep = valid & ~(chosen << 1 | chosen >> 1);                                          \
+    *len = (unsigned)__builtin_popcount(keep);                                                     \
+    return _mm512_maskz_compress_epi##w((mask_t)keep,                                              \
+                                        _mm512_mask_mov_epi##w(x, (mask_t)chosen, fused));         \
+  }
+#define UP_16                                                                                      \
+  _mm512_set_epi16(30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, \
+                   10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0)
+#define DOWN_16                                                                                    \
+  _mm512_set_epi16(31, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, \
+                   12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+/* fuse_round: 32 values of 16 bits; fuse_round_wide: 8 of 64 bits */
+FUSE_ROUND(fuse_round, 16, __mmask32, 32, UP_16, DOWN_16)
+FUSE_ROUND(fuse_round_wide, 64, __mmask8, 8, _mm512_set_epi64(6, 5, 4, 3, 2, 1, 0, 0),
+           _mm512_set_epi64(7, 7, 6, 5, 4, 3, 2, 1))
 
 /* Adds the sum of v[0..count) to o->sum and fuses them in groups of 32;
 ** returns how many are left, packed at v. */
@@ -205,82 +218,14 @@ static AVX512 COINS_ALWAYS_INLINE uint64_t signs_of(const classed *c, uint64_t l
   return sign;
 }
 
-/* Scans text[0..len) in the given mode, as scan() in scan_portable.c does, or
-** returns SCAN_HAND_ON: the wide scan below reads the row (a number of
-** four digits or more). */
-static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, int64_t *out,
-                                                  int64_t *starts, size_t cap, scan_mode mode,
-                                                  scan_result *res, const coins_stop *stop) {
-  const unsigned char *p = (const unsigned char *)text, *q = p + len;
-  int16_t values[BUFFERED];
-  size_t buffered = 0, numbers = 0, commas = 0;
-  uint64_t last_digit = 0, last_zero_start = 0, last_minus = 0;
-  uint64_t carried_sign = 0; /* 1: the number going into the block began with a '-' */
-  __m512i last_digits = _mm512_setzero_si512();
-  scan_out o;
-  int rc = scan_start(&o, len, out, starts, cap, mode);
-
-  if (rc != 1) return rc;
-  if (!scan_elements(&p, &q)) return 0; /* the elements: p[0..size) */
-  size_t size = (size_t)(q - p);
-
-  /* a block past the end, all spaces, ends a number that runs up to it
-  ** and checks a '-' just before it */
-  for (size_t at = 0; at < size || (at == size && (last_digit | last_minus) >> 63); at += 64) {
-    if (stop && (at & (SCAN_POLL_BYTES - 1)) == 0 && at > 0 && coins_stop_asked(stop))
-      return SCAN_STOPPED;
-    classed c;
-    if (!classify(p, at, size, q, last_digit, last_minus, last_zero_start, &c)) return 0;
-    uint64_t two = c.digit << 2 | last_digit >> 62, three = c.digit << 3 | last_digit >> 61;
-    if (c.digit & c.after & two & three) return SCAN_HAND_ON; /* a fourth digit in a row */
-    commas += (size_t)__builtin_popcountll(c.comma);
-    size_t ended = (size_t)__builtin_popcountll(c.ends);
-    if (mode != SCAN_COUNT) {
-      uint64_t sign = signs_of(&c, last_digit, ended, &carried_sign);
-      __m512i v = values_at(c.digits, last_digits, c.ends, two);
-      v = _mm512_mask_sub_epi16(v, (__mmask32)sign, _mm512_setzero_si512(), v);
-      _mm512_storeu_si512(values + buffered, v);
-      last_digits = c.digits;
-    }
-    buffered += ended, numbers += ended;
-    last_digit = c.digit, last_zero_start = c.zero_start, last_minus = c.minus;
-    if (buffered > BUFFERED - 32) {
-      if ((rc = take_buffered(values, buffered, cap, mode, &o)) != 1) return rc;
-      buffered = 0;
-    }
-  }
-  if ((rc = take_buffered(values, buffered, cap, mode, &o)) != 1) return rc;
-  /* every number but the last has its comma: no other comma is allowed */
-  if (numbers ? commas != numbers - 1 : commas != 0) return 0;
-  return scan_finish(&o, mode, res);
-}
-
 /* ------------------------------------------------- the wide scan */
 
-/* One round of peak fusion in vectors (scan_impl.h) on the group x of *len
-** 64-bit values (up to 8); returns what is left, packed, with its count in
-** *len. */
-static AVX512 COINS_ALWAYS_INLINE __m512i fuse_round_wide(__m512i x, unsigned *len) {
-  const __m512i up = _mm512_set_epi64(6, 5, 4, 3, 2, 1, 0, 0);
-  const __m512i down = _mm512_set_epi64(7, 7, 6, 5, 4, 3, 2, 1);
-  unsigned valid = _bzhi_u32(0xFF, *len);
-  __m512i before = _mm512_permutexvar_epi64(up, x), after = _mm512_permutexvar_epi64(down, x);
-  unsigned peak = _mm512_cmpge_epi64_mask(x, before) & _mm512_cmpge_epi64_mask(x, after);
-  peak &= valid >> 1 & ~1u; /* the middles: 1 .. len - 2 */
-  unsigned chosen = peak & ~(peak << 1) & ~(peak << 2);
-  __m512i fused = _mm512_add_epi64(_mm512_sub_epi64(before, x), after);
-  unsigned keep = valid & ~(chosen << 1 | chosen >> 1);
-  *len = (unsigned)__builtin_popcount(keep);
-  return _mm512_maskz_compress_epi64((__mmask8)keep,
-                                     _mm512_mask_mov_epi64(x, (__mmask8)chosen, fused));
-}
-
-/* Rounds of fusion in vectors a group of 8 wide values takes. */
-#define FUSE_ROUNDS_WIDE 1
-
 /* Does with the count wide values buffered what mode says, after adding
-** their sizes to *long_sum, which may not pass 2^62.  Returns 1, 0 to give
-** up, or SCAN_NO_ROOM. */
+** their sizes to *long_sum, which may not pass 2^62.  FUSE: a group of 8
+** takes one round of fusion in vectors; a second cost more than the
+** pushes it saved (0..10^9 rows 280 -> 305 ns, Zen 4), and so did 16
+** values of 32 bits a group, 1 to 3 rounds, on values below 2^27.
+** Returns 1, 0 to give up, or SCAN_NO_ROOM. */
 static AVX512 COINS_ALWAYS_INLINE int take_wide(int64_t *values, size_t count, size_t cap,
                                                 scan_mode mode, scan_out *o, uint64_t *long_sum) {
   __m512i sum = _mm512_setzero_si512(), size = _mm512_setzero_si512();
@@ -294,7 +239,7 @@ static AVX512 COINS_ALWAYS_INLINE int take_wide(int64_t *values, size_t count, s
     __mmask8 long_ = _mm512_cmpge_epi64_mask(magnitude, _mm512_set1_epi64(1000));
     sum = _mm512_add_epi64(sum, x), size = _mm512_mask_add_epi64(size, long_, size, magnitude);
     if (mode == SCAN_FUSE) {
-      for (int r = 0; r < FUSE_ROUNDS_WIDE && len >= 3; r++) x = fuse_round_wide(x, &len);
+      if (len >= 3) x = fuse_round_wide(x, &len);
       _mm512_storeu_si512(values + kept, x);
       kept += len;
     }
@@ -366,24 +311,27 @@ static AVX512 COINS_ALWAYS_INLINE void wide_values(__m512i last_digits, __m512i 
   }
 }
 
-/* Scans text[0..len) as scan_avx512 does, for rows with numbers of four
-** digits or more: every number, of 1 to 16 digits, read from the 16 bytes
-** before its end (wide_values) into a buffer of 64-bit values, which is
-** then stored, counted, or fused in vectors in groups of 8 before the
-** stack.  A row with a longer number goes to the AVX2 scanner. */
-static AVX512 COINS_ALWAYS_INLINE int scan_avx512_wide(const char *text, size_t len, int64_t *out,
-                                                       int64_t *starts, size_t cap, scan_mode mode,
-                                                       scan_result *res, const coins_stop *stop) {
+/* Scans text[0..len) in the given mode, as scan() in scan_portable.c does,
+** or returns SCAN_HAND_ON to hand the row on.  Not wide (the first scan of
+** a row): numbers of up to three digits, read in 16-bit lanes (values_at)
+** into a buffer of 16-bit values; a number of four digits or more hands
+** the row on to the wide scan.  Wide: every number, of 1 to 16 digits,
+** read from the 16 bytes before its end (wide_values) into a buffer of
+** 64-bit values; a longer one hands the row on to the AVX2 scanner. */
+static AVX512 COINS_ALWAYS_INLINE int scan_as(const char *text, size_t len, int64_t *out,
+                                              int64_t *starts, size_t cap, scan_mode mode,
+                                              scan_result *res, const coins_stop *stop, int wide) {
   const __m512i iota = _mm512_set_epi8(
       63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41,
       40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
       17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
   const unsigned char *p = (const unsigned char *)text, *q = p + len;
-  int64_t values[BUFFERED + 40];
+  int16_t values[BUFFERED];
+  int64_t words[BUFFERED + 40]; /* wide: the values (and 8 words written past them) */
   size_t buffered = 0, numbers = 0, commas = 0;
   uint64_t last_digit = 0, last_zero_start = 0, last_minus = 0, long_sum = 0;
   uint64_t carried_sign = 0; /* 1: the number going into the block began with a '-' */
-  int carried_begin = 0;     /* where it began, from this block's first byte: -128 .. -1 */
+  int carried_begin = 0;     /* wide: where it began, from the block's first byte, -128 .. -1 */
   __m512i last_digits = _mm512_setzero_si512();
   scan_out o;
   int rc = scan_start(&o, len, out, starts, cap, mode);
@@ -392,38 +340,67 @@ static AVX512 COINS_ALWAYS_INLINE int scan_avx512_wide(const char *text, size_t 
   if (!scan_elements(&p, &q)) return 0; /* the elements: p[0..size) */
   size_t size = (size_t)(q - p);
 
+  /* a block past the end, all spaces, ends a number that runs up to it
+  ** and checks a '-' just before it */
   for (size_t at = 0; at < size || (at == size && (last_digit | last_minus) >> 63); at += 64) {
     if (stop && (at & (SCAN_POLL_BYTES - 1)) == 0 && at > 0 && coins_stop_asked(stop))
       return SCAN_STOPPED;
     classed c;
     if (!classify(p, at, size, q, last_digit, last_minus, last_zero_start, &c)) return 0;
+    uint64_t two = c.digit << 2 | last_digit >> 62, three = c.digit << 3 | last_digit >> 61;
+    if (!wide && (c.digit & c.after & two & three)) return SCAN_HAND_ON; /* a fourth digit */
     commas += (size_t)__builtin_popcountll(c.comma);
     size_t ended = (size_t)__builtin_popcountll(c.ends);
-    uint64_t sign = signs_of(&c, last_digit, ended, &carried_sign);
-    /* each number's end and first digit, a byte each; the one going in first */
-    __m512i end = _mm512_maskz_compress_epi8(c.ends, iota);
-    __m512i begin = _mm512_maskz_compress_epi8(c.begins, iota);
-    if (last_digit >> 63)
-      begin = _mm512_mask_expand_epi8(_mm512_set1_epi8((char)carried_begin), ~(uint64_t)1, begin);
-    __m512i length = _mm512_sub_epi8(end, begin); /* 1 .. 191 */
-    if (_mm512_cmpgt_epu8_mask(length, _mm512_set1_epi8(16)) & _bzhi_u64(~(uint64_t)0, ended))
-      return SCAN_HAND_ON;
-    wide_values(last_digits, c.digits, end, length, ended, sign, values + buffered);
-    if (c.digit >> 63) /* a number runs into the next block */
-      carried_begin = c.begins ? (int)(63 - __builtin_clzll(c.begins)) - 64
-                               : (carried_begin - 64 < -128 ? -128 : carried_begin - 64);
-    last_digits = c.digits;
+    if (wide) {
+      uint64_t sign = signs_of(&c, last_digit, ended, &carried_sign);
+      /* each number's end and first digit, a byte each; the one going in first */
+      __m512i end = _mm512_maskz_compress_epi8(c.ends, iota);
+      __m512i begin = _mm512_maskz_compress_epi8(c.begins, iota);
+      if (last_digit >> 63)
+        begin = _mm512_mask_expand_epi8(_mm512_set1_epi8((char)carried_begin), ~(uint64_t)1, begin);
+      __m512i length = _mm512_sub_epi8(end, begin); /* 1 .. 191 */
+      if (_mm512_cmpgt_epu8_mask(length, _mm512_set1_epi8(16)) & _bzhi_u64(~(uint64_t)0, ended))
+        return SCAN_HAND_ON;
+      wide_values(last_digits, c.digits, end, length, ended, sign, words + buffered);
+      if (c.digit >> 63) /* a number runs into the next block */
+        carried_begin = c.begins ? (int)(63 - __builtin_clzll(c.begins)) - 64
+                                 : (carried_begin - 64 < -128 ? -128 : carried_begin - 64);
+      last_digits = c.digits;
+    } else if (mode != SCAN_COUNT) {
+      uint64_t sign = signs_of(&c, last_digit, ended, &carried_sign);
+      __m512i v = values_at(c.digits, last_digits, c.ends, two);
+      v = _mm512_mask_sub_epi16(v, (__mmask32)sign, _mm512_setzero_si512(), v);
+      _mm512_storeu_si512(values + buffered, v);
+      last_digits = c.digits;
+    }
     buffered += ended, numbers += ended;
     last_digit = c.digit, last_zero_start = c.zero_start, last_minus = c.minus;
     if (buffered > BUFFERED - 32) {
-      if ((rc = take_wide(values, buffered, cap, mode, &o, &long_sum)) != 1) return rc;
+      rc = wide ? take_wide(words, buffered, cap, mode, &o, &long_sum)
+                : take_buffered(values, buffered, cap, mode, &o);
+      if (rc != 1) return rc;
       buffered = 0;
     }
   }
-  if ((rc = take_wide(values, buffered, cap, mode, &o, &long_sum)) != 1) return rc;
+  rc = wide ? take_wide(words, buffered, cap, mode, &o, &long_sum)
+            : take_buffered(values, buffered, cap, mode, &o);
+  if (rc != 1) return rc;
   /* every number but the last has its comma: no other comma is allowed */
   if (numbers ? commas != numbers - 1 : commas != 0) return 0;
   return scan_finish(&o, mode, res);
+}
+
+/* The scan of a row first, and the wide scan it hands rows on to, each
+** shaped as scan() in scan_portable.c. */
+static AVX512 COINS_ALWAYS_INLINE int scan_avx512(const char *text, size_t len, int64_t *out,
+                                                  int64_t *starts, size_t cap, scan_mode mode,
+                                                  scan_result *res, const coins_stop *stop) {
+  return scan_as(text, len, out, starts, cap, mode, res, stop, 0);
+}
+static AVX512 COINS_ALWAYS_INLINE int scan_avx512_wide(const char *text, size_t len, int64_t *out,
+                                                       int64_t *starts, size_t cap, scan_mode mode,
+                                                       scan_result *res, const coins_stop *stop) {
+  return scan_as(text, len, out, starts, cap, mode, res, stop, 1);
 }
 
 SCAN_DECLARE(coins_scan_avx2)
