@@ -232,8 +232,9 @@ COINS_INLINE int scan_start(scan_out *o, size_t len, int64_t *out, int64_t *star
   return 1;
 }
 
-/* What a scan returns to hand its row to another scanner (the AVX-512
-** one, for rows with a long number); entry points pass it on. */
+/* What a scan returns to hand its row to another scan (the AVX-512
+** scanner's: to its wide scan, for rows with a long number, and to the
+** AVX2 scanner past 16 digits); entry points pass it on. */
 #define SCAN_HAND_ON (-2)
 
 /* A scan that took its row: what it made, in *res.  Returns 1. */
