@@ -24,6 +24,23 @@
 #define COINS_UNROLL
 #endif
 
+/* Put in a branch taken on data, keeps the branch: without it the
+** compiler may make it an add of the comparison's result, which makes
+** every later load wait for that comparison.  A branch that the CPU
+** predicts right lets the loads after it start at once. */
+#if defined(__GNUC__)
+#define COINS_KEEP_BRANCH() __asm__ volatile("")
+#else
+#define COINS_KEEP_BRANCH() ((void)0)
+#endif
+
+/* A condition that is seldom true: its code is laid out off the way. */
+#if defined(__GNUC__)
+#define COINS_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define COINS_UNLIKELY(x) (x)
+#endif
+
 /* The x86-64 SIMD code (scan_avx2.c, scan_avx512.c, solve_avx512.c) is
 ** built with gcc or clang, except on Windows, where gcc does not align the
 ** stack for 32-byte spills, and unless -DCOINS_NO_SIMD leaves it out.
