@@ -46,7 +46,7 @@ COINS_INLINE int is_space(unsigned char c) {
 ** ten of the values people store, take a branch a digit rather than a
 ** loop; only longer ones are checked for 18 digits and for the running
 ** sum of their sizes, *long_sum, passing 2^62: a digit at a time, or,
-** when padded (24 bytes from the first digit can be read: the portable
+** when padded (19 bytes from the first digit can be read: the portable
 ** scanner), eight at a time (swar_read_long).  Returns the byte after the
 ** number, or NULL to give up.  read_magnitude_as is the same without
 ** the sign. */
@@ -107,14 +107,13 @@ COINS_INLINE uint64_t swar_value(uint64_t x, unsigned n) {
 }
 
 /* Reads the digits at p of a number of four digits or more into
-** *magnitude, up to 18 of them: 24 bytes from p are read.  A number of
-** four to seven digits is counted from its word's mask; past eight, the
-** digits are counted with a branch each, which on rows of like numbers
-** is predicted, so the next number's loads need not wait for the count.
-** They are joined eight at a time.  Returns the byte after them, or NULL:
-** more than 18. */
+** *magnitude, up to 18 of them: 19 bytes from p are read.  A number of
+** four to seven digits is counted from its word's mask and joined with
+** multiply-adds; past eight, the rest are read one by one, with a branch
+** each, which on rows of like numbers is predicted, so that the next
+** number's loads need not wait for this one's length.  Returns the byte
+** after them, or NULL: more than 18. */
 COINS_INLINE const unsigned char *swar_read_long(const unsigned char *p, uint64_t *magnitude) {
-  static const uint64_t power[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
   const uint64_t zeros = '0' * SWAR_ONES;
   uint64_t x = swar_load(p), not_digit = swar_not_digits(x);
   if (not_digit) {
@@ -123,14 +122,11 @@ COINS_INLINE const unsigned char *swar_read_long(const unsigned char *p, uint64_
     return p + n;
   }
   uint64_t v = swar_value(x - zeros, 8);
-  unsigned digits = 8, n = 8;
-  for (p += 8; n == 8 && digits <= 18; p += n, digits += n) {
-    for (n = 0; n < 8 && (unsigned)(p[n] - '0') <= 9; n++) {
-    }
-    if (n) v = v * power[n] + swar_value(swar_load(p) - zeros, n); /* may wrap past 18 */
-  }
+  const unsigned char *last = p + 18;
+  unsigned d;
+  for (p += 8; p <= last && (d = (unsigned)(*p - '0')) <= 9; p++) v = v * 10 + d;
   *magnitude = v;
-  return digits > 18 ? NULL : p;
+  return p > last ? NULL : p;
 }
 
 /* Reads the digits of the number at p (no sign) into *magnitude, as

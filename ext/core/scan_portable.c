@@ -59,7 +59,7 @@ COINS_INLINE int scan(const char *text, size_t len, int64_t *out, int64_t *start
   const unsigned char *safe = len > 32 ? end - 32 : p;
   uint64_t long_sum = 0;                   /* |values| of more than 3 digits, checked */
   size_t until_poll = SCAN_POLL_BYTES / 4; /* numbers (of at least 2 bytes each, with a comma) */
-  int signs = 0;                           /* 1 once a '-' was read */
+  int signs = 0;                           /* 1 once the row has shown a '-' */
   scan_out o;
   int started = scan_start(&o, len, out, starts, cap, mode);
 
@@ -78,21 +78,25 @@ COINS_INLINE int scan(const char *text, size_t len, int64_t *out, int64_t *start
         if (coins_stop_asked(stop)) return SCAN_STOPPED;
         until_poll = SCAN_POLL_BYTES / 4;
       }
-      /* the sign: a branch until the row has shown one (signs, 0 or 1),
-      ** then an add: a branch the CPU predicts lets the loads after it
-      ** start at once; one that it does not, half of the time on signed
-      ** rows, costs more than the wait */
-      int negative = 0;
+      /* the sign: none until the row has shown one (signs, 0 or 1), then
+      ** read without a branch, which would be mispredicted half of the
+      ** time on signed rows; negative is 0, or all ones after a '-' */
+      uint64_t negative = 0;
       if (COINS_UNLIKELY(signs)) {
-        negative = *p == '-';
-        p += negative;
-      } else if (*p == '-') {
-        COINS_KEEP_BRANCH();
-        negative = signs = 1, p++;
+        negative = 0 - (uint64_t)(*p == '-');
+        p += negative & 1;
+      }
+      if ((unsigned)(*p - '0') > 9) { /* seldom: blanks, the row's first '-' */
+        if (negative || !(is_space(*p) || *p == '-')) return 0;
+        if (*p == '-')
+          signs = 1;
+        else
+          SKIP_SPACE();
+        continue;
       }
       uint64_t magnitude;
       if (!(p = read_magnitude_as(p, end, &magnitude, &long_sum, 1))) return 0;
-      int64_t value = negative ? -(int64_t)magnitude : (int64_t)magnitude;
+      int64_t value = (int64_t)((magnitude ^ negative) - negative);
       if (mode != SCAN_COUNT && scan_used(&o, mode) == cap) return SCAN_NO_ROOM;
       take_value(mode, value, &o);
       /* the separator: ",", ", " and "]" first */
@@ -103,8 +107,7 @@ COINS_INLINE int scan(const char *text, size_t len, int64_t *out, int64_t *start
         } else {
           p += 1;
         }
-        if (is_space(*p)) SKIP_SPACE();
-        continue;
+        continue; /* (blanks after these are skipped there) */
       }
       SKIP_SPACE();
       if (p >= end) return 0;
