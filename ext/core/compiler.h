@@ -1,6 +1,7 @@
 /*
 ** compiler.h -- what the core asks of the compiler: inlining on hot paths,
-** unrolled loops, and whether the x86-64 or the arm64 SIMD code is built.
+** unrolled loops, branches kept and laid out, and whether the x86-64 or
+** the arm64 SIMD code is built.
 */
 #ifndef COINS_COMPILER_H
 #define COINS_COMPILER_H
