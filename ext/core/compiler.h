@@ -1,6 +1,7 @@
 /*
 ** compiler.h -- what the core asks of the compiler: inlining on hot paths,
-** unrolled loops, and whether the x86-64 or the arm64 SIMD code is built.
+** unrolled loops, branches kept and laid out, and whether the x86-64 or
+** the arm64 SIMD code is built.
 */
 #ifndef COINS_COMPILER_H
 #define COINS_COMPILER_H
@@ -22,6 +23,23 @@
 #define COINS_UNROLL _Pragma("GCC unroll 16")
 #else
 #define COINS_UNROLL
+#endif
+
+/* Put in a branch taken on data, keeps the branch: without it the
+** compiler may make it an add of the comparison's result, which makes
+** every later load wait for that comparison.  A branch that the CPU
+** predicts right lets the loads after it start at once. */
+#if defined(__GNUC__)
+#define COINS_KEEP_BRANCH() __asm__ volatile("")
+#else
+#define COINS_KEEP_BRANCH() ((void)0)
+#endif
+
+/* A condition that is seldom true: its code is laid out off the way. */
+#if defined(__GNUC__)
+#define COINS_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define COINS_UNLIKELY(x) (x)
 #endif
 
 /* The x86-64 SIMD code (scan_avx2.c, scan_avx512.c, solve_avx512.c) is

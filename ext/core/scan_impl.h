@@ -46,9 +46,10 @@ COINS_INLINE int is_space(unsigned char c) {
 ** ten of the values people store, take a branch a digit rather than a
 ** loop; only longer ones are checked for 18 digits and for the running
 ** sum of their sizes, *long_sum, passing 2^62: a digit at a time, or,
-** when padded (24 bytes past the fourth digit can be read: the portable
+** when padded (19 bytes from the first digit can be read: the portable
 ** scanner), eight at a time (swar_read_long).  Returns the byte after the
-** number, or NULL to give up. */
+** number, or NULL to give up.  read_magnitude_as is the same without
+** the sign. */
 COINS_INLINE const unsigned char *read_integer_as(const unsigned char *p, const unsigned char *end,
                                                   int64_t *value, uint64_t *long_sum, int padded);
 #define read_integer(p, end, value, long_sum) read_integer_as(p, end, value, long_sum, 0)
@@ -106,26 +107,33 @@ COINS_INLINE uint64_t swar_value(uint64_t x, unsigned n) {
 }
 
 /* Reads the digits at p of a number of four digits or more into
-** *magnitude, up to 18 of them, a word at a time: 24 bytes from p are
-** read.  Returns the byte after them, or NULL: more than 18. */
+** *magnitude, up to 18 of them: 19 bytes from p are read.  A number of
+** four to seven digits is counted from its word's mask and joined with
+** multiply-adds; past eight, the rest are read one by one, with a branch
+** each, which on rows of like numbers is predicted, so that the next
+** number's loads need not wait for this one's length.  Returns the byte
+** after them, or NULL: more than 18. */
 COINS_INLINE const unsigned char *swar_read_long(const unsigned char *p, uint64_t *magnitude) {
-  static const uint64_t power[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
-  uint64_t v = 0;
-  unsigned digits = 0, n = 8;
-  for (int word = 0; word < 3 && n == 8; word++, p += n) {
-    uint64_t x = swar_load(p), not_digit = swar_not_digits(x);
-    n = not_digit ? swar_first(not_digit) : 8;
-    if (n) v = v * power[n] + swar_value(x - '0' * SWAR_ONES, n); /* may wrap past 18 */
-    digits += n;
+  const uint64_t zeros = '0' * SWAR_ONES;
+  uint64_t x = swar_load(p), not_digit = swar_not_digits(x);
+  if (not_digit) {
+    unsigned n = swar_first(not_digit);
+    *magnitude = swar_value(x - zeros, n);
+    return p + n;
   }
+  uint64_t v = swar_value(x - zeros, 8);
+  const unsigned char *last = p + 18;
+  unsigned d;
+  for (p += 8; p <= last && (d = (unsigned)(*p - '0')) <= 9; p++) v = v * 10 + d;
   *magnitude = v;
-  return digits > 18 ? NULL : p;
+  return p > last ? NULL : p;
 }
 
-COINS_INLINE const unsigned char *read_integer_as(const unsigned char *p, const unsigned char *end,
-                                                  int64_t *value, uint64_t *long_sum, int padded) {
-  int negative = *p == '-';
-  p += negative;
+/* Reads the digits of the number at p (no sign) into *magnitude, as
+** read_integer_as says. */
+COINS_INLINE const unsigned char *read_magnitude_as(const unsigned char *p,
+                                                    const unsigned char *end, uint64_t *magnitude,
+                                                    uint64_t *long_sum, int padded) {
   unsigned d0 = (unsigned)(p[0] - '0'), d1, d2;
   uint64_t v;
   if (d0 > 9) return NULL;
@@ -149,6 +157,15 @@ COINS_INLINE const unsigned char *read_integer_as(const unsigned char *p, const 
     *long_sum += v;
     if (*long_sum > (uint64_t)INT64_MAX / 2) return NULL;
   }
+  *magnitude = v;
+  return p;
+}
+
+COINS_INLINE const unsigned char *read_integer_as(const unsigned char *p, const unsigned char *end,
+                                                  int64_t *value, uint64_t *long_sum, int padded) {
+  int negative = *p == '-';
+  uint64_t v;
+  if ((p = read_magnitude_as(p + negative, end, &v, long_sum, padded)) == NULL) return NULL;
   *value = negative ? -(int64_t)v : (int64_t)v;
   return p;
 }
