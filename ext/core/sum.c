@@ -217,6 +217,9 @@ coins_status coins_sum_check(const coins_state *st, coins_move m, char err[COINS
                            st->n == 1 ? "is" : "are", (unsigned long long)st->n,
                            st->n == 1 ? "" : "s");
   uint64_t left = (uint64_t)st->piles[m.pile];
+  if (!coins_takes_allows(&t, m.take) && t.range)
+    return coins_text_fail(err, "ply %llu: %llu:%llu, but max_take is %llu", ply, p, s,
+                           (unsigned long long)t.range);
   if (!coins_takes_allows(&t, m.take)) {
     coins_takes_text(&t, set);
     return coins_text_fail(err, "ply %llu: %llu:%llu, but take %llu is not in the takes %s", ply,

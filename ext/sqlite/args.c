@@ -341,3 +341,14 @@ int coins_args_read_game(const char *fname, sqlite3_value *variant, sqlite3_valu
   if (rc != SQLITE_OK || text.text == NULL) return rc;
   return coins_args_parse_coins(fname, &text, game, err);
 }
+
+int coins_args_start_sum(const char *fname, const coins_game *game, coins_state *st,
+                         int64_t **work, size_t *words, char **err) {
+  char msg[COINS_ERRMSG_SIZE];
+  size_t need = 0;
+  coins_status rc;
+  while ((rc = coins_sum_start(st, game->a, (size_t)game->n, &game->takes, *work, *words, &need,
+                               msg, game->stop)) == COINS_NO_ROOM)
+    if (coins_reserve(work, words, need)) return SQLITE_NOMEM;
+  return coins_reply_status(rc, fname, msg, err);
+}
