@@ -33,6 +33,7 @@
 #include "solve3.h"
 #include "state.h"
 #include "stop.h"
+#include "sum.h"
 #include "text.h"
 #include "valley.h"
 
@@ -120,7 +121,9 @@ int64_t coins_analysis_eval(const coins_review *rv) {
   if (!coins_variant_traits_of(st->variant).has_values) {
     coins_solution r;
     int wins;
-    if (rv->line.pile) { /* a set of takes */
+    if (st->piles) { /* a sum */
+      wins = st->nimsum != 0;
+    } else if (rv->line.pile) { /* a set of takes */
       wins = coins_pile_table_value(rv->line.pile, st->hi - st->lo) != 0;
     } else {
       /* no coins: the mover has lost, or under misère play won */
@@ -249,6 +252,10 @@ static void only_in_set(const coins_review *rv, const coins_judgement *j, uint64
 coins_status coins_analysis_only_move(coins_analysis *an, const coins_review *rv,
                                       const coins_judgement *j, uint64_t lo, uint64_t hi,
                                       int *only) {
+  if (rv->line.st.piles) {
+    *only = coins_sum_only_move(&rv->line.st, &j->played);
+    return COINS_OK;
+  }
   if (rv->line.st.mask) {
     only_in_set(rv, j, lo, hi, only);
     return COINS_OK;

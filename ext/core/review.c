@@ -277,9 +277,16 @@ coins_status coins_review_play(coins_review *rv, coins_move m, coins_judgement *
   if ((rv->interval || rv->line_stale) && st->lo < st->hi) restart_line(rv);
   out->best = coins_review_best(rv); /* may re-solve: before the margin */
   int64_t margin_before = rv->margin;
+  uint64_t nimsum_before = st->nimsum;
   coins_status rc = check_next(rv, m, err);
   if (rc != COINS_OK) return rc;
   play_legal(rv, m, 1, &out->played);
+  if (st->piles) { /* a sum: won exactly when the nim-sum is not 0 */
+    out->before = nimsum_before ? 1 : -1;
+    out->after = st->nimsum ? -1 : 1;
+    out->loss = nimsum_before && st->nimsum;
+    return COINS_OK;
+  }
   if (!coins_variant_traits_of(st->variant).has_values) {
     judge_count(&rv->line, m, out);
     return COINS_OK;

@@ -7,6 +7,7 @@
 
 #include "bits.h"
 #include "review.h"
+#include "sum.h"
 #include "text.h"
 
 /* A strict decimal int64: optional '-', digits, nothing else. */
@@ -145,8 +146,20 @@ static coins_move set_move(coins_strategy *s, coins_review *rv) {
   return m;
 }
 
+/* On a sum of piles (I-sum): the moves of sum.c. */
+static coins_move sum_move(coins_strategy *s, coins_review *rv) {
+  const coins_state *st = &rv->line.st;
+  int random = s->kind == COINS_RANDOM ||
+               (s->kind == COINS_CARELESS && coins_random_next(&s->rng) % 100 < s->percent);
+  if (random) return coins_sum_strategy_move(st, &s->rng, COINS_SUM_RANDOM);
+  if (s->kind == COINS_GREEDY) return coins_sum_strategy_move(st, &s->rng, COINS_SUM_LARGEST);
+  if (s->kind == COINS_LEFT) return coins_sum_strategy_move(st, &s->rng, COINS_SUM_FIRST);
+  return coins_review_best(rv); /* optimal, careless (parity is refused) */
+}
+
 coins_move coins_strategy_move(coins_strategy *s, coins_review *rv) {
   const coins_state *st = &rv->line.st;
+  if (st->piles) return sum_move(s, rv);
   if (st->mask) return set_move(s, rv);
   uint64_t left = st->hi - st->lo, most = left < st->k ? left : st->k;
   coins_move m = {1, 'L', 0};

@@ -241,3 +241,69 @@ void coins_sum_apply(coins_state *st, coins_move m, coins_ply *out) {
   out->move.side = 'L';
   out->pos = m.pile;
 }
+
+/* The takes that fit a pile of p coins, as a mask (bit s - 1 for take
+** s), for a set; for 1..k, min(p, k) in *count. */
+static uint64_t fitting(const coins_state *st, uint64_t p, uint64_t *count) {
+  if (st->mask == 0) {
+    *count = p < st->k ? p : st->k;
+    return 0;
+  }
+  uint64_t fits = p >= 64 ? st->mask : st->mask & (((uint64_t)1 << p) - 1);
+  *count = (uint64_t)coins_popcount(fits);
+  return fits;
+}
+
+int coins_sum_only_move(const coins_state *st, const coins_ply *played) {
+  const coins_pile_table *pt = st->grundy;
+  size_t at = (size_t)played->pos;
+  uint64_t now = (uint64_t)st->piles[at], before = now + played->move.take;
+  uint64_t x = st->nimsum ^ coins_pile_table_value(pt, now) ^ coins_pile_table_value(pt, before);
+  uint64_t legal = 0, winning = 0, count;
+  for (size_t i = 0; i < st->n && (legal < 2 || (x && winning < 2)); i++) {
+    uint64_t p = i == at ? before : (uint64_t)st->piles[i];
+    uint64_t fits = fitting(st, p, &count), target = coins_pile_table_value(pt, p) ^ x;
+    legal += count;
+    if (x == 0 || count == 0) continue;
+    if (st->mask == 0) { /* one take at most leaves the value target */
+      winning += take_to(pt, p, target) != 0;
+      continue;
+    }
+    for (; fits; fits &= fits - 1)
+      winning += coins_pile_table_value(pt, p - ((uint64_t)coins_lowest_bit(fits) + 1)) == target;
+  }
+  if (legal < 2) return -1;
+  return x != 0 && winning == 1;
+}
+
+coins_move coins_sum_strategy_move(const coins_state *st, uint64_t *rng, int kind) {
+  coins_move m = {0, 'L', 0};
+  uint64_t count, live = 0, largest = 0;
+  for (size_t i = 0; i < st->n; i++) {
+    uint64_t p = (uint64_t)st->piles[i];
+    fitting(st, p, &count);
+    live += count > 0;
+    if (count > 0 && (m.take == 0 || (kind == COINS_SUM_LARGEST && p > largest)))
+      m.pile = (uint32_t)i, m.take = 1, largest = p;
+  }
+  if (kind == COINS_SUM_RANDOM) { /* a pile that has a move, at random */
+    int64_t pick = coins_random_range(rng, 0, (int64_t)live - 1);
+    for (size_t i = 0; i < st->n; i++) {
+      fitting(st, (uint64_t)st->piles[i], &count);
+      if (count > 0 && pick-- == 0) {
+        m.pile = (uint32_t)i;
+        break;
+      }
+    }
+  }
+  uint64_t p = (uint64_t)st->piles[m.pile], fits = fitting(st, p, &count);
+  if (kind == COINS_SUM_RANDOM) { /* then one of its takes */
+    int64_t pick = coins_random_range(rng, 0, (int64_t)count - 1);
+    if (fits == 0) return (coins_move){(uint64_t)pick + 1, 'L', m.pile};
+    for (; pick > 0; pick--) fits &= fits - 1;
+    return (coins_move){(uint64_t)coins_lowest_bit(fits) + 1, 'L', m.pile};
+  }
+  if (kind == COINS_SUM_LARGEST) m.take = fits ? 64 - (uint64_t)coins_leading_zeros(fits) : count;
+  if (kind == COINS_SUM_FIRST) m.take = fits ? (uint64_t)coins_lowest_bit(fits) + 1 : 1;
+  return m;
+}
