@@ -857,6 +857,13 @@ coins_status coins_sum_start(coins_state *st, const int64_t *piles, size_t count
                              char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
 /* The move coins_sum_solve gives from the position (take 0: none). */
 coins_move coins_sum_best(const coins_state *st);
+/* coins_options' rows on a sum: the legal move after m (in the order of
+** piles, then of takes; m with take 0: the first), take 0 after the
+** last; and what move m is worth (result, loss and rank as variant I's:
+** a move that leaves a nim-sum of 0 wins).  O(1) a move, past the piles
+** without one. */
+coins_move coins_sum_next_move(const coins_state *st, coins_move m);
+void coins_sum_option(const coins_state *st, coins_move m, struct coins_option *out);
 
 /* The move variant I plays from a pile of n coins (the table of
 ** normal or misère outcomes), as coins_pile_best gives it, in O(|S|). */

@@ -307,3 +307,29 @@ coins_move coins_sum_strategy_move(const coins_state *st, uint64_t *rng, int kin
   if (kind == COINS_SUM_FIRST) m.take = fits ? (uint64_t)coins_lowest_bit(fits) + 1 : 1;
   return m;
 }
+
+coins_move coins_sum_next_move(const coins_state *st, coins_move m) {
+  uint64_t count;
+  size_t i = m.pile;
+  if (m.take > 0) { /* the next take of the same pile */
+    uint64_t p = (uint64_t)st->piles[i], fits = fitting(st, p, &count);
+    if (fits == 0 && m.take < count) return (coins_move){m.take + 1, 'L', m.pile};
+    fits &= m.take >= 64 ? 0 : ~(((uint64_t)1 << m.take) - 1);
+    if (fits) return (coins_move){(uint64_t)coins_lowest_bit(fits) + 1, 'L', m.pile};
+    i++;
+  }
+  for (; i < st->n; i++) { /* the first take of the next pile with one */
+    uint64_t fits = fitting(st, (uint64_t)st->piles[i], &count);
+    if (count) return (coins_move){fits ? (uint64_t)coins_lowest_bit(fits) + 1 : 1, 'L', (uint32_t)i};
+  }
+  return (coins_move){0, 'L', 0};
+}
+
+void coins_sum_option(const coins_state *st, coins_move m, coins_option *out) {
+  const coins_pile_table *pt = st->grundy;
+  uint64_t p = (uint64_t)st->piles[m.pile];
+  uint64_t after = st->nimsum ^ coins_pile_table_value(pt, p) ^ coins_pile_table_value(pt, p - m.take);
+  *out = (coins_option){.move = m, .result = after ? -1 : 1};
+  out->loss = st->nimsum != 0 && after != 0;
+  out->rank = 1 + (uint64_t)out->loss;
+}

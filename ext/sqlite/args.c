@@ -262,7 +262,7 @@ static int read_coins(const char *fname, sqlite3_value *v, int type,
 ** coins_margin and coins_score say that the variant has no values. */
 static const char *const sum_functions[] = {
     "coins_win",   "coins_outcome", "coins_best_move", "coins_margin", "coins_score",
-    "coins_result", "coins_after",  "coins_moves",     "coins_review", "coins_play"};
+    "coins_result", "coins_after",  "coins_moves",     "coins_review", "coins_play",  "coins_options"};
 #define MISERE_SUM_FUNCTIONS 3
 
 /* A sum of piles for a function that does not answer it: refused. */
@@ -279,8 +279,8 @@ static int refuse_sum(const char *fname, const coins_variant_traits *traits, cha
                             traits->name);
   return coins_reply_fail(err, fname,
                           "variant %s (a sum of piles) is answered by coins_win, coins_outcome, "
-                          "coins_best_move, coins_moves, coins_review, coins_play, coins_result "
-                          "and coins_after",
+                          "coins_best_move, coins_moves, coins_review, coins_play, coins_options, "
+                          "coins_result and coins_after",
                           traits->name);
 }
 
