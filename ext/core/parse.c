@@ -487,7 +487,7 @@ static coins_status parse_piles(parser *p, int64_t *moves, size_t cap, size_t *c
     skip_space(p);
     if (p->at < p->len && p->s[p->at] == ',') {
       p->at++;
-    } else if (p->at >= p->len || p->s[p->at] != ']') {
+    } else if (p->at < p->len && p->s[p->at] != ']') {
       return coins_text_fail(p->err, "expected ',' or ']' after ply %zu at byte %zu", n, p->at);
     } else {
       break;

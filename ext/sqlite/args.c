@@ -258,15 +258,16 @@ static int read_coins(const char *fname, sqlite3_value *v, int type,
 }
 
 /* The functions that answer a sum of piles: variant I-sum's, and of
-** them the first three for a misère sum (I-misere given an array).
+** them the first five for a misère sum (I-misere given an array), where
 ** coins_margin and coins_score say that the variant has no values. */
 static const char *const sum_functions[] = {
     "coins_win",   "coins_outcome", "coins_best_move", "coins_margin", "coins_score",
     "coins_result", "coins_after",  "coins_moves",     "coins_review", "coins_play",  "coins_options"};
-#define MISERE_SUM_FUNCTIONS 3
+#define MISERE_SUM_FUNCTIONS 5
 
 /* A sum of piles for a function that does not answer it: refused. */
-static int refuse_sum(const char *fname, const coins_variant_traits *traits, char **err) {
+static int refuse_sum(const char *fname, const coins_variant *variant, char **err) {
+  const coins_variant_traits traits_of = coins_variant_traits_of(*variant), *traits = &traits_of;
   size_t count = sizeof sum_functions / sizeof *sum_functions;
   if (traits->misere) count = MISERE_SUM_FUNCTIONS;
   for (size_t i = 0; i < count; i++)
@@ -298,10 +299,7 @@ int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *co
   coins_variant_traits traits = coins_variant_traits_of(game->variant);
   rc = read_max_take(fname, max_take, take_type, &traits, &game->takes, &game->k, err);
   if (rc == SQLITE_OK) rc = read_coins(fname, coins, coins_type, &traits, game, text, err);
-  if (rc == SQLITE_OK && text->text && (traits.piles || traits.misere)) {
-    game->piles = 1;
-    rc = refuse_sum(fname, &traits, err);
-  }
+  game->piles = rc == SQLITE_OK && text->text && (traits.piles || traits.misere);
   return rc;
 }
 
@@ -332,7 +330,10 @@ int coins_args_parse_coins(const char *fname, const coins_json_arg *coins, coins
     parsed = parse_coins(coins, game, &n, msg);
   }
   game->n = n;
-  return coins_reply_status(parsed, fname, msg, err);
+  int rc = coins_reply_status(parsed, fname, msg, err);
+  if (rc == SQLITE_OK && game->piles) /* refused once the array is read */
+    rc = refuse_sum(fname, &game->variant, err);
+  return rc;
 }
 
 int coins_args_read_game(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
