@@ -45,9 +45,9 @@ extern "C" {
 ** over this type with no default case, so that -Wswitch names each place
 ** a new variant must fill (docs/architecture.md, "Add a variant"). */
 typedef enum coins_variant {
-  COINS_I = 1,       /* identical coins, take 1..k, the last coin wins */
-  COINS_II = 2,      /* values, take 1..k from the left, larger total  */
-  COINS_III = 3,     /* values, one coin from either end, larger total */
+  COINS_I = 1,        /* identical coins, take 1..k, the last coin wins */
+  COINS_II = 2,       /* values, take 1..k from the left, larger total  */
+  COINS_III = 3,      /* values, one coin from either end, larger total */
   COINS_I_MISERE = 4, /* variant I, but whoever takes the last coin loses */
   COINS_I_SUM = 5     /* piles of coins: take from one pile, the last coin wins */
 } coins_variant;

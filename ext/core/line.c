@@ -294,7 +294,7 @@ int coins_line_next(coins_line *line, coins_ply *out) {
     case COINS_I_MISERE: m.take = coins_solve1_misere_take(st->hi - st->lo, st->k); break;
     case COINS_II: m.take = (uint64_t)line->take[st->lo]; break;
     case COINS_I_SUM: break; /* above */
-    case COINS_III: /* the block being played out, else the larger end block */
+    case COINS_III:          /* the block being played out, else the larger end block */
       if (line->run_left == 0) start_block(line, larger_on_left(line));
       line->run_left--;
       m.side = line->run_side;

@@ -4,12 +4,12 @@
 ** the Sprague-Grundy theorem (the XOR of the piles' values); misère play
 ** where its rule is exact: plain misère Nim, or one pile with moves.
 */
+#include "sum.h"
 #include "bits.h"
 #include "parse.h"
 #include "pile.h"
 #include "solve2.h"
 #include "stop.h"
-#include "sum.h"
 #include "text.h"
 
 /* 1 when stop says to stop, asked every COINS_STOP_SPAN piles. */
@@ -50,8 +50,8 @@ static void first_move(const coins_takes *t, const int64_t *piles, size_t count,
 
 /* A winning move of a position of nim-sum x != 0: the first pile, then
 ** the smallest take, that leaves a nim-sum of 0.  0 when none (x is 0). */
-static int winning_move(const coins_pile_table *pt, const int64_t *piles, size_t count,
-                        uint64_t x, size_t *pile, uint64_t *take, const coins_stop *stop) {
+static int winning_move(const coins_pile_table *pt, const int64_t *piles, size_t count, uint64_t x,
+                        size_t *pile, uint64_t *take, const coins_stop *stop) {
   for (size_t i = 0; x && i < count; i++) {
     if (sum_stopped(i, stop)) return -1;
     uint64_t p = (uint64_t)piles[i];
@@ -222,8 +222,8 @@ coins_status coins_sum_check(const coins_state *st, coins_move m, char err[COINS
                            (unsigned long long)t.range);
   if (!coins_takes_allows(&t, m.take)) {
     coins_takes_text(&t, set);
-    return coins_text_fail(err, "ply %llu: %llu:%llu, but take %llu is not in the takes %s", ply,
-                           p, s, s, set);
+    return coins_text_fail(err, "ply %llu: %llu:%llu, but take %llu is not in the takes %s", ply, p,
+                           s, s, set);
   }
   if (m.take > left)
     return coins_text_fail(err, "ply %llu: %llu:%llu, but pile %llu has %llu coin%s", ply, p, s, p,
@@ -320,7 +320,8 @@ coins_move coins_sum_next_move(const coins_state *st, coins_move m) {
   }
   for (; i < st->n; i++) { /* the first take of the next pile with one */
     uint64_t fits = fitting(st, (uint64_t)st->piles[i], &count);
-    if (count) return (coins_move){fits ? (uint64_t)coins_lowest_bit(fits) + 1 : 1, 'L', (uint32_t)i};
+    if (count)
+      return (coins_move){fits ? (uint64_t)coins_lowest_bit(fits) + 1 : 1, 'L', (uint32_t)i};
   }
   return (coins_move){0, 'L', 0};
 }
@@ -328,7 +329,8 @@ coins_move coins_sum_next_move(const coins_state *st, coins_move m) {
 void coins_sum_option(const coins_state *st, coins_move m, coins_option *out) {
   const coins_pile_table *pt = st->grundy;
   uint64_t p = (uint64_t)st->piles[m.pile];
-  uint64_t after = st->nimsum ^ coins_pile_table_value(pt, p) ^ coins_pile_table_value(pt, p - m.take);
+  uint64_t after =
+      st->nimsum ^ coins_pile_table_value(pt, p) ^ coins_pile_table_value(pt, p - m.take);
   *out = (coins_option){.move = m, .result = after ? -1 : 1};
   out->loss = st->nimsum != 0 && after != 0;
   out->rank = 1 + (uint64_t)out->loss;

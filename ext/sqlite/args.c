@@ -260,9 +260,10 @@ static int read_coins(const char *fname, sqlite3_value *v, int type,
 /* The functions that answer a sum of piles: variant I-sum's, and of
 ** them the first five for a misère sum (I-misere given an array), where
 ** coins_margin and coins_score say that the variant has no values. */
-static const char *const sum_functions[] = {
-    "coins_win",   "coins_outcome", "coins_best_move", "coins_margin", "coins_score",
-    "coins_result", "coins_after",  "coins_moves",     "coins_review", "coins_play",  "coins_options"};
+static const char *const sum_functions[] = {"coins_win",    "coins_outcome", "coins_best_move",
+                                            "coins_margin", "coins_score",   "coins_result",
+                                            "coins_after",  "coins_moves",   "coins_review",
+                                            "coins_play",   "coins_options"};
 #define MISERE_SUM_FUNCTIONS 5
 
 /* A sum of piles for a function that does not answer it: refused. */
@@ -344,8 +345,8 @@ int coins_args_read_game(const char *fname, sqlite3_value *variant, sqlite3_valu
   return coins_args_parse_coins(fname, &text, game, err);
 }
 
-int coins_args_start_sum(const char *fname, const coins_game *game, coins_state *st,
-                         int64_t **work, size_t *words, char **err) {
+int coins_args_start_sum(const char *fname, const coins_game *game, coins_state *st, int64_t **work,
+                         size_t *words, char **err) {
   char msg[COINS_ERRMSG_SIZE];
   size_t need = 0;
   coins_status rc;

@@ -158,8 +158,8 @@ void coins_args_free_game(coins_game *game);
 ** *work (grown with coins_reserve; sqlite3_free it after st's last use):
 ** SQLITE_OK, SQLITE_NOMEM, or SQLITE_ERROR with *err (a bad pile, too
 ** many piles, a set whose values show no period). */
-int coins_args_start_sum(const char *fname, const coins_game *game, coins_state *st,
-                         int64_t **work, size_t *words, char **err);
+int coins_args_start_sum(const char *fname, const coins_game *game, coins_state *st, int64_t **work,
+                         size_t *words, char **err);
 
 /* Reads a game record (moves) for game: a JSON array of takes, or of "L"/
 ** "R" (variant III, also a bare string 'LRRL'), into *record (grown with

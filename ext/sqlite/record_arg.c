@@ -11,8 +11,8 @@
 SQLITE_EXTENSION_INIT3
 
 /* A sum's record checked by playing it on the piles. */
-static int check_sum(const char *fname, const coins_game *game, const int64_t *record,
-                     size_t count, char **err) {
+static int check_sum(const char *fname, const coins_game *game, const int64_t *record, size_t count,
+                     char **err) {
   char msg[COINS_ERRMSG_SIZE];
   int64_t *work = NULL;
   size_t words = 0;

@@ -332,7 +332,8 @@ static void test_legality(void **state) {
     coins_state_init_takes(&st, COINS_I, NULL, n, &t);
     size_t i = 0;
     for (; i < count; i++)
-      if (coins_state_play(&st, (coins_move){(uint64_t)moves[i], 'L', 0}, &p, err) != COINS_OK) break;
+      if (coins_state_play(&st, (coins_move){(uint64_t)moves[i], 'L', 0}, &p, err) != COINS_OK)
+        break;
     assert_int_equal(i, bad);
   }
   /* the messages */
