@@ -246,7 +246,7 @@ coins_status coins_options_init_takes_stop(coins_options *o, coins_variant v, co
 static void set_row(const coins_options *o, uint64_t i, coins_option *out) {
   uint64_t moves = o->moves;
   for (uint64_t j = 0; j < i; j++) moves &= moves - 1;
-  *out = (coins_option){.move = {(uint64_t)coins_lowest_bit(moves) + 1, 'L'}, .rank = 1};
+  *out = (coins_option){.move = {(uint64_t)coins_lowest_bit(moves) + 1, 'L', 0}, .rank = 1};
   if (o->pile) { /* I: the opponent's pile wins for them, or this move wins */
     out->result = coins_pile_table_value(o->pile, o->n - out->move.take) ? -1 : 1;
     out->loss = o->won && out->result < 0;
@@ -266,7 +266,7 @@ void coins_options_row(const coins_options *o, uint64_t i, coins_option *out) {
     set_row(o, i, out);
     return;
   }
-  *out = (coins_option){.move = {i + 1, 'L'}, .rank = 1};
+  *out = (coins_option){.move = {i + 1, 'L', 0}, .rank = 1};
   switch (o->variant) {
     case COINS_I:
     case COINS_I_SUM:
