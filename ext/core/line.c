@@ -127,7 +127,7 @@ coins_status coins_line_init_lazy_stop(coins_line *line, coins_variant v, const 
   coins_state_init(&line->st, v, a, n, k);
   switch (v) {
     case COINS_I:
-    case COINS_I_SUM: /* coins_line_init_sum */
+    case COINS_I_SUM: /* started by coins_sum_start */
     case COINS_I_MISERE: return COINS_OK;
     case COINS_II: break; /* below */
     case COINS_III: line->unfused = 1; return COINS_OK;
@@ -216,14 +216,13 @@ static int set_next(coins_line *line, coins_ply *out) {
 coins_move coins_line_peek(const coins_line *line) {
   const coins_state *st = &line->st;
   coins_move m = {1, 'L', 0};
-  if (st->piles) return coins_sum_best(st);
-  if (st->mask) return (coins_move){set_take(line), 'L', 0};
+  if (st->mask && !st->piles) return (coins_move){set_take(line), 'L', 0};
   if (st->lo >= st->hi) return (coins_move){0, 'L', 0};
   switch (st->variant) {
     case COINS_I: m.take = coins_solve1_take(st->hi - st->lo, st->k); break;
     case COINS_I_MISERE: m.take = coins_solve1_misere_take(st->hi - st->lo, st->k); break;
     case COINS_II: m.take = (uint64_t)line->take[st->lo]; break;
-    case COINS_I_SUM: break; /* above */
+    case COINS_I_SUM: m = coins_sum_best(st); break;
     case COINS_III:
       /* the block being played out, else the end block of larger value */
       if (line->run_left > 0)
@@ -283,18 +282,23 @@ COINS_INLINE void line_apply(coins_line *line, coins_move m, coins_ply *out) {
   coins_state_step(&line->st, out);
 }
 
+/* I-sum's next move, out of coins_line_next's way (a tail call). */
+static COINS_NOINLINE int sum_next(coins_line *line, coins_ply *out) {
+  coins_state_apply(&line->st, coins_sum_best(&line->st), out);
+  return 1;
+}
+
 int coins_line_next(coins_line *line, coins_ply *out) {
   coins_state *st = &line->st;
   coins_move m = {1, 'L', 0};
   if (st->lo >= st->hi) return 0;
-  if (st->piles) m = coins_sum_best(st);
   if (st->mask && !st->piles) return set_next(line, out);
   switch (st->variant) {
     case COINS_I: m.take = coins_solve1_take(st->hi - st->lo, st->k); break;
     case COINS_I_MISERE: m.take = coins_solve1_misere_take(st->hi - st->lo, st->k); break;
     case COINS_II: m.take = (uint64_t)line->take[st->lo]; break;
-    case COINS_I_SUM: break; /* above */
-    case COINS_III:          /* the block being played out, else the larger end block */
+    case COINS_I_SUM: return sum_next(line, out);
+    case COINS_III: /* the block being played out, else the larger end block */
       if (line->run_left == 0) start_block(line, larger_on_left(line));
       line->run_left--;
       m.side = line->run_side;
