@@ -98,7 +98,7 @@ UNIT := tests/unit
 UNIT_CORE := test_core test_ties test_jsonb test_diff test_scan test_records test_play \
              test_analysis test_family test_family_play
 UNIT_SQL  := test_sql test_analysis_sql test_plans test_faults test_limits test_interrupt \
-             test_family_sql
+             test_family_sql test_sum_sql
 TESTS := $(addprefix $(B)/,$(UNIT_CORE) $(UNIT_SQL))
 
 $(addprefix $(B)/,$(UNIT_CORE)): UNIT_LINK = $(CORE_OBJ)
@@ -115,7 +115,7 @@ $(B)/test_analysis: UNIT_SRC = $(UNIT)/test_random.c $(UNIT)/reference.c
 $(B)/test_analysis: UNIT_LIBS = -lm
 $(B)/test_family:   UNIT_CFLAGS = -Iext/core
 $(B)/test_sql $(B)/test_analysis_sql $(B)/test_plans $(B)/test_faults $(B)/test_limits \
-  $(B)/test_family_sql: \
+  $(B)/test_family_sql $(B)/test_sum_sql: \
   UNIT_SRC = $(UNIT)/test_sqlutil.c
 $(B)/test_plans:   UNIT_LIBS += -lm
 # Interrupts from a timer thread (3.41+), or time bounds (3.40); coins

@@ -15,6 +15,13 @@
 #endif
 #define COINS_INLINE static COINS_ALWAYS_INLINE
 
+/* A function kept out of its caller, off the caller's hot path. */
+#if defined(__GNUC__)
+#define COINS_NOINLINE __attribute__((noinline))
+#else
+#define COINS_NOINLINE
+#endif
+
 /* Unrolls the loop that follows completely (its count known to the
 ** compiler), so that a small array lives in registers. */
 #if defined(__clang__)

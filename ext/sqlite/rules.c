@@ -1,13 +1,14 @@
 /*
 ** rules.c -- coins_rules([variant]): a variant's rules as the core's traits
 ** give them, as JSON, for hosts (the playground) that must not keep their
-** own copy: its number, name, move notation ("take" or "side"), whether
-** the coins carry values, whether a count may stand for the row, whether
-** whoever takes the last coin loses (misere), and its
-** max_take rules, e.g. for 3:
+** own copy: its number, name, move notation ("take", "side" or "pile"),
+** whether the coins carry values, whether a count may stand for the row,
+** whether whoever takes the last coin loses (misere), whether the coins
+** are piles (a sum), and its max_take rules, e.g. for 3:
 **
 **   {"variant":3,"name":"III","notation":"side","has_values":true,
-**    "takes_any_count":false,"misere":false,"default_take":1,"fixed_take":1}
+**    "takes_any_count":false,"misere":false,"piles":false,"default_take":1,
+**    "fixed_take":1}
 **
 ** Without an argument, the JSON array of every variant's rules; NULL gives
 ** NULL.  docs/reference.md has the whole contract.
@@ -22,11 +23,12 @@ static void rules_write(sqlite3_str *s, coins_variant v) {
   coins_variant_traits t = coins_variant_traits_of(v);
   sqlite3_str_appendf(s,
                       "{\"variant\":%d,\"name\":\"%s\",\"notation\":\"%s\",\"has_values\":%s,"
-                      "\"takes_any_count\":%s,\"misere\":%s,\"default_take\":%llu,"
+                      "\"takes_any_count\":%s,\"misere\":%s,\"piles\":%s,\"default_take\":%llu,"
                       "\"fixed_take\":",
                       (int)v, t.name, coins_notation_name(t.notation),
                       t.has_values ? "true" : "false", t.takes_any_count ? "true" : "false",
-                      t.misere ? "true" : "false", (unsigned long long)t.default_take);
+                      t.misere ? "true" : "false", t.piles ? "true" : "false",
+                      (unsigned long long)t.default_take);
   if (t.fixed_take)
     sqlite3_str_appendf(s, "%llu}", (unsigned long long)t.fixed_take);
   else

@@ -33,17 +33,26 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from coins_client import connect, error_of  # noqa: E402
 
 SCALARS = ["coins_win", "coins_outcome", "coins_margin", "coins_score", "coins_best_move"]
-COINS = "'[1,2,3]'"
-DEFAULT_TAKE = {1: 2, 2: 2, 3: 1, 4: 2}
-VARIANT_NAME = {1: "I", 2: "II", 3: "III", 4: "I-misere"}
+SUM_SCALARS = ["coins_win", "coins_outcome", "coins_best_move"]
+# the fixed coins: I-misere's as a count (an array is a misère sum there)
+FIXED_COINS = {4: "3"}
+DEFAULT_TAKE = {1: 2, 2: 2, 3: 1, 4: 2, 5: 2}
+VARIANT_NAME = {1: "I", 2: "II", 3: "III", 4: "I-misere", 5: "I-sum"}
 NO_VALUES = "variant {} has no coin values; use coins_win or coins_outcome"
 OPTIONS_TOO_FAR = "a loss exceeds 2^63-1"
+
+
+def variant_named(x):
+    """4 when the SQL expression x names I-misere (its fixed coins are a
+    count), else None."""
+    return 4 if x.strip("' ").lower() in ("4", "i-misere") else None
 
 
 def calls_for(kind, x, v):
     """The (function, SQL) pairs that put x in the argument `kind`, for
     variant v (None for the kinds that have no variant)."""
     k = DEFAULT_TAKE.get(v)
+    COINS = FIXED_COINS.get(v or variant_named(x), "'[1,2,3]'")
     if kind == "variant":
         return (
             [(f, f"SELECT {f}({x}, {COINS})") for f in SCALARS]
@@ -77,6 +86,26 @@ def calls_for(kind, x, v):
                 ("coins_count", f"SELECT coins_count({v}, {x})"),
             ]
         )
+    if kind == "piles":
+        sums = [(f, f"SELECT {f}({v}, {x})") for f in SUM_SCALARS]
+        sums += [(f, f"SELECT {f}({v}, {x}, {k})") for f in SUM_SCALARS]
+        if v == 4:  # a misère sum: the three scalars only
+            return sums
+        return sums + [
+            ("coins_moves", f"SELECT * FROM coins_moves({v}, {x})"),
+            ("coins_review", f"SELECT * FROM coins_review({v}, {x}, '[]')"),
+            ("coins_play", f"SELECT * FROM coins_play({v}, {x}, 'optimal', 'optimal')"),
+            ("coins_options", f"SELECT * FROM coins_options({v}, {x})"),
+            ("coins_result", f"SELECT coins_result({v}, {x}, '[]')"),
+            ("coins_after", f"SELECT coins_after({v}, {x}, '[]', {k})"),
+        ]
+    if kind == "pile_moves":
+        return [
+            ("coins_review", f"SELECT * FROM coins_review({v}, {COINS}, {x})"),
+            ("coins_review", f"SELECT * FROM coins_review({v}, {COINS}, {x}, {k})"),
+            ("coins_result", f"SELECT coins_result({v}, {COINS}, {x})"),
+            ("coins_after", f"SELECT coins_after({v}, {COINS}, {x}, {k})"),
+        ]
     if kind == "max_take":
         return [(f, f"SELECT {f}({v}, {COINS}, {x})") for f in SCALARS] + [
             ("coins_moves", f"SELECT * FROM coins_moves({v}, {COINS}, {x})"),
@@ -139,7 +168,20 @@ def calls_for(kind, x, v):
     return None
 
 
-VARIANT_KINDS = {"coins", "max_take", "moves", "strategy", "first", "second", "lead"}
+VARIANT_KINDS = {
+    "coins",
+    "max_take",
+    "moves",
+    "strategy",
+    "first",
+    "second",
+    "lead",
+    "piles",
+    "pile_moves",
+}
+# the variants a kind is tried with when its entry names none: a JSON
+# array is a sum of piles in I-misere and I-sum (their own kinds)
+DEFAULT_VARIANTS = {"coins": "123", "piles": "45", "pile_moves": "5"}
 
 
 def parse_kind(field):
@@ -147,7 +189,7 @@ def parse_kind(field):
     kind, _, qualifier = field.partition(":")
     if kind not in VARIANT_KINDS:
         return (kind, [None]) if not qualifier else (None, None)
-    variants = [int(c) for c in qualifier or "1234"]
+    variants = [int(c) for c in qualifier or DEFAULT_VARIANTS.get(kind, "1234")]
     if any(v not in VARIANT_NAME for v in variants):
         return None, None
     return kind, variants

@@ -40,7 +40,8 @@ check(
 )
 check(
     error_of(db, "SELECT coins_win(CAST(X'C3' AS TEXT), '[1]')"),
-    "coins_win: unknown variant '\\xC3'; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'",
+    "coins_win: unknown variant '\\xC3'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', "
+    "'I-misere' or 'I-sum'",
     "half a UTF-8 character",
 )
 check.done()

@@ -124,7 +124,7 @@ static void check_best(const game *g, uint64_t lo, uint64_t hi, coins_move m) {
   if (g->variant == 1 && !g->win[hi - lo]) CHECK(m.take == 1);
   if (g->variant == 2)
     for (uint64_t t = 1; t < m.take; t++) {
-      coins_move fewer = {t, 'L'};
+      coins_move fewer = {t, 'L', 0};
       CHECK(!is_optimal(g, lo, hi, fewer));
     }
 }
@@ -274,7 +274,7 @@ static void check_message(const char *msg) {
 /* An illegal move from [lo, hi), or take 0 when there is none (III with
 ** coins left). */
 static coins_move illegal_move(const game *g, uint64_t lo, uint64_t hi) {
-  coins_move m = {1, 'L'};
+  coins_move m = {1, 'L', 0};
   uint64_t left = hi - lo;
   if (left == 0) return m;
   if (g->variant == 3) {
@@ -290,7 +290,7 @@ static coins_move illegal_move(const game *g, uint64_t lo, uint64_t hi) {
 static coins_move record_move(const game *g, coins_review *rv, uint8_t b) {
   const coins_state *st = &rv->line.st;
   uint64_t left = st->hi - st->lo;
-  coins_move m = {1, 'L'};
+  coins_move m = {1, 'L', 0};
   if (b & 0x80) return coins_review_best(rv);
   if (g->variant == 3)
     m.side = b & 1 ? 'R' : 'L';

@@ -161,6 +161,16 @@ def r(v):
 
 SQL = [
     # name, query text (a unique substring), arguments
+    ("sum-nim", "coins_best_move('I-sum', ?1, ?2), ", [t("[3,4,5]"), i(5)]),
+    ("sum-set-line", "coins_moves('I-sum', ?1, ?2) LIMIT", [t("[9,4,5]"), t("[1,3,4]")]),
+    ("sum-review", "coins_review('I-sum', ?1, ?2, ?3)", [t("[3,4,5]"), t("1:1 2:2"), i(2)]),
+    (
+        "sum-play",
+        "coins_play('I-sum', ?1, ?2, ?3, ?4)",
+        [t("[3,4,5]"), t("greedy"), t("random:3"), i(3)],
+    ),
+    ("sum-options", "coins_options('I-sum', ?1, ?2)", [t("[3,0,4]"), t("[1,3,4]")]),
+    ("sum-after", "coins_after('I-sum', ?1, ?2, ?3)", [t("[3,4,5]"), t('["1:1","3:2"]'), i(2)]),
     ("win-contract", "SELECT coins_win(?1, ?2)", [i(3), t("[3,2,2]")]),
     ("win-1-20-4", "SELECT coins_win(?1, ?2)", [i(3), t("[1,20,4]")]),
     ("win-count", "SELECT coins_win(?1, ?2)", [i(1), i(3)]),

@@ -118,11 +118,11 @@ static int64_t value_of(const oracle *o, size_t lo, size_t hi) {
 static size_t legal_moves(const oracle *o, size_t lo, size_t hi, coins_move *out) {
   size_t left = hi - lo, count = 0;
   if (o->variant == 3) {
-    if (left >= 1) out[count++] = (coins_move){1, 'L'};
-    if (left >= 2) out[count++] = (coins_move){1, 'R'};
+    if (left >= 1) out[count++] = (coins_move){1, 'L', 0};
+    if (left >= 2) out[count++] = (coins_move){1, 'R', 0};
     return count;
   }
-  for (uint64_t t = 1; t <= o->k && t <= left; t++) out[count++] = (coins_move){t, 'L'};
+  for (uint64_t t = 1; t <= o->k && t <= left; t++) out[count++] = (coins_move){t, 'L', 0};
   return count;
 }
 

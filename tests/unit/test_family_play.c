@@ -140,7 +140,7 @@ static void check_pile_game(uint64_t mask, int n, signed char *memo, int64_t *wo
     uint64_t s = takes[below((uint64_t)count)];
     int mover_first = rv.line.st.ply % 2 == 0, won = ref_wins(mask, left, memo);
     coins_judgement j;
-    assert_int_equal(coins_review_play(&rv, (coins_move){s, 'L'}, &j, err), COINS_OK);
+    assert_int_equal(coins_review_play(&rv, (coins_move){s, 'L', 0}, &j, err), COINS_OK);
     int after_wins = ref_wins(mask, left - (int)s, memo);
     assert_u64(j.best.take, ref_best(mask, left, memo));
     assert_int_equal(j.before, won ? 1 : -1);
@@ -241,7 +241,7 @@ static void check_row_game(const int64_t *a, int n, uint64_t mask, int64_t *work
     uint64_t s = takes[below((uint64_t)count)];
     int64_t lead = totals[mover] - totals[1 - mover], gain = gain_of(a, i, s);
     coins_judgement j;
-    assert_int_equal(coins_review_play(&rv, (coins_move){s, 'L'}, &j, err), COINS_OK);
+    assert_int_equal(coins_review_play(&rv, (coins_move){s, 'L', 0}, &j, err), COINS_OK);
     assert_u64(j.best.take, ref_row_best(a, n, mask, i, m));
     assert_i64(j.loss, m[i] - (gain - m[i + (int)s]));
     assert_int_equal(j.before, sign(lead + m[i]));
@@ -332,7 +332,8 @@ static void test_legality(void **state) {
     coins_state_init_takes(&st, COINS_I, NULL, n, &t);
     size_t i = 0;
     for (; i < count; i++)
-      if (coins_state_play(&st, (coins_move){(uint64_t)moves[i], 'L'}, &p, err) != COINS_OK) break;
+      if (coins_state_play(&st, (coins_move){(uint64_t)moves[i], 'L', 0}, &p, err) != COINS_OK)
+        break;
     assert_int_equal(i, bad);
   }
   /* the messages */

@@ -619,6 +619,25 @@ static void test_family_under_faults(void **state) {
   FAULT_ALL(sqls, "the game family's sets of takes");
 }
 
+/* Variant I-sum: the piles and their table, a record checked on them. */
+static void test_sums_under_faults(void **state) {
+  (void)state;
+  static const char *const sqls[] = {
+      "SELECT coins_win(5, '[3,4,5]', '[1,3,4]'), coins_best_move('I-sum', '[30,7,9]', 3)",
+      "SELECT coins_outcome('I-misere', '[1,2,3]', 3), coins_best_move(4, '[1,1,9]', '[2,5]')",
+      "+SELECT * FROM coins_moves(5, '[9,4,5]', '[1,3,4]')",
+      "SELECT position, eval, only_move FROM coins_review(5, '[3,4,5]', '1:1 2:2', '[1,2]')",
+      "SELECT * FROM coins_play(5, '[3,4,5,6]', 'greedy', 'random:4', '[2,3]')",
+      "+SELECT * FROM coins_options(5, '[3,0,4]', '[1,3,4]')",
+      "SELECT coins_result(5, '[2,2]', '[\"1:2\"]'), coins_after(5, '[5,1,7]', '3:2', '[2]')",
+      /* errors */
+      "SELECT coins_win(5, '[1,-1]')",
+      "+SELECT * FROM coins_review(5, '[1,2]', '3:1')",
+      "SELECT coins_diagram(5, '[1,2]')",
+  };
+  FAULT_ALL(sqls, "sums of piles");
+}
+
 static void test_init_under_faults(void **state) {
   (void)state;
   long runs = 0, failed = 0;
@@ -681,6 +700,7 @@ int main(void) {
       cmocka_unit_test(test_grundy_under_faults),
       cmocka_unit_test(test_array_under_faults),
       cmocka_unit_test(test_family_under_faults),
+      cmocka_unit_test(test_sums_under_faults),
   };
   int failed = cmocka_run_group_tests(tests, NULL, NULL);
   sqlite3_shutdown();

@@ -621,6 +621,19 @@ static void test_moves(void **state) {
   expect_error(COINS_III, TEXT("LRRL"), "expected a JSON array at byte 0, got \"LRRL\"");
   expect_error(COINS_III, ARR(TEXT("L"), BYTES(0xF7)),
                NOT_JSONB "element 2 with its header cut short at byte 3");
+  /* variant I-sum: "p:t" strings, the pile (from 0) stored above bit 51 */
+  const int64_t pile2 = (int64_t)1 << 51;
+  expect_values(COINS_I_SUM, ARR(TEXT("1:3"), el(T_TEXTRAW, "2:1")),
+                (const int64_t[]){3, pile2 + 1}, 2);
+  expect_values(COINS_I_SUM, EMPTY_ARR, NULL, 0);
+  expect_error(COINS_I_SUM, ARR(TEXT("1:3"), INT("2")),
+               "ply 2 is not a JSON string such as \"2:3\"");
+  expect_error(COINS_I_SUM, ARR(TEXT("0:3")),
+               "ply 1: move '0:3' is not pile:take with a pile 1..4096 and a take 1..2^51-1, "
+               "e.g. '2:3'");
+  expect_error(COINS_I_SUM, ARR(TEXT("2:")),
+               "ply 1: move '2:' is not pile:take with a pile 1..4096 and a take 1..2^51-1, "
+               "e.g. '2:3'");
 }
 
 /* Every byte value in every position of a small array: no crash, no

@@ -399,7 +399,7 @@ static void test_stop(void **state) {
   ref_line_init(&ref, a, n);
   /* off the line: the move the line does not play */
   char off = ref_line_best(&ref) == 'L' ? 'R' : 'L';
-  assert_int_equal(coins_review_apply(&rv, (coins_move){1, off}, &out, err), COINS_OK);
+  assert_int_equal(coins_review_apply(&rv, (coins_move){1, off, 0}, &out, err), COINS_OK);
   ref_line_played(&ref, off);
   g_stop_now = 1;
   coins_move m = coins_review_best(&rv);

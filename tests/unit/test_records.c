@@ -246,10 +246,10 @@ static size_t legal_moves(const oracle *o, size_t lo, size_t hi, coins_move *out
   size_t c = 0;
   if (lo >= hi) return 0;
   if (o->variant == 3) {
-    out[c++] = (coins_move){1, 'L'};
-    out[c++] = (coins_move){1, 'R'};
+    out[c++] = (coins_move){1, 'L', 0};
+    out[c++] = (coins_move){1, 'R', 0};
   } else {
-    for (uint64_t t = 1; t <= most_of(o, hi - lo); t++) out[c++] = (coins_move){t, 'L'};
+    for (uint64_t t = 1; t <= most_of(o, hi - lo); t++) out[c++] = (coins_move){t, 'L', 0};
   }
   return c;
 }
@@ -257,7 +257,7 @@ static size_t legal_moves(const oracle *o, size_t lo, size_t hi, coins_move *out
 /* The greedy move, written from the contract: the largest immediate gain,
 ** ties to the left / to fewer coins; variant I as many as allowed. */
 static coins_move ref_greedy(const oracle *o, size_t lo, size_t hi) {
-  coins_move m = {1, 'L'};
+  coins_move m = {1, 'L', 0};
   if (counted(o->variant)) {
     m.take = most_of(o, hi - lo);
   } else if (o->variant == 3) {
@@ -405,7 +405,7 @@ static void try_illegal(coins_review *rv, coins_move m, const char *want, size_t
 /* An illegal move from [lo, hi) with coins left (variants I and II). */
 static coins_move illegal_take(const oracle *o, size_t lo, size_t hi, rng *r) {
   uint64_t most = most_of(o, hi - lo);
-  coins_move m = {0, 'L'};
+  coins_move m = {0, 'L', 0};
   switch (below(r, 4)) {
     case 0: m.take = 0; break; /* the parser refuses it; the state does too */
     case 1: m.take = most + 1 + below(r, 3); break;
@@ -505,7 +505,7 @@ static void review_case(rng *r) {
       try_illegal(&rv, bad, want, lo, hi, i, tot);
       g_stats_illegal++;
     }
-    coins_move peek = {0, 0};
+    coins_move peek = {0, 0, 0};
     int peeked = below(r, 3) == 0;
     if (peeked) peek = coins_review_best(&rv);
 
@@ -602,8 +602,8 @@ static void review_case(rng *r) {
     if (lo == hi) { /* a finished game: no best move, no further move */
       coins_move none = coins_review_best(&rv);
       CHECK_EQU(none.take, 0);
-      coins_move more = variant == 3 ? (coins_move){1, below(r, 2) ? 'L' : 'R'}
-                                     : (coins_move){1 + below(r, 3), 'L'};
+      coins_move more = variant == 3 ? (coins_move){1, below(r, 2) ? 'L' : 'R', 0}
+                                     : (coins_move){1 + below(r, 3), 'L', 0};
       want_empty_error(want, count + 1, variant, more);
       try_illegal(&rv, more, want, lo, hi, count, tot);
       if (variant == 2) { /* the totals add up to the row */
@@ -669,7 +669,7 @@ static void test_review_known(void **state) {
   ** max(15 - m[3,7], 7 - m[15,3]) = max(15 - 4, 7 - 12) = 11: the move is
   ** worth 8 - 11 = -3 against the optimum 11 (7 - m[8,15,3] = 7 + 4), so
   ** the loss is 14 and the forced result turns from a win to a loss */
-  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L'}, &j, err), 0);
+  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L', 0}, &j, err), 0);
   assert_int_equal(j.best.side, 'R');
   assert_int_equal(j.loss, 14);
   assert_int_equal(j.before, 1);
@@ -677,7 +677,7 @@ static void test_review_known(void **state) {
   /* R: the second player takes 7 from [15,3,7]: leaves [15,3] worth 12 to
   ** the first; value 7 - 12 = -5 against 11: loss 16, lead -8: before
   ** sign(-8 + 11) = +1, after sign(-8 - 5) = -1 */
-  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'R'}, &j, err), 0);
+  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'R', 0}, &j, err), 0);
   assert_int_equal(j.best.side, 'L');
   assert_int_equal(j.loss, 16);
   assert_int_equal(j.before, 1);
@@ -685,19 +685,19 @@ static void test_review_known(void **state) {
   assert_int_equal(j.played.first_total, 8);
   assert_int_equal(j.played.second_total, 7);
   /* L: the first takes 15 from [15,3]: optimal, lead +1, margin 12 */
-  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L'}, &j, err), 0);
+  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L', 0}, &j, err), 0);
   assert_int_equal(j.loss, 0);
   assert_int_equal(j.before, 1);
   assert_int_equal(j.after, 1);
   /* R: the last coin, 3: totals 23 and 10 */
-  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'R'}, &j, err), 0);
+  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'R', 0}, &j, err), 0);
   assert_int_equal(j.loss, 0);
   assert_int_equal(j.before, -1);
   assert_int_equal(j.after, -1);
   assert_int_equal(j.played.pos, 2);
   assert_int_equal(j.played.first_total, 23);
   assert_int_equal(j.played.second_total, 10);
-  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L'}, &j, err), -1);
+  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L', 0}, &j, err), -1);
   assert_string_equal(err, "ply 5: L, but no coins are left");
 
   /* variant III [3,1,2], the record L known in advance (as coins_review
@@ -711,7 +711,7 @@ static void test_review_known(void **state) {
   coins_move best = coins_review_best(&rv);
   assert_int_equal(best.take, 1);
   assert_int_equal(best.side, 'L');
-  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L'}, &j, err), 0);
+  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L', 0}, &j, err), 0);
   assert_int_equal(j.best.side, 'L');
   assert_int_equal(j.loss, 0);
   best = coins_review_best(&rv);
@@ -721,21 +721,21 @@ static void test_review_known(void **state) {
   /* variant I, 4 coins, k = 3: taking 1 leaves 3 to a winning opponent
   ** (a win thrown away); then every move of the opponent is optimal */
   coins_review_init(&rv, 1, NULL, 4, 3, NULL);
-  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L'}, &j, err), 0);
+  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L', 0}, &j, err), 0);
   assert_int_equal(j.best.take, 1); /* 4 % 4 = 0: a lost position... */
   assert_int_equal(j.loss, 0);      /* ...so taking 1 costs nothing */
   assert_int_equal(j.before, -1);
   assert_int_equal(j.after, -1);
-  assert_int_equal(coins_review_play(&rv, (coins_move){2, 'L'}, &j, err), 0);
+  assert_int_equal(coins_review_play(&rv, (coins_move){2, 'L', 0}, &j, err), 0);
   assert_int_equal(j.best.take, 3);
   assert_int_equal(j.loss, 1); /* 3 left, took 2: leaves 1 to the first */
   assert_int_equal(j.before, 1);
   assert_int_equal(j.after, -1);
-  assert_int_equal(coins_review_play(&rv, (coins_move){2, 'L'}, &j, err), -1);
+  assert_int_equal(coins_review_play(&rv, (coins_move){2, 'L', 0}, &j, err), -1);
   assert_string_equal(err,
                       "ply 3: take 2 is not a move with 1 coin left and "
                       "max_take 3");
-  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L'}, &j, err), 0);
+  assert_int_equal(coins_review_play(&rv, (coins_move){1, 'L', 0}, &j, err), 0);
   assert_int_equal(j.before, 1);
   assert_int_equal(j.after, 1);
 }
@@ -758,7 +758,7 @@ static void test_notation(void **state) {
       coins_move want[20];
       char text[2][20 * 32] = {"[", ""}, buf[COINS_MOVE_TEXT_SIZE];
       for (size_t t = 0; t < count; t++) {
-        coins_move m = {1, 'L'};
+        coins_move m = {1, 'L', 0};
         if (number)
           m.take = 1 + below(&r, below(&r, 2) ? 9 : UINT64_C(1) << 57);
         else
@@ -971,52 +971,52 @@ static void test_illegal_known(void **state) {
   char err[COINS_ERRMSG_SIZE];
   /* II, k = 2: take 3 > k */
   coins_state_init(&st, 2, a, 5, 2);
-  assert_int_equal(coins_state_play(&st, (coins_move){3, 'L'}, &p, err), -1);
+  assert_int_equal(coins_state_play(&st, (coins_move){3, 'L', 0}, &p, err), -1);
   assert_string_equal(err,
                       "ply 1: take 3 is not a move with 5 coins left "
                       "and max_take 2");
   /* take 0 */
-  assert_int_equal(coins_state_play(&st, (coins_move){0, 'L'}, &p, err), -1);
+  assert_int_equal(coins_state_play(&st, (coins_move){0, 'L', 0}, &p, err), -1);
   assert_string_equal(err,
                       "ply 1: take 0 is not a move with 5 coins left "
                       "and max_take 2");
-  assert_int_equal(coins_state_play(&st, (coins_move){2, 'L'}, &p, err), 0);
+  assert_int_equal(coins_state_play(&st, (coins_move){2, 'L', 0}, &p, err), 0);
   assert_int_equal(p.gain, 4);
-  assert_int_equal(coins_state_play(&st, (coins_move){2, 'L'}, &p, err), 0);
+  assert_int_equal(coins_state_play(&st, (coins_move){2, 'L', 0}, &p, err), 0);
   assert_int_equal(p.gain, 6);
   assert_int_equal(p.second_total, 6);
   /* take 2 > 1 coin left */
-  assert_int_equal(coins_state_play(&st, (coins_move){2, 'L'}, &p, err), -1);
+  assert_int_equal(coins_state_play(&st, (coins_move){2, 'L', 0}, &p, err), -1);
   assert_string_equal(err,
                       "ply 3: take 2 is not a move with 1 coin left and "
                       "max_take 2");
-  assert_int_equal(coins_state_play(&st, (coins_move){1, 'L'}, &p, err), 0);
+  assert_int_equal(coins_state_play(&st, (coins_move){1, 'L', 0}, &p, err), 0);
   assert_int_equal(p.first_total, 6);
-  assert_int_equal(coins_state_play(&st, (coins_move){1, 'L'}, &p, err), -1);
+  assert_int_equal(coins_state_play(&st, (coins_move){1, 'L', 0}, &p, err), -1);
   assert_string_equal(err, "ply 4: take 1, but no coins are left");
   /* I with a count: k huge, the take beyond the row */
   coins_state_init(&st, 1, NULL, 3, UINT64_MAX);
-  assert_int_equal(coins_state_play(&st, (coins_move){4, 'L'}, &p, err), -1);
+  assert_int_equal(coins_state_play(&st, (coins_move){4, 'L', 0}, &p, err), -1);
   assert_string_equal(err,
                       "ply 1: take 4 is not a move with 3 coins left and "
                       "max_take 18446744073709551615");
-  assert_int_equal(coins_state_play(&st, (coins_move){3, 'L'}, &p, err), 0);
-  assert_int_equal(coins_state_play(&st, (coins_move){1, 'L'}, &p, err), -1);
+  assert_int_equal(coins_state_play(&st, (coins_move){3, 'L', 0}, &p, err), 0);
+  assert_int_equal(coins_state_play(&st, (coins_move){1, 'L', 0}, &p, err), -1);
   assert_string_equal(err, "ply 2: take 1, but no coins are left");
   /* I with no coins at all */
   coins_state_init(&st, 1, NULL, 0, 2);
-  assert_int_equal(coins_state_play(&st, (coins_move){1, 'L'}, &p, err), -1);
+  assert_int_equal(coins_state_play(&st, (coins_move){1, 'L', 0}, &p, err), -1);
   assert_string_equal(err, "ply 1: take 1, but no coins are left");
   /* III: a move after the last coin, from either side */
   coins_state_init(&st, 3, a, 2, 1);
-  assert_int_equal(coins_state_play(&st, (coins_move){1, 'R'}, &p, err), 0);
+  assert_int_equal(coins_state_play(&st, (coins_move){1, 'R', 0}, &p, err), 0);
   assert_int_equal(p.pos, 1);
-  assert_int_equal(coins_state_play(&st, (coins_move){1, 'R'}, &p, err), 0);
+  assert_int_equal(coins_state_play(&st, (coins_move){1, 'R', 0}, &p, err), 0);
   assert_int_equal(p.pos, 0);
   assert_int_equal(p.player, 2);
-  assert_int_equal(coins_state_play(&st, (coins_move){1, 'L'}, &p, err), -1);
+  assert_int_equal(coins_state_play(&st, (coins_move){1, 'L', 0}, &p, err), -1);
   assert_string_equal(err, "ply 3: L, but no coins are left");
-  assert_int_equal(coins_state_play(&st, (coins_move){1, 'R'}, &p, err), -1);
+  assert_int_equal(coins_state_play(&st, (coins_move){1, 'R', 0}, &p, err), -1);
   assert_string_equal(err, "ply 3: R, but no coins are left");
 }
 
@@ -1080,7 +1080,7 @@ static size_t play_game(const oracle *o, const char *names[2], int mode, rng pat
     const char *name = names[mover - 1];
     g_case.n_moves = count;
     CHECK(count < o->n, "more moves than coins");
-    coins_move best = {0, 0};
+    coins_move best = {0, 0, 0};
     int peek = mode && below(r, 2);
     if (peek || strncmp(name, "careless:0:", 11) == 0) best = coins_review_best(&rv);
     coins_move m = coins_strategy_move(&s[mover - 1], &rv);

@@ -302,7 +302,8 @@ static void test_result_types(void **state) { check_group(*state, "result types"
 static void test_variant_names(void **state) {
   /* coins_best_move(v, '[1,1,5]'): I 3 coins lost, takes 1; II takes both
   ** 1s (margin -3 rather than -5); III takes the 5 on the right; I-misere
-  ** takes 2. */
+  ** (given the count 3: an array is a misère sum) takes 2; I-sum, the piles
+  ** 1, 1 and 5 of Grundy values 1, 1 and 2, takes 2 from the third. */
   static const struct {
     const char *name, *best, *line;
   } names[] = {
@@ -330,14 +331,22 @@ static void test_variant_names(void **state) {
       {"'4'", "integer:2", "2,1"},
       {"'I-misere'", "integer:2", "2,1"},
       {"' i-MISERE '", "integer:2", "2,1"},
+      {"5", "text:3:2", "3:2,1:1,2:1,3:1,3:2"},
+      {"'5'", "text:3:2", "3:2,1:1,2:1,3:1,3:2"},
+      {"'I-sum'", "text:3:2", "3:2,1:1,2:1,3:1,3:2"},
+      {"' i-SUM '", "text:3:2", "3:2,1:1,2:1,3:1,3:2"},
   };
   sqlite3 *db = *state;
   for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
     char expr[64];
-    snprintf(expr, sizeof expr, "coins_best_move(%s, '[1,1,5]')", names[i].name);
+    const char *coins = strstr(names[i].name, "4") || strstr(names[i].name, "ISERE") ||
+                                strstr(names[i].name, "isere")
+                            ? "3"
+                            : "'[1,1,5]'";
+    snprintf(expr, sizeof expr, "coins_best_move(%s, %s)", names[i].name, coins);
     check_value(db, expr, names[i].best);
-    check_text(db, names[i].line, "SELECT group_concat(move) FROM coins_moves(%s, '[1,1,5]')",
-               names[i].name);
+    check_text(db, names[i].line, "SELECT group_concat(move) FROM coins_moves(%s, %s)",
+               names[i].name, coins);
   }
 }
 
@@ -347,17 +356,24 @@ static const struct {
   const char *args, *what;
 } bad_args[] = {
     /* variants */
-    {"5, '[1]'", "unknown variant 5; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
-    {"0, '[1]'", "unknown variant 0; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
-    {"-1, '[1]'", "unknown variant -1; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
-    {"'iv', '[1]'", "unknown variant 'iv'; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
+    {"6, '[1]'",
+     "unknown variant 6; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
+    {"0, '[1]'",
+     "unknown variant 0; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
+    {"-1, '[1]'",
+     "unknown variant -1; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
+    {"'iv', '[1]'",
+     "unknown variant 'iv'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
     {"'IIII', '[1]'",
-     "unknown variant 'IIII'; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
-    {"'', '[1]'", "unknown variant ''; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
-    {"' 5', '[1]'", "unknown variant ' 5'; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
+     "unknown variant 'IIII'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
+    {"'', '[1]'",
+     "unknown variant ''; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
+    {"' 6', '[1]'",
+     "unknown variant ' 6'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
     {"X'03', '[1]'",
-     "unknown variant (a BLOB); expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
-    {"3.5, '[1]'", "unknown variant 3.5; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
+     "unknown variant (a BLOB); expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
+    {"3.5, '[1]'",
+     "unknown variant 3.5; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
     /* coins */
     {"3, X'5B315D'",
      "expected a JSONB array (a BLOB must hold SQLite's JSONB), got a header "
@@ -382,15 +398,18 @@ static const struct {
      "allowed for variants I and I-misere only"},
     /* arguments swapped, a Python tuple */
     {"'[8,15,3,7]', 3",
-     "unknown variant '[8,15,3,7]'; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere' (are the "
+     "unknown variant '[8,15,3,7]'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or "
+     "'I-sum' (are the "
      "arguments "
      "swapped? the variant comes first, then the coins)"},
     {"' [1]', '[1]'",
-     "unknown variant ' [1]'; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere' (are the "
+     "unknown variant ' [1]'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum' (are "
+     "the "
      "arguments "
      "swapped? the variant comes first, then the coins)"},
     {"X'2B1331', '[1]'",
-     "unknown variant (a BLOB); expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere' (are the "
+     "unknown variant (a BLOB); expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum' "
+     "(are the "
      "arguments "
      "swapped? the variant comes first, then the coins)"},
     {"3, '(1, 2, 3)'",
@@ -423,7 +442,7 @@ static const struct {
     {"3, '[1,2,' || char(0) || ']'", "element 3 is not an integer: \\x00"},
     {"'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz', '[1]'",
      "unknown variant 'abcdefghijklmnopqrstuvwxyzabcdefghijklmn...'; "
-     "expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'"},
+     "expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
     {"3, ''", "expected a JSON array, got empty text"},
     {"1, -1", "the coin count must be >= 0, got -1"},
     {"1, -9223372036854775808", "the coin count must be >= 0, got -9223372036854775808"},
@@ -523,37 +542,46 @@ static void test_rules(void **state) {
   sqlite3 *db = *state;
   check_text(db,
              "{\"variant\":3,\"name\":\"III\",\"notation\":\"side\",\"has_values\":true,"
-             "\"takes_any_count\":false,\"misere\":false,\"default_take\":1,\"fixed_take\":1}",
+             "\"takes_any_count\":false,\"misere\":false,\"piles\":false,\"default_take\":1,"
+             "\"fixed_take\":1}",
              "SELECT coins_rules(' iii ')");
   check_text(db,
              "{\"variant\":1,\"name\":\"I\",\"notation\":\"take\",\"has_values\":false,"
-             "\"takes_any_count\":true,\"misere\":false,\"default_take\":2,\"fixed_take\":null}",
+             "\"takes_any_count\":true,\"misere\":false,\"piles\":false,\"default_take\":2,\"fixed_"
+             "take\":null}",
              "SELECT coins_rules(1.0)");
   check_text(db,
              "{\"variant\":4,\"name\":\"I-misere\",\"notation\":\"take\",\"has_values\":false,"
-             "\"takes_any_count\":true,\"misere\":true,\"default_take\":2,\"fixed_take\":null}",
+             "\"takes_any_count\":true,\"misere\":true,\"piles\":false,\"default_take\":2,\"fixed_"
+             "take\":null}",
              "SELECT coins_rules(' i-Misere ')");
+  check_text(db,
+             "{\"variant\":5,\"name\":\"I-sum\",\"notation\":\"pile\",\"has_values\":false,"
+             "\"takes_any_count\":false,\"misere\":false,\"piles\":true,\"default_take\":2,"
+             "\"fixed_take\":null}",
+             "SELECT coins_rules('i-SUM')");
   check_text(db, "null", "SELECT typeof(coins_rules(NULL))");
-  check_text(db, "4:I,II,III,I-misere:1,2,3,4",
+  check_text(db, "5:I,II,III,I-misere,I-sum:1,2,3,4,5",
              "SELECT count(*) || ':' || group_concat(value->>'name') || ':' || "
              "group_concat(value->>'variant') FROM json_each(coins_rules())");
   check_text(db, "0:1,1:1",
              "SELECT group_concat(narg || ':' || ((flags & 0x200800) = 0x200800)) FROM "
              "(SELECT narg, flags FROM pragma_function_list WHERE name = 'coins_rules' "
              "ORDER BY narg)");
-  check_error(
-      db, SQLITE_ERROR,
-      "coins_rules: unknown variant 'x'; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'",
-      "SELECT coins_rules('x')");
   check_error(db, SQLITE_ERROR,
-              "coins_rules: unknown variant 5; expected 1, 2, 3, 4, 'I', 'II', 'III' or 'I-misere'",
-              "SELECT coins_rules(5)");
+              "coins_rules: unknown variant 'x'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', "
+              "'I-misere' or 'I-sum'",
+              "SELECT coins_rules('x')");
   check_error(db, SQLITE_ERROR,
-              "coins_rules: unknown variant '[1,2]'; expected 1, 2, 3, 4, 'I', 'II', 'III' or "
-              "'I-misere' (are the "
+              "coins_rules: unknown variant 6; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', "
+              "'I-misere' or 'I-sum'",
+              "SELECT coins_rules(6)");
+  check_error(db, SQLITE_ERROR,
+              "coins_rules: unknown variant '[1,2]'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', "
+              "'I-misere' or 'I-sum' (are the "
               "arguments swapped? the variant comes first, then the coins)",
               "SELECT coins_rules('[1,2]')");
-  for (int v = 1; v <= 4; v++) {
+  for (int v = 1; v <= 5; v++) {
     char *name = query_text(db, "SELECT coins_rules(%d)->>'name'", v);
     char *notation = query_text(db, "SELECT coins_rules(%d)->>'notation'", v);
     char *fixed = query_text(db, "SELECT coins_rules(%d)->>'fixed_take'", v);
@@ -562,16 +590,20 @@ static void test_rules(void **state) {
     long long take = query_int(db, "SELECT coins_rules(%d)->>'default_take'", v);
     long long misere = query_int(db, "SELECT coins_rules(%d)->>'misere'", v);
     char *msg;
+    /* the rows below as counts where a count is allowed (an array is a
+    ** misère sum there, answered by three scalars only) */
+    const char *row3 = counts ? "3" : "'[5,1,1]'", *row123 = counts ? "3" : "'[1,2,3]'";
+    const char *row6 = counts ? "6" : "'[1,1,1,9,1,4]'";
     /* the name reads as this variant */
     check_text(db, "1", "SELECT coins_rules('%s') = coins_rules(%d)", name, v);
     /* a move is a word (TEXT) in the side notation, a take otherwise */
-    check_text(db, strcmp(notation, "side") == 0 ? "text" : "integer",
-               "SELECT typeof(coins_best_move(%d, '[5,1,1]'))", v);
+    check_text(db, strcmp(notation, "take") != 0 ? "text" : "integer",
+               "SELECT typeof(coins_best_move(%d, %s))", v, row3);
     /* ... and the move a result gives reads back as the same move in a record */
     check_text(db, "1",
-               "SELECT move IS coins_best_move(%d, '[1,2,3]') FROM coins_review(%d, '[1,2,3]', "
-               "json_array(coins_best_move(%d, '[1,2,3]')))",
-               v, v, v);
+               "SELECT move IS coins_best_move(%d, %s) FROM coins_review(%d, %s, "
+               "json_array(coins_best_move(%d, %s)))",
+               v, row123, v, row123, v, row123);
     /* margins only with values */
     if (values) {
       check_text(db, "integer", "SELECT typeof(coins_margin(%d, '[5,1]'))", v);
@@ -596,9 +628,9 @@ static void test_rules(void **state) {
     }
     /* max_take left out is the default */
     check_text(db, "1",
-               "SELECT count(*) = sum(m.move IS d.move) FROM coins_moves(%d, '[1,1,1,9,1,4]') m "
-               "JOIN coins_moves(%d, '[1,1,1,9,1,4]', %lld) d USING (ply)",
-               v, v, take);
+               "SELECT count(*) = sum(m.move IS d.move) FROM coins_moves(%d, %s) m "
+               "JOIN coins_moves(%d, %s, %lld) d USING (ply)",
+               v, row6, v, row6, take);
     /* the only max_take allowed, or any */
     if (fixed) {
       msg = sqlite3_mprintf(
