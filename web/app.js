@@ -256,7 +256,9 @@
    * without the name of the function that checked it. */
   function fieldError(where, field, e) {
     if (e.restarted) return e;
-    return new Error(`${where} ${field}: ${e.message.replace(/^coins_\w+: /, '')}`);
+    const bare = e.message.replace(/^coins_\w+: /, '');
+    const what = bare.startsWith(`${field}: `) ? bare.slice(field.length + 2) : bare;
+    return new Error(`${where} ${field}: ${what}`);
   }
 
   /* The rules of the variant named name ('I', 'II', ...). */
@@ -282,9 +284,14 @@
     }
     let k = rulesOf(variant).default_take;
     if (f.max_take !== null) {
+      /* a set may be typed without its brackets: 1,3,4 */
+      const typed = f.max_take.trim();
+      const text = /,/.test(typed) && !typed.startsWith('[') ? `[${typed}]` : f.max_take;
       try {
-        await db.value("SELECT coins_outcome(:v, '[]', :k)", { v: variant, k: f.max_take });
-        k = await db.value('SELECT CAST(trim(:k) AS INTEGER)', { k: f.max_take });
+        await db.value("SELECT coins_outcome(:v, '[]', :k)", { v: variant, k: text });
+        k = await db.value("SELECT iif(trim(:k) LIKE '[%', json(:k), CAST(trim(:k) AS INTEGER))", {
+          k: text,
+        });
       } catch (e) {
         throw fieldError(where, 'max_take', e);
       }
@@ -314,9 +321,38 @@
     $('max-take').disabled = rulesOf(variant).fixed_take !== null;
   }
 
-  /* max_take as a count of coins the board can use. */
-  function boardTake() {
-    return typeof game.k === 'bigint' ? Number.MAX_SAFE_INTEGER : game.k;
+  /* The takes max_take allows that fit n coins, ascending: k (a number, or
+   * a BigInt past 2^53) allows 1..k, a set (its JSON text) its members. */
+  function takesUpTo(k, n) {
+    if (typeof k === 'string')
+      return JSON.parse(k)
+        .filter((t) => t <= n)
+        .sort((a, b) => a - b);
+    const most = typeof k === 'bigint' || k > n ? n : k;
+    return Array.from({ length: most }, (_, t) => t + 1);
+  }
+
+  /* Words for a list: 1, 4 or 9. */
+  function orList(xs) {
+    return xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`;
+  }
+
+  /* The rules line of a game: what a move is and who wins, from the
+   * variant's traits (coins_rules) and max_take. */
+  function rulesText(variant, k) {
+    const r = rulesOf(variant);
+    const set = typeof k === 'string' ? takesUpTo(k, 64) : null;
+    let move;
+    if (r.notation === 'side') move = 'a move takes the coin at either end';
+    else if (set) move = `a move takes ${orList(set)} coins (the set ${k})`;
+    else move = `a move takes 1 to ${k} coins`;
+    if (r.notation !== 'side' && r.has_values) move += ' from the left';
+    let end = r.has_values
+      ? 'the larger total wins'
+      : `whoever takes the last coin ${r.misere ? 'loses' : 'wins'}`;
+    if (set && r.has_values) end += '; when no take fits the coins left, the game ends there';
+    else if (set) end += `; a player who cannot move (no take fits) ${r.misere ? 'wins' : 'loses'}`;
+    return `Variant ${variant}: ${move}; ${end}.`;
   }
 
   function moveName(variant, move) {
@@ -331,6 +367,7 @@
     const epoch = game.epoch;
     showError('game-error', null);
     $('outcome').textContent = '';
+    $('rules-line').textContent = '';
     $('line-picture').replaceChildren();
     try {
       const { variant, k, coins } = await checked;
@@ -383,6 +420,7 @@
       }
       if (best !== null) text += ` An optimal first move: ${best} (${moveName(variant, best)}).`;
       $('outcome').textContent = text;
+      $('rules-line').textContent = rulesText(variant, k);
       $('outcome').dataset.outcome = outcome;
       $('outcome').dataset.margin = margin === null ? '' : String(margin);
       try {
@@ -475,7 +513,7 @@
 
   /* The move the human chose (a take, or 'L'/'R'). */
   function play(move) {
-    if (!game.human || mover() !== game.human || position().lo >= position().hi) return;
+    if (!game.human || mover() !== game.human || gameOver()) return;
     game.record.push(move);
     afterMove(game.human);
   }
@@ -513,8 +551,7 @@
   }
 
   async function drawPosition(who, current) {
-    const { lo, hi } = position();
-    const over = lo >= hi;
+    const over = gameOver();
     setHash({
       coins: String(game.coins),
       variant: game.variant,
@@ -569,14 +606,23 @@
    * kind of move adds a case to both). */
   function coinMove(variant, k, lo, hi, i) {
     if (sides(variant)) return i === lo ? 'L' : i === hi - 1 ? 'R' : null;
-    return i >= lo && i < Math.min(hi, lo + k) ? i - lo + 1 : null;
+    const t = i - lo + 1;
+    return i >= lo && i < hi && takesUpTo(k, hi - lo).includes(t) ? t : null;
   }
 
-  /* Every legal move of such a position, in coins_options' order. */
+  /* Every legal move of such a position, in coins_options' order (none:
+   * the game is over). */
   function moveList(variant, k, lo, hi) {
     if (lo >= hi) return [];
     if (sides(variant)) return lo === hi - 1 ? ['L'] : ['L', 'R'];
-    return Array.from({ length: Math.min(k, hi - lo) }, (_, t) => t + 1);
+    return takesUpTo(k, hi - lo);
+  }
+
+  /* Whether the game on the board is over: no legal move left (with a set
+   * of takes, coins may be left that no take fits). */
+  function gameOver() {
+    const { lo, hi } = position();
+    return moveList(game.variant, game.k, lo, hi).length === 0;
   }
 
   /* Draws a position into board (a button a coin) and moves (a button a
@@ -623,7 +669,7 @@
     const { lo, hi, plyOf } = position();
     drawCoins($('board'), $('moves'), {
       variant: game.variant,
-      k: boardTake(),
+      k: game.k,
       values: game.values,
       lo,
       hi,
@@ -1145,6 +1191,18 @@
     window.addEventListener('hashchange', applyHash);
   }
 
+  /* The variant menu: the variants of coins_rules(), each named by
+   * index.html's option for it (a variant it has none for by its name). */
+  function variantMenu() {
+    const menu = $('variant');
+    const chosen = menu.value;
+    const texts = new Map([...menu.options].map((o) => [o.value, o.textContent]));
+    menu.replaceChildren(
+      ...rules.map((r) => el('option', { value: r.name }, texts.get(r.name) || r.name)),
+    );
+    menu.value = chosen;
+  }
+
   async function start() {
     if (location.protocol === 'file:') {
       $('file-warning').hidden = false;
@@ -1162,6 +1220,7 @@
       document.body.dataset.ready = 'error';
       return;
     }
+    variantMenu();
     wire();
     $('puzzle-count').textContent = String(PUZZLES.length);
     $('puzzle-n').max = String(PUZZLES.length);

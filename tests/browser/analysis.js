@@ -9,7 +9,7 @@
  *               coins_scorecard, and the evaluation graph's points
  *               (data-ply, data-eval of each circle, the polyline through
  *               them) are the native coins_review's eval per ply, ply 0
- *               the start's coins_margin (variant I: coins_outcome), drawn
+ *               the start's coins_margin (no values: coins_outcome), drawn
  *               on straight scales;
  *   puzzles     puzzles of the bundled archive come from build/games.db as
  *               the report says (the position after a mistake or blunder,
@@ -21,7 +21,7 @@
  */
 'use strict';
 const path = require('node:path');
-const { root, native, tableText, shown } = require('./common.js');
+const { root, native, hasValues, tableText, shown } = require('./common.js');
 
 /* The review's and the scorecard's columns, as the page (web/app.js) asks. */
 const REVIEW_SQL =
@@ -57,11 +57,11 @@ async function hint(page, check, g, v) {
   ]);
   const last = totals.rows[0];
   let lead = 0;
-  if (last && g.variant !== 'I') {
+  if (last && hasValues(g.variant)) {
     const diff = Number(bare(last[0])) - Number(bare(last[1]));
     lead = g.as === 1 ? diff : -diff;
   }
-  const columns = g.variant === 'I' ? '' : 'gain, margin, ';
+  const columns = hasValues(g.variant) ? 'gain, margin, ' : '';
   const [want] = native([
     {
       sql:
@@ -83,9 +83,9 @@ async function review(page, check, g, v, record) {
     { sql: SCORECARD_SQL, params: p },
     { sql: 'SELECT eval, grade FROM coins_review(:v, :c, :m, :k) ORDER BY ply', params: p },
     {
-      sql:
-        "SELECT CASE WHEN :v = 'I' THEN coins_outcome(:v, :c, :k) " +
-        'ELSE coins_margin(:v, :c, :k) END',
+      sql: hasValues(g.variant)
+        ? 'SELECT coins_margin(:v, :c, :k)'
+        : 'SELECT coins_outcome(:v, :c, :k)',
       params: v,
     },
   ]);
