@@ -25,6 +25,8 @@
   const MAX_BOARD = 200; /* the most coins the board plays */
   const MAX_ROWS = 1000; /* the most rows a result table shows */
   const REPLY_MS = 250; /* coins' pause before it answers */
+  const MAX_LINE = 200; /* the most moves of a line written out */
+  const PILE_DEAL = 7; /* the most coins in a pile dealt */
   const URL_FIELDS = ['sql', 'coins', 'variant', 'max_take', 'moves', 'as', 'puzzle'];
 
   let db = null; /* the database, in its worker */
@@ -271,6 +273,12 @@
     return rulesOf(name).notation === 'side';
   }
 
+  /* Whether the variant is played on piles (coins: their sizes; a move
+   * 'p:t' takes t coins from pile p, piles from 1). */
+  function piled(name) {
+    return rulesOf(name).notation === 'pile';
+  }
+
   /* The game of fields (texts, as typed or as in the URL: variant, max_take
    * or null for the default, coins), each checked by coins as the same
    * argument of a function, one after the other, so that an error names
@@ -296,7 +304,9 @@
         throw fieldError(where, 'max_take', e);
       }
     }
-    const coins = f.coins.trim();
+    /* a row or piles may be typed without brackets too: 3,4,5 */
+    const row = f.coins.trim();
+    const coins = /,/.test(row) && !row.startsWith('[') ? `[${row}]` : row;
     try {
       await db.value('SELECT coins_outcome(:v, :c, :k)', { v: variant, c: coins, k });
     } catch (e) {
@@ -347,6 +357,7 @@
     else if (set) move = `a move takes ${orList(set)} coins (the set ${k})`;
     else move = `a move takes 1 to ${k} coins`;
     if (r.notation !== 'side' && r.has_values) move += ' from the left';
+    if (r.notation === 'pile') move += ' from one pile';
     let end = r.has_values
       ? 'the larger total wins'
       : `whoever takes the last coin ${r.misere ? 'loses' : 'wins'}`;
@@ -357,7 +368,22 @@
 
   function moveName(variant, move) {
     if (sides(variant)) return move === 'L' ? 'the left coin' : 'the right coin';
+    if (piled(variant)) {
+      const [p, t] = String(move).split(':');
+      return `${t} coin${t === '1' ? '' : 's'} from pile ${p}`;
+    }
     return `${move} coin${move === 1 ? '' : 's'}`;
+  }
+
+  /* A line of moves of a pile game, written out (data-line: the moves). */
+  function lineText(moves) {
+    const shown = moves.slice(0, MAX_LINE).join(' ');
+    const more = moves.length > MAX_LINE ? ' ...' : '';
+    return el(
+      'p',
+      { class: 'line', 'data-line': moves.join(' ') },
+      `The optimal line (coins_moves, pile:take): ${shown || 'no move'}${more}.`,
+    );
   }
 
   /* Solves the game (checked: checkGame) and draws its optimal line; false
@@ -389,20 +415,27 @@
       const q = { v: variant, c: coins, k };
       const n = Number(
         await db.value(
-          values
-            ? "SELECT json_array_length(coins_after(:v, :c, '[]', :k))"
-            : "SELECT coins_after(:v, :c, '[]', :k)",
+          piled(variant)
+            ? "SELECT sum(value) FROM json_each(coins_after(:v, :c, '[]', :k))"
+            : values
+              ? "SELECT json_array_length(coins_after(:v, :c, '[]', :k))"
+              : "SELECT coins_after(:v, :c, '[]', :k)",
           q,
         ),
       );
+      const each = async () =>
+        (await db.query("SELECT value FROM json_each(coins_after(:v, :c, '[]', :k))", q)).rows.map(
+          (x) => x[0],
+        );
+      /* the row's values (null for coins without), or the piles' sizes */
       game.values =
         n > MAX_BOARD
           ? null
-          : !values
-            ? new Array(n).fill(null)
-            : (
-                await db.query("SELECT value FROM json_each(coins_after(:v, :c, '[]', :k))", q)
-              ).rows.map((x) => x[0]);
+          : piled(variant)
+            ? (await each()).map(Number)
+            : values
+              ? await each()
+              : new Array(n).fill(null);
       let text;
       if (!values) {
         text =
@@ -424,10 +457,20 @@
       $('outcome').dataset.outcome = outcome;
       $('outcome').dataset.margin = margin === null ? '' : String(margin);
       try {
-        /* a variant I count past coins_svg's limit is solved, not drawn */
-        const svg = await db.value('SELECT coins_svg(:v, :c, NULL, :k)', p);
-        if (epoch !== game.epoch) return false;
-        putSvg($('line-picture'), svg);
+        if (piled(variant)) {
+          /* coins_svg draws rows: the piles' optimal line is written out */
+          const line = await db.query(
+            `SELECT move FROM coins_moves(:v, :c, :k) ORDER BY ply LIMIT ${MAX_LINE + 1}`,
+            p,
+          );
+          if (epoch !== game.epoch) return false;
+          $('line-picture').replaceChildren(lineText(line.rows.map((x) => x[0])));
+        } else {
+          /* a variant I count past coins_svg's limit is solved, not drawn */
+          const svg = await db.value('SELECT coins_svg(:v, :c, NULL, :k)', p);
+          if (epoch !== game.epoch) return false;
+          putSvg($('line-picture'), svg);
+        }
       } catch (e) {
         $('line-picture').append(el('p', { class: 'note' }, 'Error: ' + e.message));
       }
@@ -444,11 +487,17 @@
   async function deal() {
     const n = Math.min(MAX_BOARD, Math.max(0, parseInt($('deal-n').value, 10) || 0));
     const seed = parseInt($('deal-seed').value, 10) || 0;
-    if (!rulesOf($('variant').value).has_values) {
+    const piles = piled($('variant').value);
+    if (!piles && !rulesOf($('variant').value).has_values) {
       $('coins').value = String(n);
     } else {
+      /* piles: n piles (as many as fit the board) of 1 to PILE_DEAL coins */
+      const sql = piles
+        ? `SELECT json_group_array(abs(value) % ${PILE_DEAL} + 1) FROM json_each(coins_deal(?, ?))`
+        : 'SELECT coins_deal(?, ?)';
+      const count = piles ? Math.min(n, Math.floor(MAX_BOARD / PILE_DEAL)) : n;
       try {
-        $('coins').value = await db.value('SELECT coins_deal(?, ?)', [seed, n]);
+        $('coins').value = await db.value(sql, [seed, count]);
       } catch (e) {
         showError('game-error', e);
         return;
@@ -465,9 +514,29 @@
     return sides(variant) ? moves.join('') : JSON.stringify(moves);
   }
 
-  /* Where the record has got to: [lo, hi) left, ply_of[i]. */
+  /* Where the record has got to: a row { lo, hi, plyOf } per pile (one
+   * for a game on a row): its coins [lo, hi) left, the ply that took each. */
   function position() {
-    return played(game.values.length, game.record, 1);
+    if (!piled(game.variant)) return [played(game.values.length, game.record, 1)];
+    const rows = game.values.map((n) => played(n, [], 1));
+    game.record.forEach((m, t) => {
+      const [p, take] = String(m).split(':').map(Number);
+      const row = rows[p - 1];
+      for (let i = 0; i < take; i++) row.plyOf[row.lo++] = 1 + t;
+    });
+    return rows;
+  }
+
+  /* The game's move for a take from row p (0-based): 'p:t' on piles. */
+  function pileMove(p) {
+    return piled(game.variant) ? (t) => `${p + 1}:${t}` : (m) => m;
+  }
+
+  /* Every legal move of the game on the board (none: it is over). */
+  function legalMoves() {
+    return position().flatMap((r, p) =>
+      moveList(game.variant, game.k, r.lo, r.hi).map(pileMove(p)),
+    );
   }
 
   /* Where moves from a row of n coins lead: [lo, hi) left, and the ply that
@@ -580,14 +649,26 @@
     }
     drawBoard(over);
     clearHint(!over && mover() === game.human);
-    const svg = await db.value('SELECT coins_svg(:v, :c, :m, :k)', {
-      v: game.variant,
-      c: game.coins,
-      m: recordText(),
-      k: game.k,
-    });
-    if (!current()) return;
-    putSvg($('game-picture'), svg);
+    if (piled(game.variant)) {
+      /* the piles show who took what; the record is written out */
+      const moves = game.record.join(' ');
+      $('game-picture').replaceChildren(
+        el(
+          'p',
+          { class: 'line', 'data-record': moves },
+          `The record (pile:take): ${moves || 'no move yet'}.`,
+        ),
+      );
+    } else {
+      const svg = await db.value('SELECT coins_svg(:v, :c, :m, :k)', {
+        v: game.variant,
+        c: game.coins,
+        m: recordText(),
+        k: game.k,
+      });
+      if (!current()) return;
+      putSvg($('game-picture'), svg);
+    }
     if (over) {
       await finish(status, current);
     } else if (mover() === game.human) {
@@ -621,15 +702,19 @@
   /* Whether the game on the board is over: no legal move left (with a set
    * of takes, coins may be left that no take fits). */
   function gameOver() {
-    const { lo, hi } = position();
-    return moveList(game.variant, game.k, lo, hi).length === 0;
+    return legalMoves().length === 0;
   }
 
   /* Draws a position into board (a button a coin) and moves (a button a
    * legal move): s = { variant, k, values, lo, hi, plyOf (the ply that
-   * took each coin, 0 for none), active (whether moves are taken), onMove }. */
+   * took each coin, 0 for none), active (whether moves are taken), onMove,
+   * moveOf (optional: the game's move for a take, as 'p:t' on piles) }. */
   function drawCoins(board, moves, s) {
-    const at = (i) => (s.active ? coinMove(s.variant, s.k, s.lo, s.hi, i) : null);
+    const moveOf = s.moveOf || ((m) => m);
+    const at = (i) => {
+      const m = s.active ? coinMove(s.variant, s.k, s.lo, s.hi, i) : null;
+      return m === null ? null : moveOf(m);
+    };
     board.replaceChildren();
     s.values.forEach((v, i) => {
       const ply = s.plyOf ? s.plyOf[i] : 0;
@@ -654,7 +739,7 @@
     });
     moves.replaceChildren();
     if (!s.active) return;
-    for (const m of moveList(s.variant, s.k, s.lo, s.hi)) {
+    for (const m of moveList(s.variant, s.k, s.lo, s.hi).map(moveOf)) {
       const b = el(
         'button',
         { type: 'button', class: 'move', 'data-move': String(m) },
@@ -666,16 +751,30 @@
   }
 
   function drawBoard(over) {
-    const { lo, hi, plyOf } = position();
-    drawCoins($('board'), $('moves'), {
-      variant: game.variant,
-      k: game.k,
-      values: game.values,
-      lo,
-      hi,
-      plyOf,
-      active: !over && mover() === game.human,
-      onMove: play,
+    const rows = position();
+    const s = { variant: game.variant, k: game.k, active: !over && mover() === game.human };
+    if (!piled(game.variant)) {
+      drawCoins($('board'), $('moves'), { ...s, values: game.values, ...rows[0], onMove: play });
+      return;
+    }
+    /* the piles: a row of coins each, and a line of its moves */
+    $('board').replaceChildren();
+    $('moves').replaceChildren();
+    rows.forEach((row, i) => {
+      const coins = el('span', { class: 'pile-coins' });
+      const moves = el('span', { class: 'pile-moves' });
+      const values = new Array(game.values[i]).fill(null);
+      drawCoins(coins, moves, { ...s, values, ...row, onMove: play, moveOf: pileMove(i) });
+      const name = `Pile ${i + 1}`;
+      $('board').append(
+        el(
+          'div',
+          { class: 'pile', 'data-pile': String(i + 1) },
+          el('span', { class: 'pile-name' }, `${name}: ${row.hi - row.lo} left`),
+          coins,
+        ),
+      );
+      if (moves.childElementCount) $('moves').append(el('div', {}, `${name}: `, moves));
     });
   }
 
@@ -1201,6 +1300,10 @@
       ...rules.map((r) => el('option', { value: r.name }, texts.get(r.name) || r.name)),
     );
     menu.value = chosen;
+    /* games to try of a variant this build has not */
+    for (const e of document.querySelectorAll('.try [data-variant]')) {
+      e.hidden = !rulesOf(e.dataset.variant);
+    }
   }
 
   async function start() {

@@ -282,7 +282,9 @@ async function urlFields(page, base, check) {
   }
 
   /* the games to try, linked from the board: each opens, solved as coins solves it */
-  const tries = await page.$$eval('.try a', (as) => as.map((a) => a.getAttribute('href')));
+  const tries = await page.$$eval('.try a', (as) =>
+    as.filter((a) => a.offsetParent !== null).map((a) => a.getAttribute('href')),
+  );
   const tried = native(
     tries.map((h) => {
       const q = new URLSearchParams(h.slice(1));
