@@ -48,7 +48,8 @@ typedef enum coins_variant {
   COINS_I = 1,       /* identical coins, take 1..k, the last coin wins */
   COINS_II = 2,      /* values, take 1..k from the left, larger total  */
   COINS_III = 3,     /* values, one coin from either end, larger total */
-  COINS_I_MISERE = 4 /* variant I, but whoever takes the last coin loses */
+  COINS_I_MISERE = 4, /* variant I, but whoever takes the last coin loses */
+  COINS_I_SUM = 5     /* piles of coins: take from one pile, the last coin wins */
 } coins_variant;
 
 /* What a core function that can fail returns. */
@@ -84,10 +85,12 @@ typedef enum coins_outcome {
 } coins_outcome;
 
 /* A move.  Variants I and II: take = how many coins, side = 'L'.
-** Variant III: take = 1, side = 'L' or 'R'.  take = 0: no move (no coins). */
+** Variant III: take = 1, side = 'L' or 'R'.  I-sum: take from pile
+** (from 0), side = 'L'.  take = 0: no move (no coins). */
 typedef struct coins_move {
   uint64_t take;
   char side;
+  uint32_t pile;
 } coins_move;
 
 /* What a solver reports for a whole game. */
@@ -107,7 +110,8 @@ typedef struct coins_solution {
 ** new enumerator there and in each switch -Wswitch names. */
 typedef enum coins_notation {
   COINS_NOTATION_TAKE = 1, /* a count of coins taken: 1, 2, ...           */
-  COINS_NOTATION_SIDE = 2  /* the end one coin is taken from: 'L' or 'R'  */
+  COINS_NOTATION_SIDE = 2, /* the end one coin is taken from: 'L' or 'R'  */
+  COINS_NOTATION_PILE = 3  /* a pile and a take, "p:t", piles from 1      */
 } coins_notation;
 
 /* How a variant's games look from outside: what the SQL layer and other
@@ -121,10 +125,11 @@ typedef struct coins_variant_traits {
   uint64_t fixed_take;     /* the only max_take allowed, or 0 for any >= 1   */
   int misere;              /* whoever takes the last coin loses, and a player
                               who cannot move wins                          */
+  int piles;               /* coins is a JSON array of piles (a sum)        */
 } coins_variant_traits;
 
 static inline coins_variant_traits coins_variant_traits_of(coins_variant v) {
-  coins_variant_traits t = {0, 0, COINS_NOTATION_TAKE, 0, 0, 0, 0};
+  coins_variant_traits t = {0, 0, COINS_NOTATION_TAKE, 0, 0, 0, 0, 0};
   switch (v) {
     case COINS_I: t.name = "I", t.takes_any_count = 1, t.default_take = 2; break;
     case COINS_II: t.name = "II", t.has_values = 1, t.default_take = 2; break;
@@ -134,6 +139,9 @@ static inline coins_variant_traits coins_variant_traits_of(coins_variant v) {
       break;
     case COINS_I_MISERE:
       t.name = "I-misere", t.takes_any_count = 1, t.default_take = 2, t.misere = 1;
+      break;
+    case COINS_I_SUM:
+      t.name = "I-sum", t.notation = COINS_NOTATION_PILE, t.default_take = 2, t.piles = 1;
       break;
   }
   return t;
@@ -285,6 +293,11 @@ typedef struct coins_state {
   uint64_t mask;     /* 0: the takes are 1..k; else the set of takes,
                         bit s - 1 for take s, and k its largest
                         (coins_state_init_takes)                     */
+  /* I-sum (coins_sum_start): a holds the piles at the start and n their
+  ** number; lo is 0 and hi the piles a take still fits */
+  int64_t *piles;                        /* the piles now, in the caller's work */
+  const struct coins_pile_table *grundy; /* their Grundy values              */
+  uint64_t nimsum;                       /* the XOR of the piles' values     */
 } coins_state;
 
 void coins_state_init(coins_state *st, coins_variant v, const int64_t *a, uint64_t n, uint64_t k);
@@ -405,7 +418,7 @@ int coins_notation_is_number(coins_notation nt);
 /* m (take >= 1) as nt writes it ("3", "L"), NUL-terminated, its length in
 ** *len: in static storage when the notation has few words ("L", "R"),
 ** else written in buf. */
-#define COINS_MOVE_TEXT_SIZE 24
+#define COINS_MOVE_TEXT_SIZE 32
 const char *coins_notation_format(coins_notation nt, coins_move m, char buf[COINS_MOVE_TEXT_SIZE],
                                   size_t *len);
 /* A move written alone as a word in text[0..len) ('L', 'r'): its stored
@@ -829,6 +842,28 @@ typedef struct coins_sum_result {
 coins_status coins_sum_solve(const coins_takes *t, coins_convention c, const int64_t *piles,
                              size_t count, coins_sum_result *r, int64_t *work, size_t words,
                              size_t *need, char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
+
+/* The most piles a sum may have (variant I-sum). */
+#define COINS_SUM_MAX_PILES 4096
+
+/* Variant I-sum played move by move on a coins_state (sum.c): the piles
+** are copied into work and their Grundy values kept up to date, O(1) a
+** move, so a line of M moves over P piles costs O(M (P + |S|)).
+** coins_sum_start checks the piles (>= 0, at most COINS_SUM_MAX_PILES)
+** and makes the table: COINS_NO_ROOM with *need, the words to call again
+** with; COINS_INVALID with err; COINS_STOPPED. */
+coins_status coins_sum_start(coins_state *st, const int64_t *piles, size_t count,
+                             const coins_takes *t, int64_t *work, size_t words, size_t *need,
+                             char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
+/* The move coins_sum_solve gives from the position (take 0: none). */
+coins_move coins_sum_best(const coins_state *st);
+/* coins_options' rows on a sum: the legal move after m (in the order of
+** piles, then of takes; m with take 0: the first), take 0 after the
+** last; and what move m is worth (result, loss and rank as variant I's:
+** a move that leaves a nim-sum of 0 wins).  O(1) a move, past the piles
+** without one. */
+coins_move coins_sum_next_move(const coins_state *st, coins_move m);
+void coins_sum_option(const coins_state *st, coins_move m, struct coins_option *out);
 
 /* The move variant I plays from a pile of n coins (the table of
 ** normal or misère outcomes), as coins_pile_best gives it, in O(|S|). */

@@ -33,6 +33,7 @@
 #include "solve3.h"
 #include "state.h"
 #include "stop.h"
+#include "sum.h"
 #include "text.h"
 #include "valley.h"
 
@@ -40,6 +41,7 @@ size_t coins_analysis_work_words(coins_variant v, size_t n, uint64_t k) {
   (void)k;
   switch (v) {
     case COINS_I:
+    case COINS_I_SUM:
     case COINS_I_MISERE: return 0;
     case COINS_II: return 2 * (n + 1); /* the front stack's two least */
     case COINS_III: return n;          /* one solve */
@@ -119,7 +121,9 @@ int64_t coins_analysis_eval(const coins_review *rv) {
   if (!coins_variant_traits_of(st->variant).has_values) {
     coins_solution r;
     int wins;
-    if (rv->line.pile) { /* a set of takes */
+    if (st->piles) { /* a sum */
+      wins = st->nimsum != 0;
+    } else if (rv->line.pile) { /* a set of takes */
       wins = coins_pile_table_value(rv->line.pile, st->hi - st->lo) != 0;
     } else {
       /* no coins: the mover has lost, or under misère play won */
@@ -248,6 +252,10 @@ static void only_in_set(const coins_review *rv, const coins_judgement *j, uint64
 coins_status coins_analysis_only_move(coins_analysis *an, const coins_review *rv,
                                       const coins_judgement *j, uint64_t lo, uint64_t hi,
                                       int *only) {
+  if (rv->line.st.piles) {
+    *only = coins_sum_only_move(&rv->line.st, &j->played);
+    return COINS_OK;
+  }
   if (rv->line.st.mask) {
     only_in_set(rv, j, lo, hi, only);
     return COINS_OK;
@@ -256,6 +264,7 @@ coins_status coins_analysis_only_move(coins_analysis *an, const coins_review *rv
   switch (an->variant) {
     case COINS_I:
     case COINS_II:
+    case COINS_I_SUM:
     case COINS_I_MISERE: most = an->k; break;
     case COINS_III: most = 2; break; /* the two ends */
   }
@@ -266,6 +275,7 @@ coins_status coins_analysis_only_move(coins_analysis *an, const coins_review *rv
   if (j->before < 0) return COINS_OK; /* every move keeps a lost position lost */
   switch (an->variant) {
     case COINS_I: /* a winning move is the only one */
+    case COINS_I_SUM:
     case COINS_I_MISERE: *only = 1; return COINS_OK;
     case COINS_II: return only_two(an, rv, j, lo, moves, only);
     case COINS_III: return only_three(an, j, lo, hi, only);

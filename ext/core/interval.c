@@ -198,10 +198,10 @@ static void ends_of(int64_t *words, const coins_state *st, coins_end_blocks *out
 coins_move coins_interval_peek(const coins_line *line, int64_t *words) {
   const coins_state *st = &line->st;
   coins_end_blocks e;
-  if (st->lo >= st->hi) return (coins_move){0, 'L'};
-  if (line->run_left > 0) return (coins_move){1, line->run_side};
+  if (st->lo >= st->hi) return (coins_move){0, 'L', 0};
+  if (line->run_left > 0) return (coins_move){1, line->run_side, 0};
   ends_of(words, st, &e);
-  return (coins_move){1, e.first_value >= e.last_value ? 'L' : 'R'};
+  return (coins_move){1, e.first_value >= e.last_value ? 'L' : 'R', 0};
 }
 
 int coins_interval_follow(coins_line *line, int64_t *words, char side) {

@@ -363,6 +363,34 @@ static coins_status parse_sides(coins_variant v, const unsigned char *blob, size
   return COINS_OK;
 }
 
+/* A record of variant I-sum: an array of "p:t" strings (TEXT or
+** TEXTRAW: no escapes). */
+static coins_status parse_piles(const unsigned char *blob, size_t len, int64_t *moves, size_t cap,
+                                size_t *count, char err[COINS_ERRMSG_SIZE],
+                                const coins_stop *stop) {
+  walker w;
+  element e;
+  size_t n = 0;
+  int more;
+  char msg[COINS_ERRMSG_SIZE];
+  if (open_array(blob, len, &w, err) != COINS_OK) return COINS_INVALID;
+  while ((more = next_element(&w, &e, err)) > 0) {
+    if (stopped_at(stop, n)) return COINS_STOPPED;
+    if (e.type != JSONB_TEXT && e.type != JSONB_TEXTRAW)
+      return coins_text_fail(err, "ply %zu is not a JSON string such as \"2:3\"", w.index);
+    if (n >= cap) {
+      coins_text_fail(err, "more than %zu elements: the buffer is too small", cap);
+      return COINS_NO_ROOM;
+    }
+    if (coins_notation_pile_read((const char *)blob + e.payload, e.size, &moves[n], msg))
+      return coins_text_fail(err, "ply %zu: %s", w.index, msg);
+    n++;
+  }
+  if (more < 0) return COINS_INVALID;
+  *count = n;
+  return COINS_OK;
+}
+
 /* 1 when the array's first element is a move letter (a record of
 ** variant III's notation). */
 static int first_is_letter(const unsigned char *blob, size_t len) {
@@ -385,6 +413,7 @@ coins_status coins_jsonb_parse_moves_stop(coins_variant v, const unsigned char *
   *count = 0;
   switch (coins_variant_traits_of(v).notation) {
     case COINS_NOTATION_SIDE: return parse_sides(v, blob, len, moves, cap, count, err, stop);
+    case COINS_NOTATION_PILE: return parse_piles(blob, len, moves, cap, count, err, stop);
     case COINS_NOTATION_TAKE: break; /* below */
   }
   size_t n;

@@ -23,6 +23,7 @@
 size_t coins_line_work_words(coins_variant v, size_t n, uint64_t k) {
   switch (v) {
     case COINS_I:
+    case COINS_I_SUM: /* coins_sum_start's work */
     case COINS_I_MISERE: return 0;
     case COINS_II: return coins_solve2_work_words(n, k) + n; /* and take[] */
     case COINS_III: return 2 * (n + COINS_FUSE_FLOOR);       /* blocks and their starts */
@@ -79,6 +80,7 @@ int coins_line_reads_text(coins_variant v) {
   switch (v) {
     case COINS_I:
     case COINS_II:
+    case COINS_I_SUM:
     case COINS_I_MISERE: return 0;
     case COINS_III: return 1;
   }
@@ -125,6 +127,7 @@ coins_status coins_line_init_lazy_stop(coins_line *line, coins_variant v, const 
   coins_state_init(&line->st, v, a, n, k);
   switch (v) {
     case COINS_I:
+    case COINS_I_SUM: /* coins_line_init_sum */
     case COINS_I_MISERE: return COINS_OK;
     case COINS_II: break; /* below */
     case COINS_III: line->unfused = 1; return COINS_OK;
@@ -205,20 +208,22 @@ static uint64_t set_take(const coins_line *line) {
 static int set_next(coins_line *line, coins_ply *out) {
   uint64_t take = set_take(line);
   if (take == 0) return 0;
-  coins_state_apply(&line->st, (coins_move){take, 'L'}, out);
+  coins_state_apply(&line->st, (coins_move){take, 'L', 0}, out);
   line->suffix -= out->gain;
   return 1;
 }
 
 coins_move coins_line_peek(const coins_line *line) {
   const coins_state *st = &line->st;
-  coins_move m = {1, 'L'};
-  if (st->mask) return (coins_move){set_take(line), 'L'};
-  if (st->lo >= st->hi) return (coins_move){0, 'L'};
+  coins_move m = {1, 'L', 0};
+  if (st->piles) return coins_sum_best(st);
+  if (st->mask) return (coins_move){set_take(line), 'L', 0};
+  if (st->lo >= st->hi) return (coins_move){0, 'L', 0};
   switch (st->variant) {
     case COINS_I: m.take = coins_solve1_take(st->hi - st->lo, st->k); break;
     case COINS_I_MISERE: m.take = coins_solve1_misere_take(st->hi - st->lo, st->k); break;
     case COINS_II: m.take = (uint64_t)line->take[st->lo]; break;
+    case COINS_I_SUM: break; /* above */
     case COINS_III:
       /* the block being played out, else the end block of larger value */
       if (line->run_left > 0)
@@ -280,13 +285,15 @@ COINS_INLINE void line_apply(coins_line *line, coins_move m, coins_ply *out) {
 
 int coins_line_next(coins_line *line, coins_ply *out) {
   coins_state *st = &line->st;
-  coins_move m = {1, 'L'};
+  coins_move m = {1, 'L', 0};
   if (st->lo >= st->hi) return 0;
-  if (st->mask) return set_next(line, out);
+  if (st->piles) m = coins_sum_best(st);
+  if (st->mask && !st->piles) return set_next(line, out);
   switch (st->variant) {
     case COINS_I: m.take = coins_solve1_take(st->hi - st->lo, st->k); break;
     case COINS_I_MISERE: m.take = coins_solve1_misere_take(st->hi - st->lo, st->k); break;
     case COINS_II: m.take = (uint64_t)line->take[st->lo]; break;
+    case COINS_I_SUM: break; /* above */
     case COINS_III: /* the block being played out, else the larger end block */
       if (line->run_left == 0) start_block(line, larger_on_left(line));
       line->run_left--;
@@ -319,7 +326,7 @@ int coins_line_follow(coins_line *line, char side, coins_ply *out) {
       line->block_value[line->bl] == line->block_value[line->br - 1]) {
     start_block(line, side == 'L'); /* either end block: start it from side */
     line->run_left--;
-    line_apply(line, (coins_move){1, side}, out);
+    line_apply(line, (coins_move){1, side, 0}, out);
     return 1;
   }
   if (coins_line_peek(line).side != side) return 0;
@@ -332,6 +339,7 @@ uint64_t coins_line_moves_left(const coins_line *line) {
   switch (st->variant) {
     case COINS_I:
     case COINS_II:
+    case COINS_I_SUM:
     case COINS_I_MISERE: break;
     case COINS_III: return st->hi - st->lo;
   }
@@ -348,7 +356,7 @@ coins_status coins_line_skip(coins_line *line, uint64_t count) {
       until_poll = COINS_STOP_SPAN;
     }
     uint64_t left = st->hi - st->lo, k = st->k;
-    if (st->mask) { /* with a set: move by move */
+    if (st->mask && !st->piles) { /* with a set: move by move */
       if (!set_next(line, &ignored)) break;
       count--;
       continue;
@@ -376,7 +384,8 @@ coins_status coins_line_skip(coins_line *line, uint64_t count) {
         }
         break;
       case COINS_II:
-      case COINS_III: break;
+      case COINS_III:
+      case COINS_I_SUM: break; /* move by move */
     }
     coins_line_next(line, &ignored);
     count--;

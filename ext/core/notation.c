@@ -56,7 +56,8 @@ coins_move coins_notation_move_of(coins_variant v, int64_t stored) {
 int coins_notation_is_number(coins_notation nt) {
   switch (nt) {
     case COINS_NOTATION_TAKE: return 1;
-    case COINS_NOTATION_SIDE: return 0;
+    case COINS_NOTATION_SIDE:
+    case COINS_NOTATION_PILE: return 0;
   }
   return 0;
 }
@@ -68,6 +69,10 @@ const char *coins_notation_format(coins_notation nt, coins_move m, char buf[COIN
       *len = (size_t)snprintf(buf, COINS_MOVE_TEXT_SIZE, "%llu", (unsigned long long)m.take);
       return buf;
     case COINS_NOTATION_SIDE: *len = 1; return m.side == 'L' ? "L" : "R";
+    case COINS_NOTATION_PILE:
+      *len = (size_t)snprintf(buf, COINS_MOVE_TEXT_SIZE, "%lu:%llu", (unsigned long)m.pile + 1,
+                              (unsigned long long)m.take);
+      return buf;
   }
   *len = 0;
   return "";
@@ -77,6 +82,7 @@ const char *coins_notation_name(coins_notation nt) {
   switch (nt) {
     case COINS_NOTATION_TAKE: return "take";
     case COINS_NOTATION_SIDE: return "side";
+    case COINS_NOTATION_PILE: return "pile";
   }
   return "";
 }
@@ -85,6 +91,7 @@ const char *coins_notation_bare_form(coins_notation nt) {
   switch (nt) {
     case COINS_NOTATION_TAKE: return "takes like '1,2,1'";
     case COINS_NOTATION_SIDE: return "L/R letters";
+    case COINS_NOTATION_PILE: return "pile:take moves like '1:3 2:1'";
   }
   return "";
 }
@@ -99,6 +106,11 @@ coins_status coins_notation_hint(coins_variant v, char err[COINS_ERRMSG_SIZE]) {
       return coins_text_fail(err,
                              "moves for variant %s are letters, e.g. [\"L\",\"R\",\"R\"] or 'LRR'; "
                              "got takes",
+                             traits.name);
+    case COINS_NOTATION_PILE:
+      return coins_text_fail(err,
+                             "moves for variant %s are pile:take, e.g. [\"1:3\",\"2:1\"] or "
+                             "'1:3 2:1'; got another form",
                              traits.name);
   }
   return COINS_INVALID;
@@ -116,6 +128,41 @@ coins_status coins_notation_refuse(coins_notation nt, uint64_t ply, coins_move m
           l, left == 1 ? "" : "s", (unsigned long long)k);
     case COINS_NOTATION_SIDE:
       return coins_text_fail(err, "ply %llu: %c, but no coins are left", p, m.side);
+    case COINS_NOTATION_PILE:
+      return coins_text_fail(err, "ply %llu: %lu:%llu, but no pile has a move left", p,
+                             (unsigned long)m.pile + 1, take);
   }
   return COINS_INVALID;
+}
+
+/* Reads the digits of text[at..len) up to a byte that is not one into
+** *v (at most max): the index after them, or at when there are none or
+** the number is above max. */
+static size_t read_digits(const char *text, size_t at, size_t len, uint64_t max, uint64_t *v) {
+  size_t i = at;
+  for (*v = 0; i < len && text[i] >= '0' && text[i] <= '9'; i++) {
+    uint64_t d = (uint64_t)(text[i] - '0');
+    if (*v > (max - d) / 10) return at;
+    *v = *v * 10 + d;
+  }
+  return i;
+}
+
+coins_status coins_notation_pile_read(const char *text, size_t len, int64_t *stored,
+                                      char err[COINS_ERRMSG_SIZE]) {
+  char q[48];
+  uint64_t pile, take = 0;
+  size_t colon = read_digits(text, 0, len, COINS_SUM_MAX_PILES, &pile);
+  size_t end = colon < len && text[colon] == ':'
+                   ? read_digits(text, colon + 1, len, (uint64_t)COINS_NOTATION_TAKE_MASK, &take)
+                   : colon;
+  if (colon > 0 && end > colon + 1 && end == len && pile >= 1 && take >= 1) {
+    *stored = (int64_t)((pile - 1) << COINS_NOTATION_PILE_SHIFT) | (int64_t)take;
+    return COINS_OK;
+  }
+  coins_text_quote((const unsigned char *)text, len, q, sizeof q);
+  return coins_text_fail(err,
+                         "move '%s' is not pile:take with a pile 1..%d and a take 1..2^51-1, "
+                         "e.g. '2:3'",
+                         q, COINS_SUM_MAX_PILES);
 }

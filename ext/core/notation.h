@@ -27,12 +27,25 @@ coins_status coins_notation_hint(coins_variant v, char err[COINS_ERRMSG_SIZE]);
 coins_status coins_notation_refuse(coins_notation nt, uint64_t ply, coins_move m, uint64_t left,
                                    uint64_t k, char err[COINS_ERRMSG_SIZE]);
 
+/* How a "p:t" move is stored: the pile (from 0) above the take. */
+#define COINS_NOTATION_PILE_SHIFT 51
+#define COINS_NOTATION_TAKE_MASK (((int64_t)1 << COINS_NOTATION_PILE_SHIFT) - 1)
+
+/* Reads a "p:t" move (piles from 1) from text[0..len) into *stored:
+** COINS_OK, or COINS_INVALID with err saying what is wrong. */
+coins_status coins_notation_pile_read(const char *text, size_t len, int64_t *stored,
+                                      char err[COINS_ERRMSG_SIZE]);
+
 /* A stored move (as coins_parse_moves stores it) as a coins_move. */
 COINS_INLINE coins_move coins_notation_move(coins_notation nt, int64_t stored) {
-  coins_move m = {1, 'L'};
+  coins_move m = {1, 'L', 0};
   switch (nt) {
     case COINS_NOTATION_TAKE: m.take = (uint64_t)stored; break;
     case COINS_NOTATION_SIDE: m.side = (char)stored; break;
+    case COINS_NOTATION_PILE:
+      m.take = (uint64_t)(stored & COINS_NOTATION_TAKE_MASK);
+      m.pile = (uint32_t)(stored >> COINS_NOTATION_PILE_SHIFT);
+      break;
   }
   return m;
 }
@@ -48,6 +61,9 @@ COINS_INLINE coins_status coins_notation_check(coins_notation nt, uint64_t ply, 
       break;
     case COINS_NOTATION_SIDE:
       if (left > 0) return COINS_OK;
+      break;
+    case COINS_NOTATION_PILE: /* the piles are the state's: coins_sum_check */
+      if (left > 0 && m.take >= 1) return COINS_OK;
       break;
   }
   return coins_notation_refuse(nt, ply, m, left, k, err);

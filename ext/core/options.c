@@ -39,6 +39,7 @@ size_t coins_options_work_words(coins_variant v, size_t n, uint64_t k) {
   size_t rows = (size_t)take_rows(n, k);
   switch (v) {
     case COINS_I:
+    case COINS_I_SUM:
     case COINS_I_MISERE: return 0;
     /* best[] and its window, then margin, gain, rank and two index rows */
     case COINS_II: return coins_solve2_work_words(n, k) + 5 * rows;
@@ -165,6 +166,7 @@ coins_status coins_options_init_stop(coins_options *o, coins_variant v, const in
   *o = (coins_options){.variant = v, .a = a, .n = n, .k = k, .lead = lead};
   switch (v) {
     case COINS_I:
+    case COINS_I_SUM:
     case COINS_I_MISERE:
       o->count = take_rows(n, k);
       o->won = mover_wins(v, n, k);
@@ -267,6 +269,7 @@ void coins_options_row(const coins_options *o, uint64_t i, coins_option *out) {
   *out = (coins_option){.move = {i + 1, 'L'}, .rank = 1};
   switch (o->variant) {
     case COINS_I:
+    case COINS_I_SUM:
     case COINS_I_MISERE:
       left = o->n - (i + 1); /* the opponent's coins: they win, or this move does */
       out->result = mover_wins(o->variant, left, o->k) ? -1 : 1;
@@ -274,7 +277,7 @@ void coins_options_row(const coins_options *o, uint64_t i, coins_option *out) {
       out->rank = 1 + (uint64_t)out->loss;
       return;
     case COINS_II: break;
-    case COINS_III: out->move = (coins_move){1, i ? 'R' : 'L'}; break;
+    case COINS_III: out->move = (coins_move){1, i ? 'R' : 'L', 0}; break;
   }
   out->gain = o->gain[i];
   out->margin = o->margin[i];

@@ -454,6 +454,58 @@ static coins_status parse_bare_takes(parser *p, int64_t *moves, size_t cap, size
   return COINS_OK;
 }
 
+/* One "p:t" move of ply n from the bytes [at, end): stored in moves[n - 1]. */
+static coins_status pile_move(parser *p, size_t n, size_t at, size_t end, int64_t *moves,
+                              size_t cap) {
+  char msg[COINS_ERRMSG_SIZE];
+  if (n > cap) return coins_text_fail(p->err, "too many moves for the buffer");
+  if (coins_notation_pile_read((const char *)p->s + at, end - at, &moves[n - 1], msg) != COINS_OK)
+    return coins_text_fail(p->err, "ply %zu: %s", n, msg);
+  return COINS_OK;
+}
+
+/* A record of variant I-sum: ["1:3", "2:1"], or bare '1:3 2:1' and
+** '1:3,2:1'. */
+static coins_status parse_piles(parser *p, int64_t *moves, size_t cap, size_t *count) {
+  size_t n = 0, poll_at = parser_poll_at(p);
+  skip_space(p);
+  int json = p->at < p->len && p->s[p->at] == '[';
+  if (!json && json_not_array(p)) return not_an_array(p);
+  p->at += (size_t)json;
+  for (skip_space(p); p->at < p->len; skip_space(p)) {
+    if (json && n == 0 && p->s[p->at] == ']') break;
+    size_t at = p->at, end = json ? string_close(p, at) : token_end(p, at);
+    if (json && (p->s[at] != '"' || end >= p->len))
+      return coins_text_fail(p->err, "ply %zu is not a JSON string such as \"2:3\"", n + 1);
+    if (n >= poll_at && parser_poll(p, &poll_at)) return COINS_STOPPED;
+    if (pile_move(p, ++n, at + (size_t)json, end, moves, cap) != COINS_OK) return COINS_INVALID;
+    p->at = end + (size_t)json;
+    if (!json) {
+      if (bare_separator(p, n)) return COINS_INVALID;
+      continue;
+    }
+    skip_space(p);
+    if (p->at < p->len && p->s[p->at] == ',') {
+      p->at++;
+    } else if (p->at >= p->len || p->s[p->at] != ']') {
+      return coins_text_fail(p->err, "expected ',' or ']' after ply %zu at byte %zu", n, p->at);
+    } else {
+      break;
+    }
+  }
+  if (json && (p->at >= p->len || p->s[p->at] != ']'))
+    return coins_text_fail(p->err, "unexpected end of text after ply %zu: expected ']'", n);
+  p->at += (size_t)json;
+  skip_space(p);
+  if (p->at < p->len) {
+    char q[64];
+    quote(p->s, p->at, p->len, q, sizeof q);
+    return coins_text_fail(p->err, "unexpected text after the moves at byte %zu: %s", p->at, q);
+  }
+  *count = n;
+  return COINS_OK;
+}
+
 coins_status coins_parse_moves(coins_variant v, const char *text, size_t len, int64_t *moves,
                                size_t cap, size_t *count, char err[COINS_ERRMSG_SIZE]) {
   return coins_parse_moves_stop(v, text, len, moves, cap, count, err, NULL);
@@ -467,6 +519,7 @@ coins_status coins_parse_moves_stop(coins_variant v, const char *text, size_t le
   *count = 0;
   switch (coins_variant_traits_of(v).notation) {
     case COINS_NOTATION_SIDE: return parse_sides(&p, v, moves, cap, count);
+    case COINS_NOTATION_PILE: return parse_piles(&p, moves, cap, count);
     case COINS_NOTATION_TAKE: break; /* below */
   }
   size_t n = 0;

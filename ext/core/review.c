@@ -32,6 +32,7 @@ size_t coins_review_work_words(coins_variant v, size_t n, uint64_t k) {
   size_t table = coins_interval_words(n); /* in place of the line's blocks */
   switch (v) {
     case COINS_I:
+    case COINS_I_SUM:
     case COINS_I_MISERE: return words;
     case COINS_II: return words + 2 * n + 1; /* greedy play's tables */
     case COINS_III: return words > table ? words : table;
@@ -132,6 +133,7 @@ coins_status coins_review_init_stop(coins_review *rv, coins_variant v, const int
   if (rc != COINS_OK) return rc;
   switch (v) {
     case COINS_I:
+    case COINS_I_SUM:
     case COINS_I_MISERE: break;
     case COINS_II: rv->margin = suffix_margin(&rv->line); break;
     case COINS_III:
@@ -160,6 +162,7 @@ size_t coins_review_record_words(coins_variant v, size_t n, uint64_t k, size_t c
   switch (v) {
     case COINS_I:
     case COINS_II:
+    case COINS_I_SUM:
     case COINS_I_MISERE: break;
     case COINS_III: return coins_valley_record_words(n, count);
   }
@@ -178,6 +181,7 @@ coins_status coins_review_init_record_stop(coins_review *rv, coins_variant v, co
   switch (v) {
     case COINS_I:
     case COINS_II:
+    case COINS_I_SUM:
     case COINS_I_MISERE: return coins_review_init_stop(rv, v, a, n, k, work, stop);
     case COINS_III:
       *rv = (coins_review){.record = moves, .record_count = count};
@@ -193,7 +197,7 @@ coins_status coins_review_init_record_stop(coins_review *rv, coins_variant v, co
 coins_move coins_review_best(coins_review *rv) {
   const coins_state *st = &rv->line.st;
   if (rv->record) { /* solved in advance, up to the record's end */
-    coins_move best = {st->ply <= rv->record_count && st->lo < st->hi, 'L'};
+    coins_move best = {st->ply <= rv->record_count && st->lo < st->hi, 'L', 0};
     if (best.take) best.side = rv->record_best[st->ply];
     return best;
   }
@@ -201,7 +205,7 @@ coins_move coins_review_best(coins_review *rv) {
     coins_status rc = restart_on_table(rv);
     /* stopped: a legal move, the table still to make (the caller, asked
     ** to stop, does not play it) */
-    if (rc == COINS_STOPPED) return (coins_move){1, 'L'};
+    if (rc == COINS_STOPPED) return (coins_move){1, 'L', 0};
     if (rc != COINS_OK) restart_line(rv);
   }
   if (rv->interval) return coins_interval_peek(&rv->line, rv->interval);
@@ -215,6 +219,7 @@ static void play_legal(coins_review *rv, coins_move m, int judge, coins_ply *out
   coins_line *line = &rv->line;
   switch (line->st.variant) {
     case COINS_I:
+    case COINS_I_SUM:
     case COINS_I_MISERE: coins_state_apply(&line->st, m, out); break;
     case COINS_II:
       coins_state_apply(&line->st, m, out);
@@ -272,9 +277,16 @@ coins_status coins_review_play(coins_review *rv, coins_move m, coins_judgement *
   if ((rv->interval || rv->line_stale) && st->lo < st->hi) restart_line(rv);
   out->best = coins_review_best(rv); /* may re-solve: before the margin */
   int64_t margin_before = rv->margin;
+  uint64_t nimsum_before = st->nimsum;
   coins_status rc = check_next(rv, m, err);
   if (rc != COINS_OK) return rc;
   play_legal(rv, m, 1, &out->played);
+  if (st->piles) { /* a sum: won exactly when the nim-sum is not 0 */
+    out->before = nimsum_before ? 1 : -1;
+    out->after = st->nimsum ? -1 : 1;
+    out->loss = nimsum_before && st->nimsum;
+    return COINS_OK;
+  }
   if (!coins_variant_traits_of(st->variant).has_values) {
     judge_count(&rv->line, m, out);
     return COINS_OK;

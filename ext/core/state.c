@@ -52,11 +52,12 @@ void coins_state_init_takes(coins_state *st, coins_variant v, const int64_t *a, 
 }
 
 int coins_state_can_move(const coins_state *st) {
-  if (st->lo >= st->hi) return 0;
+  if (st->lo >= st->hi || st->piles) return st->lo < st->hi;
   return st->mask == 0 || set_fitting(st->mask, st->hi - st->lo) != 0;
 }
 
 coins_status coins_state_check(const coins_state *st, coins_move m, char err[COINS_ERRMSG_SIZE]) {
+  if (st->piles) return coins_sum_check(st, m, err);
   if (st->mask) return check_set_take(st->mask, st->ply + 1, m.take, st->hi - st->lo, err);
   return coins_notation_check(coins_variant_traits_of(st->variant).notation, st->ply + 1, m,
                               st->hi - st->lo, st->k, err);

@@ -7,6 +7,7 @@
 
 #include "coins.h"
 #include "compiler.h"
+#include "sum.h"
 
 /* Whether m is legal from st: COINS_OK, or COINS_INVALID with the reason
 ** ("ply 3: ...") in err. */
@@ -34,7 +35,7 @@ COINS_INLINE void coins_state_step(coins_state *st, coins_ply *out) {
 COINS_INLINE uint64_t coins_state_take(coins_state *st, char side, coins_ply *out) {
   /* without a branch on the side, which the data decide */
   uint64_t right = side == 'R', lo = st->lo, hi = st->hi, pos = right ? hi - 1 : lo;
-  out->move = (coins_move){1, side};
+  out->move = (coins_move){1, side, 0};
   out->pos = pos;
   st->hi = hi - right;
   st->lo = lo + 1 - right;
@@ -60,6 +61,7 @@ COINS_INLINE void coins_state_apply(coins_state *st, coins_move m, coins_ply *ou
       st->lo += m.take;
       break;
     case COINS_III: out->gain = st->a[coins_state_take(st, m.side, out)]; break;
+    case COINS_I_SUM: coins_sum_apply(st, m, out); break;
   }
   coins_state_step(st, out);
 }

@@ -7,6 +7,7 @@
 
 #include "bits.h"
 #include "review.h"
+#include "sum.h"
 #include "text.h"
 
 /* A strict decimal int64: optional '-', digits, nothing else. */
@@ -74,6 +75,7 @@ static int parity_plays(coins_variant v) {
   switch (v) {
     case COINS_I:
     case COINS_II:
+    case COINS_I_SUM:
     case COINS_I_MISERE: return 0;
     case COINS_III: return 1;
   }
@@ -97,9 +99,10 @@ coins_status coins_strategy_ready(coins_strategy *s, int player, const coins_rev
 /* The largest immediate gain (variant I: as many coins as allowed). */
 static coins_move greedy_move(coins_review *rv, uint64_t most) {
   const coins_state *st = &rv->line.st;
-  coins_move m = {1, 'L'};
+  coins_move m = {1, 'L', 0};
   switch (st->variant) {
     case COINS_I:
+    case COINS_I_SUM:
     case COINS_I_MISERE: m.take = most; break;
     case COINS_II: m.take = coins_review_greedy_take(rv); break;
     case COINS_III: m.side = st->a[st->hi - 1] > st->a[st->lo] ? 'R' : 'L'; break;
@@ -109,10 +112,11 @@ static coins_move greedy_move(coins_review *rv, uint64_t most) {
 
 /* A legal move drawn from s's generator. */
 static coins_move random_move(coins_strategy *s, const coins_state *st, uint64_t most) {
-  coins_move m = {1, 'L'};
+  coins_move m = {1, 'L', 0};
   switch (st->variant) {
     case COINS_I:
     case COINS_II:
+    case COINS_I_SUM:
     case COINS_I_MISERE: m.take = (uint64_t)coins_random_range(&s->rng, 1, (int64_t)most); break;
     case COINS_III: m.side = coins_random_next(&s->rng) >> 63 ? 'R' : 'L'; break;
   }
@@ -126,7 +130,7 @@ static coins_move set_move(coins_strategy *s, coins_review *rv) {
   const coins_state *st = &rv->line.st;
   uint64_t left = st->hi - st->lo;
   uint64_t moves = left >= 64 ? st->mask : st->mask & (((uint64_t)1 << left) - 1);
-  coins_move m = {(uint64_t)coins_lowest_bit(moves) + 1, 'L'};
+  coins_move m = {(uint64_t)coins_lowest_bit(moves) + 1, 'L', 0};
   int random = s->kind == COINS_RANDOM ||
                (s->kind == COINS_CARELESS && coins_random_next(&s->rng) % 100 < s->percent);
   if (random) {
@@ -142,11 +146,23 @@ static coins_move set_move(coins_strategy *s, coins_review *rv) {
   return m;
 }
 
+/* On a sum of piles (I-sum): the moves of sum.c. */
+static coins_move sum_move(coins_strategy *s, coins_review *rv) {
+  const coins_state *st = &rv->line.st;
+  int random = s->kind == COINS_RANDOM ||
+               (s->kind == COINS_CARELESS && coins_random_next(&s->rng) % 100 < s->percent);
+  if (random) return coins_sum_strategy_move(st, &s->rng, COINS_SUM_RANDOM);
+  if (s->kind == COINS_GREEDY) return coins_sum_strategy_move(st, &s->rng, COINS_SUM_LARGEST);
+  if (s->kind == COINS_LEFT) return coins_sum_strategy_move(st, &s->rng, COINS_SUM_FIRST);
+  return coins_review_best(rv); /* optimal, careless (parity is refused) */
+}
+
 coins_move coins_strategy_move(coins_strategy *s, coins_review *rv) {
   const coins_state *st = &rv->line.st;
+  if (st->piles) return sum_move(s, rv);
   if (st->mask) return set_move(s, rv);
   uint64_t left = st->hi - st->lo, most = left < st->k ? left : st->k;
-  coins_move m = {1, 'L'};
+  coins_move m = {1, 'L', 0};
   switch (s->kind) {
     case COINS_OPTIMAL: return coins_review_best(rv);
     case COINS_RANDOM: return random_move(s, st, most);

@@ -9,6 +9,7 @@
 #include "pile.h"
 #include "solve2.h"
 #include "stop.h"
+#include "sum.h"
 #include "text.h"
 
 /* 1 when stop says to stop, asked every COINS_STOP_SPAN piles. */
@@ -45,6 +46,22 @@ static void first_move(const coins_takes *t, const int64_t *piles, size_t count,
       r->pile = i, r->take = smallest;
       return;
     }
+}
+
+/* A winning move of a position of nim-sum x != 0: the first pile, then
+** the smallest take, that leaves a nim-sum of 0.  0 when none (x is 0). */
+static int winning_move(const coins_pile_table *pt, const int64_t *piles, size_t count,
+                        uint64_t x, size_t *pile, uint64_t *take, const coins_stop *stop) {
+  for (size_t i = 0; x && i < count; i++) {
+    if (sum_stopped(i, stop)) return -1;
+    uint64_t p = (uint64_t)piles[i];
+    uint64_t s = take_to(pt, p, coins_pile_table_value(pt, p) ^ x);
+    if (s) {
+      *pile = i, *take = s;
+      return 1;
+    }
+  }
+  return 0;
 }
 
 /* Plain misère Nim (any take from one pile): with every pile 0 or 1 the
@@ -117,6 +134,8 @@ coins_status coins_sum_solve(const coins_takes *t, coins_convention c, const int
                              size_t *need, char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
   uint64_t largest = 0;
   *r = (coins_sum_result){COINS_SECOND, 0, 0, 0};
+  if (count > COINS_SUM_MAX_PILES)
+    return coins_text_fail(err, "at most %d piles, got %zu", COINS_SUM_MAX_PILES, count);
   for (size_t i = 0; i < count; i++) {
     if (piles[i] < 0)
       return coins_text_fail(err, "pile %zu must be >= 0, got %lld", i + 1, (long long)piles[i]);
@@ -132,15 +151,185 @@ coins_status coins_sum_solve(const coins_takes *t, coins_convention c, const int
     r->grundy ^= coins_pile_table_value(&pt, (uint64_t)piles[i]);
   }
   r->outcome = r->grundy ? COINS_FIRST : COINS_SECOND;
-  for (size_t i = 0; r->grundy && i < count; i++) {
-    if (sum_stopped(i, stop)) return COINS_STOPPED;
-    uint64_t p = (uint64_t)piles[i];
-    uint64_t s = take_to(&pt, p, coins_pile_table_value(&pt, p) ^ r->grundy);
-    if (s) {
-      r->pile = i, r->take = s;
-      return COINS_OK;
+  int found = winning_move(&pt, piles, count, r->grundy, &r->pile, &r->take, stop);
+  if (found < 0) return COINS_STOPPED;
+  if (found == 0) first_move(t, piles, count, r);
+  return COINS_OK;
+}
+
+/* ------------------------------------------------ variant I-sum, played */
+
+/* The words a coins_pile_table takes at the start of a sum's work. */
+#define TABLE_WORDS ((sizeof(coins_pile_table) + sizeof(int64_t) - 1) / sizeof(int64_t))
+
+coins_status coins_sum_start(coins_state *st, const int64_t *piles, size_t count,
+                             const coins_takes *t, int64_t *work, size_t words, size_t *need,
+                             char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
+  uint64_t largest = 0, smallest = coins_takes_smallest(t), nimsum = 0, live = 0;
+  if (count > COINS_SUM_MAX_PILES)
+    return coins_text_fail(err, "at most %d piles, got %zu", COINS_SUM_MAX_PILES, count);
+  for (size_t i = 0; i < count; i++) {
+    if (piles[i] < 0)
+      return coins_text_fail(err, "pile %zu must be >= 0, got %lld", i + 1, (long long)piles[i]);
+    if ((uint64_t)piles[i] > largest) largest = (uint64_t)piles[i];
+  }
+  if (words < TABLE_WORDS + count) {
+    *need = TABLE_WORDS + count + (t->range ? 0 : coins_pile_table_words(largest));
+    return COINS_NO_ROOM;
+  }
+  coins_pile_table *pt = (coins_pile_table *)(void *)work;
+  size_t room = words - TABLE_WORDS - count;
+  coins_status rc = coins_pile_table_init(pt, t, COINS_PILE_GRUNDY, largest,
+                                          work + TABLE_WORDS + count, room, need, err, stop);
+  if (rc == COINS_NO_ROOM) *need += TABLE_WORDS + count;
+  if (rc != COINS_OK) return rc;
+  coins_state_init_takes(st, COINS_I_SUM, piles, count, t);
+  st->piles = work + TABLE_WORDS;
+  for (size_t i = 0; i < count; i++) {
+    st->piles[i] = piles[i];
+    nimsum ^= coins_pile_table_value(pt, (uint64_t)piles[i]);
+    live += (uint64_t)piles[i] >= smallest;
+  }
+  st->grundy = pt, st->nimsum = nimsum, st->hi = live;
+  return COINS_OK;
+}
+
+coins_move coins_sum_best(const coins_state *st) {
+  coins_move m = {0, 'L', 0};
+  size_t pile = 0;
+  coins_takes t = {st->mask, st->mask ? 0 : st->k};
+  coins_sum_result r;
+  if (winning_move(st->grundy, st->piles, (size_t)st->n, st->nimsum, &pile, &m.take, NULL)) {
+    m.pile = (uint32_t)pile;
+    return m;
+  }
+  first_move(&t, st->piles, (size_t)st->n, &r);
+  m.take = r.take, m.pile = (uint32_t)r.pile;
+  return m;
+}
+
+coins_status coins_sum_check(const coins_state *st, coins_move m, char err[COINS_ERRMSG_SIZE]) {
+  unsigned long long ply = st->ply + 1, p = (unsigned long long)m.pile + 1, s = m.take;
+  char set[COINS_TAKES_TEXT_SIZE];
+  coins_takes t = {st->mask, st->mask ? 0 : st->k};
+  if (m.pile >= st->n)
+    return coins_text_fail(err, "ply %llu: %llu:%llu, but there %s %llu pile%s", ply, p, s,
+                           st->n == 1 ? "is" : "are", (unsigned long long)st->n,
+                           st->n == 1 ? "" : "s");
+  uint64_t left = (uint64_t)st->piles[m.pile];
+  if (!coins_takes_allows(&t, m.take) && t.range)
+    return coins_text_fail(err, "ply %llu: %llu:%llu, but max_take is %llu", ply, p, s,
+                           (unsigned long long)t.range);
+  if (!coins_takes_allows(&t, m.take)) {
+    coins_takes_text(&t, set);
+    return coins_text_fail(err, "ply %llu: %llu:%llu, but take %llu is not in the takes %s", ply,
+                           p, s, s, set);
+  }
+  if (m.take > left)
+    return coins_text_fail(err, "ply %llu: %llu:%llu, but pile %llu has %llu coin%s", ply, p, s, p,
+                           (unsigned long long)left, left == 1 ? "" : "s");
+  return COINS_OK;
+}
+
+void coins_sum_apply(coins_state *st, coins_move m, coins_ply *out) {
+  const coins_pile_table *pt = st->grundy;
+  uint64_t before = (uint64_t)st->piles[m.pile], after = before - m.take;
+  uint64_t smallest = st->mask ? (uint64_t)coins_lowest_bit(st->mask) + 1 : 1;
+  st->piles[m.pile] = (int64_t)after;
+  st->nimsum ^= coins_pile_table_value(pt, before) ^ coins_pile_table_value(pt, after);
+  st->hi -= before >= smallest && after < smallest;
+  out->move.side = 'L';
+  out->pos = m.pile;
+}
+
+/* The takes that fit a pile of p coins, as a mask (bit s - 1 for take
+** s), for a set; for 1..k, min(p, k) in *count. */
+static uint64_t fitting(const coins_state *st, uint64_t p, uint64_t *count) {
+  if (st->mask == 0) {
+    *count = p < st->k ? p : st->k;
+    return 0;
+  }
+  uint64_t fits = p >= 64 ? st->mask : st->mask & (((uint64_t)1 << p) - 1);
+  *count = (uint64_t)coins_popcount(fits);
+  return fits;
+}
+
+int coins_sum_only_move(const coins_state *st, const coins_ply *played) {
+  const coins_pile_table *pt = st->grundy;
+  size_t at = (size_t)played->pos;
+  uint64_t now = (uint64_t)st->piles[at], before = now + played->move.take;
+  uint64_t x = st->nimsum ^ coins_pile_table_value(pt, now) ^ coins_pile_table_value(pt, before);
+  uint64_t legal = 0, winning = 0, count;
+  for (size_t i = 0; i < st->n && (legal < 2 || (x && winning < 2)); i++) {
+    uint64_t p = i == at ? before : (uint64_t)st->piles[i];
+    uint64_t fits = fitting(st, p, &count), target = coins_pile_table_value(pt, p) ^ x;
+    legal += count;
+    if (x == 0 || count == 0) continue;
+    if (st->mask == 0) { /* one take at most leaves the value target */
+      winning += take_to(pt, p, target) != 0;
+      continue;
+    }
+    for (; fits; fits &= fits - 1)
+      winning += coins_pile_table_value(pt, p - ((uint64_t)coins_lowest_bit(fits) + 1)) == target;
+  }
+  if (legal < 2) return -1;
+  return x != 0 && winning == 1;
+}
+
+coins_move coins_sum_strategy_move(const coins_state *st, uint64_t *rng, int kind) {
+  coins_move m = {0, 'L', 0};
+  uint64_t count, live = 0, largest = 0;
+  for (size_t i = 0; i < st->n; i++) {
+    uint64_t p = (uint64_t)st->piles[i];
+    fitting(st, p, &count);
+    live += count > 0;
+    if (count > 0 && (m.take == 0 || (kind == COINS_SUM_LARGEST && p > largest)))
+      m.pile = (uint32_t)i, m.take = 1, largest = p;
+  }
+  if (kind == COINS_SUM_RANDOM) { /* a pile that has a move, at random */
+    int64_t pick = coins_random_range(rng, 0, (int64_t)live - 1);
+    for (size_t i = 0; i < st->n; i++) {
+      fitting(st, (uint64_t)st->piles[i], &count);
+      if (count > 0 && pick-- == 0) {
+        m.pile = (uint32_t)i;
+        break;
+      }
     }
   }
-  first_move(t, piles, count, r);
-  return COINS_OK;
+  uint64_t p = (uint64_t)st->piles[m.pile], fits = fitting(st, p, &count);
+  if (kind == COINS_SUM_RANDOM) { /* then one of its takes */
+    int64_t pick = coins_random_range(rng, 0, (int64_t)count - 1);
+    if (fits == 0) return (coins_move){(uint64_t)pick + 1, 'L', m.pile};
+    for (; pick > 0; pick--) fits &= fits - 1;
+    return (coins_move){(uint64_t)coins_lowest_bit(fits) + 1, 'L', m.pile};
+  }
+  if (kind == COINS_SUM_LARGEST) m.take = fits ? 64 - (uint64_t)coins_leading_zeros(fits) : count;
+  if (kind == COINS_SUM_FIRST) m.take = fits ? (uint64_t)coins_lowest_bit(fits) + 1 : 1;
+  return m;
+}
+
+coins_move coins_sum_next_move(const coins_state *st, coins_move m) {
+  uint64_t count;
+  size_t i = m.pile;
+  if (m.take > 0) { /* the next take of the same pile */
+    uint64_t p = (uint64_t)st->piles[i], fits = fitting(st, p, &count);
+    if (fits == 0 && m.take < count) return (coins_move){m.take + 1, 'L', m.pile};
+    fits &= m.take >= 64 ? 0 : ~(((uint64_t)1 << m.take) - 1);
+    if (fits) return (coins_move){(uint64_t)coins_lowest_bit(fits) + 1, 'L', m.pile};
+    i++;
+  }
+  for (; i < st->n; i++) { /* the first take of the next pile with one */
+    uint64_t fits = fitting(st, (uint64_t)st->piles[i], &count);
+    if (count) return (coins_move){fits ? (uint64_t)coins_lowest_bit(fits) + 1 : 1, 'L', (uint32_t)i};
+  }
+  return (coins_move){0, 'L', 0};
+}
+
+void coins_sum_option(const coins_state *st, coins_move m, coins_option *out) {
+  const coins_pile_table *pt = st->grundy;
+  uint64_t p = (uint64_t)st->piles[m.pile];
+  uint64_t after = st->nimsum ^ coins_pile_table_value(pt, p) ^ coins_pile_table_value(pt, p - m.take);
+  *out = (coins_option){.move = m, .result = after ? -1 : 1};
+  out->loss = st->nimsum != 0 && after != 0;
+  out->rank = 1 + (uint64_t)out->loss;
 }

@@ -257,9 +257,37 @@ static int read_coins(const char *fname, sqlite3_value *v, int type,
   return text->text ? SQLITE_OK : SQLITE_NOMEM;
 }
 
+/* The functions that answer a sum of piles: variant I-sum's, and of
+** them the first three for a misère sum (I-misere given an array).
+** coins_margin and coins_score say that the variant has no values. */
+static const char *const sum_functions[] = {
+    "coins_win",   "coins_outcome", "coins_best_move", "coins_margin", "coins_score",
+    "coins_result", "coins_after",  "coins_moves",     "coins_review", "coins_play",  "coins_options"};
+#define MISERE_SUM_FUNCTIONS 3
+
+/* A sum of piles for a function that does not answer it: refused. */
+static int refuse_sum(const char *fname, const coins_variant_traits *traits, char **err) {
+  size_t count = sizeof sum_functions / sizeof *sum_functions;
+  if (traits->misere) count = MISERE_SUM_FUNCTIONS;
+  for (size_t i = 0; i < count; i++)
+    if (strcmp(fname, sum_functions[i]) == 0) return SQLITE_OK;
+  if (traits->misere)
+    return coins_reply_fail(err, fname,
+                            "misere sums (variant %s with a JSON array of piles) are answered "
+                            "by coins_win, coins_outcome and coins_best_move only; for one pile "
+                            "of n coins give the count n",
+                            traits->name);
+  return coins_reply_fail(err, fname,
+                          "variant %s (a sum of piles) is answered by coins_win, coins_outcome, "
+                          "coins_best_move, coins_moves, coins_review, coins_play, coins_options, "
+                          "coins_result and coins_after",
+                          traits->name);
+}
+
 int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
                     sqlite3_value *max_take, coins_game *game, coins_json_arg *text, char **err) {
   game->n = game->k = 0;
+  game->piles = 0;
   *err = NULL;
   int variant_type = sqlite3_value_type(variant), coins_type = sqlite3_value_type(coins);
   int take_type = max_take ? sqlite3_value_type(max_take) : SQLITE_INTEGER;
@@ -270,6 +298,10 @@ int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *co
   coins_variant_traits traits = coins_variant_traits_of(game->variant);
   rc = read_max_take(fname, max_take, take_type, &traits, &game->takes, &game->k, err);
   if (rc == SQLITE_OK) rc = read_coins(fname, coins, coins_type, &traits, game, text, err);
+  if (rc == SQLITE_OK && text->text && (traits.piles || traits.misere)) {
+    game->piles = 1;
+    rc = refuse_sum(fname, &traits, err);
+  }
   return rc;
 }
 
@@ -309,4 +341,15 @@ int coins_args_read_game(const char *fname, sqlite3_value *variant, sqlite3_valu
   int rc = coins_args_read(fname, variant, coins, max_take, game, &text, err);
   if (rc != SQLITE_OK || text.text == NULL) return rc;
   return coins_args_parse_coins(fname, &text, game, err);
+}
+
+int coins_args_start_sum(const char *fname, const coins_game *game, coins_state *st,
+                         int64_t **work, size_t *words, char **err) {
+  char msg[COINS_ERRMSG_SIZE];
+  size_t need = 0;
+  coins_status rc;
+  while ((rc = coins_sum_start(st, game->a, (size_t)game->n, &game->takes, *work, *words, &need,
+                               msg, game->stop)) == COINS_NO_ROOM)
+    if (coins_reserve(work, words, need)) return SQLITE_NOMEM;
+  return coins_reply_status(rc, fname, msg, err);
 }

@@ -81,6 +81,8 @@ void coins_reply_str(sqlite3_context *ctx, sqlite3_str *s, const char *fname, co
 /* A move in record notation: the take (I, II) or 'L'/'R' (III); NULL for
 ** no move (take 0). */
 void coins_reply_move(sqlite3_context *ctx, coins_variant v, coins_move move);
+/* ... written in the notation nt (a misère sum's moves are "p:t"). */
+void coins_reply_move_in(sqlite3_context *ctx, coins_notation nt, coins_move move);
 /* How many characters v takes in decimal; and v written at out (that
 ** many, no NUL), returning how many. */
 size_t coins_reply_decimal_length(int64_t v);
@@ -121,6 +123,7 @@ typedef struct coins_game {
   /* polled by the reads of its coins and record, and what the caller
   ** starts on them (coins_interrupt_stop_for; NULL: no interrupts) */
   const coins_stop *stop;
+  int piles; /* the coins are a sum's piles (I-sum, or I-misere given an array) */
 } coins_game;
 
 /* The coins argument before it is parsed: its JSON text or JSONB bytes,
@@ -151,6 +154,12 @@ int coins_args_parse_coins(const char *fname, const coins_json_arg *coins, coins
 int coins_args_read_game(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
                          sqlite3_value *max_take, coins_game *game, char **err);
 void coins_args_free_game(coins_game *game);
+/* Starts *st on the piles of game (game->piles, parsed) with its work in
+** *work (grown with coins_reserve; sqlite3_free it after st's last use):
+** SQLITE_OK, SQLITE_NOMEM, or SQLITE_ERROR with *err (a bad pile, too
+** many piles, a set whose values show no period). */
+int coins_args_start_sum(const char *fname, const coins_game *game, coins_state *st,
+                         int64_t **work, size_t *words, char **err);
 
 /* Reads a game record (moves) for game: a JSON array of takes, or of "L"/
 ** "R" (variant III, also a bare string 'LRRL'), into *record (grown with

@@ -7,7 +7,8 @@
 ** nor variant III from a plain array beyond its fused blocks.  The
 ** cursor's state is the line (a coins_line); variant III's, which knows
 ** how many moves it has, makes the cursor lazy (coins_tvf.seek): rows are
-** counted, and played only when a column asks.
+** counted, and played only when a column asks.  A sum of piles (I-sum)
+** is played move by move, O(piles + |S|) a move: no skip ahead.
 */
 #include "coins_sql.h"
 
@@ -55,6 +56,13 @@ static int moves_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) 
   }
   if (text.text && (rc = coins_args_parse_coins(cur->tvf->name, &text, game, err)) != SQLITE_OK)
     return rc;
+  if (game->piles) { /* I-sum: the piles and their table in the work */
+    coins_line *line = cur->state;
+    *line = (coins_line){.stop = game->stop};
+    rc = coins_args_start_sum(cur->tvf->name, game, &line->st, &cur->work, &cur->work_words, err);
+    line->work = cur->work;
+    return rc == SQLITE_OK ? moves_rows(cur) : rc;
+  }
   char msg[COINS_ERRMSG_SIZE];
   size_t words = coins_line_takes_work_words(game->variant, (size_t)game->n, &game->takes);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;

@@ -24,6 +24,8 @@ enum options_column {
 typedef struct options_state {
   coins_options options;
   coins_option row; /* the current row */
+  coins_state sum;  /* I-sum: the position, and the row's move */
+  coins_move at;
 } options_state;
 
 /* The lead argument: any integer (as coins_args_int reads one). */
@@ -52,6 +54,11 @@ static int options_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err
   if (rc == SQLITE_OK) rc = read_lead(fname, args[3], &lead, err);
   if (rc != SQLITE_OK) return rc;
   options_state *state = cur->state;
+  if (game->piles) { /* I-sum: the moves one by one */
+    state->at = (coins_move){0, 'L', 0};
+    state->options.count = UINT64_MAX;
+    return coins_args_start_sum(fname, game, &state->sum, &cur->work, &cur->work_words, err);
+  }
   size_t words = coins_options_takes_work_words(game->variant, (size_t)game->n, &game->takes);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
   coins_status started =
@@ -63,11 +70,15 @@ static int options_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err
 static int options_next(coins_tvf_cursor *cur, char **err) {
   options_state *state = cur->state;
   (void)err;
-  if (cur->row.ply >= state->options.count) {
+  if (state->sum.piles) {
+    state->at = coins_sum_next_move(&state->sum, state->at);
+    if (state->at.take) coins_sum_option(&state->sum, state->at, &state->row);
+  }
+  if (cur->row.ply >= state->options.count || (state->sum.piles && state->at.take == 0)) {
     cur->eof = 1;
     return SQLITE_OK;
   }
-  coins_options_row(&state->options, cur->row.ply, &state->row);
+  if (!state->sum.piles) coins_options_row(&state->options, cur->row.ply, &state->row);
   cur->row.ply++; /* the row's number, its rowid */
   return SQLITE_OK;
 }

@@ -10,6 +10,26 @@
 
 SQLITE_EXTENSION_INIT3
 
+/* A sum's record checked by playing it on the piles. */
+static int check_sum(const char *fname, const coins_game *game, const int64_t *record,
+                     size_t count, char **err) {
+  char msg[COINS_ERRMSG_SIZE];
+  int64_t *work = NULL;
+  size_t words = 0;
+  coins_state st;
+  coins_ply ply;
+  coins_status played = COINS_OK;
+  int rc = coins_args_start_sum(fname, game, &st, &work, &words, err);
+  coins_notation nt = coins_variant_traits_of(game->variant).notation;
+  coins_interrupt_poll poll = {game->stop, COINS_INTERRUPT_POLL_EVERY};
+  for (size_t i = 0; rc == SQLITE_OK && played == COINS_OK && i < count; i++)
+    played = coins_interrupt_poll_stopped(&poll)
+                 ? COINS_STOPPED
+                 : coins_state_play(&st, coins_notation_decode(nt, record[i]), &ply, msg);
+  sqlite3_free(work);
+  return rc != SQLITE_OK ? rc : coins_reply_status(played, fname, msg, err);
+}
+
 int coins_record_arg_read(const char *fname, sqlite3_value *moves, const coins_game *game,
                           int64_t **record, size_t *room_words, size_t *count, char **err) {
   char msg[COINS_ERRMSG_SIZE];
@@ -33,6 +53,7 @@ int coins_record_arg_read(const char *fname, sqlite3_value *moves, const coins_g
                                                          *room_words, count, msg, stop)
                           : coins_parse_moves_stop(game->variant, text, len, *record, *room_words,
                                                    count, msg, stop);
+  if (rc == COINS_OK && game->piles) return check_sum(fname, game, *record, *count, err);
   if (rc == COINS_OK)
     rc = coins_state_check_record_takes_stop(game->variant, game->n, &game->takes, *record, *count,
                                              msg, stop);

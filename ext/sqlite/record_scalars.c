@@ -30,14 +30,17 @@ static const struct {
 /* Replays the record the arguments give into *end (asking game->stop
 ** between pieces of COINS_INTERRUPT_POLL_EVERY moves). */
 static int replay(const char *fname, sqlite3_value **argv, int argc, coins_game *game,
-                  coins_state *end, char **err) {
+                  coins_state *end, int64_t **work, size_t *words, char **err) {
   int64_t *record = NULL;
   size_t room = 0, count = 0;
   if (sqlite3_value_type(argv[2]) == SQLITE_NULL) return COINS_SQL_NULL;
   int rc = coins_args_read_game(fname, argv[0], argv[1], argc > 3 ? argv[3] : NULL, game, err);
   if (rc == SQLITE_OK)
     rc = coins_record_arg_read(fname, argv[2], game, &record, &room, &count, err);
-  if (rc == SQLITE_OK) coins_state_init_takes(end, game->variant, game->a, game->n, &game->takes);
+  if (rc == SQLITE_OK && game->piles)
+    rc = coins_args_start_sum(fname, game, end, work, words, err);
+  else if (rc == SQLITE_OK)
+    coins_state_init_takes(end, game->variant, game->a, game->n, &game->takes);
   coins_interrupt_poll poll = {game->stop, COINS_INTERRUPT_POLL_EVERY};
   for (size_t at = 0; rc == SQLITE_OK && at < count; at += COINS_INTERRUPT_POLL_EVERY) {
     size_t piece =
@@ -69,19 +72,21 @@ static void result_of(sqlite3_context *ctx, const coins_state *end) {
 ** allocation (a row over the length limit fails before it is written). */
 static void after_of(sqlite3_context *ctx, const char *fname, const coins_state *end,
                      const coins_stop *stop) {
-  if (!coins_variant_traits_of(end->variant).has_values) {
+  const int64_t *a = end->piles ? end->piles : end->a;
+  uint64_t lo = end->piles ? 0 : end->lo, hi = end->piles ? end->n : end->hi;
+  if (!end->piles && !coins_variant_traits_of(end->variant).has_values) {
     sqlite3_result_int64(ctx, (sqlite3_int64)(end->hi - end->lo));
     return;
   }
   uint64_t limit = (uint64_t)sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1);
-  uint64_t len = 2 + (end->hi - end->lo) - (end->hi > end->lo); /* [] and the commas */
+  uint64_t len = 2 + (hi - lo) - (hi > lo); /* [] and the commas */
   coins_interrupt_poll poll = {stop, COINS_INTERRUPT_POLL_EVERY};
-  for (uint64_t i = end->lo; i < end->hi && len <= limit; i++) {
+  for (uint64_t i = lo; i < hi && len <= limit; i++) {
     if (coins_interrupt_poll_stopped(&poll)) {
       sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
       return;
     }
-    len += coins_reply_decimal_length(end->a[i]);
+    len += coins_reply_decimal_length(a[i]);
   }
   if (len > limit) {
     coins_reply_too_long(ctx, fname, "the row of coins left");
@@ -94,9 +99,9 @@ static void after_of(sqlite3_context *ctx, const char *fname, const coins_state 
     return;
   }
   *at++ = '[';
-  for (uint64_t i = end->lo; i < end->hi; i++) { /* (the measure asked for interrupts) */
-    if (i > end->lo) *at++ = ',';
-    at += coins_reply_write_decimal(at, end->a[i]);
+  for (uint64_t i = lo; i < hi; i++) { /* (the measure asked for interrupts) */
+    if (i > lo) *at++ = ',';
+    at += coins_reply_write_decimal(at, a[i]);
   }
   *at++ = ']';
   *at = 0;
@@ -110,14 +115,17 @@ static void record_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   coins_state end;
   coins_stop stop;
   char *err = NULL;
+  int64_t *work = NULL; /* a sum's piles and table */
+  size_t words = 0;
   game.stop = coins_interrupt_stop_for(sqlite3_context_db_handle(ctx), &stop);
-  int rc = replay(fname, argv, argc, &game, &end, &err);
+  int rc = replay(fname, argv, argc, &game, &end, &work, &words, &err);
   if (rc == SQLITE_OK && *kind == RESULT)
     result_of(ctx, &end);
   else if (rc == SQLITE_OK)
     after_of(ctx, fname, &end, game.stop);
   else if (rc != COINS_SQL_NULL)
     coins_reply_error_rc(ctx, rc, err); /* err is NULL for SQLITE_NOMEM */
+  sqlite3_free(work);
   coins_args_free_game(&game);
 }
 

@@ -82,7 +82,10 @@ void coins_reply_str(sqlite3_context *ctx, sqlite3_str *s, const char *fname, co
 }
 
 void coins_reply_move(sqlite3_context *ctx, coins_variant v, coins_move move) {
-  coins_notation nt = coins_variant_traits_of(v).notation;
+  coins_reply_move_in(ctx, coins_variant_traits_of(v).notation, move);
+}
+
+void coins_reply_move_in(sqlite3_context *ctx, coins_notation nt, coins_move move) {
   char buf[COINS_MOVE_TEXT_SIZE];
   size_t len;
   if (move.take == 0) {

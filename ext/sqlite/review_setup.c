@@ -18,6 +18,13 @@ int coins_review_setup_begin(coins_tvf_cursor *cur, sqlite3_value **args, int mo
     rc = coins_record_arg_read(fname, args[moves_arg], game, &state->moves, &state->room,
                                &state->count, err);
   if (rc != SQLITE_OK) return rc;
+  if (game->piles) { /* I-sum: the piles and their table in the work, move by move */
+    state->rv = (coins_review){.margin = 0};
+    state->rv.line.stop = game->stop;
+    rc = coins_args_start_sum(fname, game, &state->rv.line.st, &cur->work, &cur->work_words, err);
+    state->rv.line.work = cur->work;
+    return rc;
+  }
   /* a record known in advance is solved along its path in one pass (a
   ** set of takes: variants I and II, reviewed move by move anyway) */
   int whole = moves_arg >= 0 && game->n < UINT32_MAX - 2 && game->takes.range;

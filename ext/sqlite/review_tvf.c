@@ -67,6 +67,19 @@ static const char *verdict_of(const coins_judgement *j) {
 ** table, or (variant I) their count. */
 static void position_column(coins_tvf_cursor *cur, sqlite3_context *ctx) {
   const review_state *rs = cur->state;
+  const coins_state *st = &rs->base.rv.line.st;
+  if (st->piles) { /* a sum: the piles before the move */
+    sqlite3_str *s = sqlite3_str_new(sqlite3_context_db_handle(ctx));
+    char digits[24];
+    for (uint64_t i = 0; i < st->n; i++) {
+      int64_t p = st->piles[i] + (int64_t)(i == cur->row.pos ? cur->row.move.take : 0);
+      sqlite3_str_appendchar(s, 1, i ? ',' : '[');
+      sqlite3_str_append(s, digits, (int)coins_reply_write_decimal(digits, p));
+    }
+    sqlite3_str_appendall(s, st->n ? "]" : "[]");
+    coins_reply_str(ctx, s, cur->tvf->name, "the position");
+    return;
+  }
   if (!coins_variant_traits_of(cur->game.variant).has_values) {
     sqlite3_result_int64(ctx, (sqlite3_int64)(rs->hi - rs->lo));
     return;

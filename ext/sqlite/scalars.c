@@ -52,6 +52,29 @@ static void scalar_data_free(void *p) {
   sqlite3_free(data);
 }
 
+/* A sum of piles (I-sum, or I-misere given an array): parsed, then
+** solved by coins_sum_solve with the piles' table behind them. */
+static int solve_piles(scalar_data *data, const coins_json_arg *text, const coins_stop *stop,
+                       coins_solution *r, char **err) {
+  const char *fname = data->spec->name;
+  coins_game *game = &data->game;
+  coins_convention c = coins_variant_traits_of(game->variant).misere ? COINS_MISERE : COINS_NORMAL;
+  char msg[COINS_ERRMSG_SIZE];
+  coins_sum_result sum;
+  size_t need = 0, n;
+  coins_status solved;
+  game->stop = stop;
+  int rc = coins_args_parse_coins(fname, text, game, err);
+  if (rc != SQLITE_OK) return rc;
+  n = (size_t)game->n;
+  while ((solved = coins_sum_solve(&game->takes, c, game->a, n, &sum, game->a + n,
+                                   game->a_words - n, &need, msg, stop)) == COINS_NO_ROOM)
+    if (coins_reserve(&game->a, &game->a_words, n + need)) return SQLITE_NOMEM;
+  if (solved != COINS_OK) return coins_reply_status(solved, fname, msg, err);
+  *r = (coins_solution){.outcome = sum.outcome, .best = {sum.take, 'L', (uint32_t)sum.pile}};
+  return SQLITE_OK;
+}
+
 /* Solves the game the arguments give into *r.  A row of COINS_STOP_SPAN
 ** bytes or more is solved polling for an interrupt (smaller ones take
 ** well under a millisecond, and do not pay for a stop). */
@@ -70,7 +93,11 @@ static int scalar_solve(sqlite3_context *ctx, scalar_data *data, sqlite3_value *
   char msg[COINS_ERRMSG_SIZE];
   size_t need = 0;
   coins_status solved = COINS_OK;
-  if (game->takes.range == 0) { /* a set of takes: parsed, then solved behind the coins */
+  if (game->piles) { /* (a pile's values may be scanned up to COINS_PILE_SEARCH: polled) */
+    rc = solve_piles(data, &text, coins_interrupt_stop_for(sqlite3_context_db_handle(ctx), &room),
+                     r, err);
+    if (rc != SQLITE_OK) return rc;
+  } else if (game->takes.range == 0) { /* a set of takes: parsed, then solved behind the coins */
     /* (a pile's values may be scanned up to COINS_PILE_SEARCH: polled) */
     game->stop = stop = coins_interrupt_stop_for(sqlite3_context_db_handle(ctx), &room);
     if (text.text && (rc = coins_args_parse_coins(fname, &text, game, err)) != SQLITE_OK) return rc;
@@ -130,7 +157,12 @@ static void scalar_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     }
     case MARGIN: sqlite3_result_int64(ctx, r.margin); break;
     case SCORE: sqlite3_result_int64(ctx, r.score); break;
-    case BEST_MOVE: coins_reply_move(ctx, data->game.variant, r.best); break;
+    case BEST_MOVE:
+      coins_reply_move_in(ctx,
+                          data->game.piles ? COINS_NOTATION_PILE
+                                           : coins_variant_traits_of(data->game.variant).notation,
+                          r.best);
+      break;
   }
 }
 
