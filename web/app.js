@@ -850,12 +850,37 @@
     return table;
   }
 
+  /* A player's column of the scorecard, by name. */
+  function scoreOf(card, player) {
+    const mine = card.rows.find((r) => r[0] === player);
+    return (name) => mine[card.columns.indexOf(name)];
+  }
+
+  /* The same counts from the review's rows (no accuracy), for a game
+   * coins_scorecard does not score. */
+  function reviewCounts(review, player) {
+    const col = (name) => review.columns.indexOf(name);
+    const mine = review.rows.filter((r) => r[col('player')] === player);
+    const graded = (g) => mine.filter((r) => r[col('grade')] === g).length;
+    const counts = {
+      moves: mine.length,
+      best: graded('best'),
+      inaccuracies: graded('inaccuracy'),
+      mistakes: graded('mistake'),
+      blunders: graded('blunder'),
+      loss: mine.reduce((sum, r) => sum + Number(r[col('loss')]), 0),
+      accuracy: null,
+    };
+    return (name) => counts[name];
+  }
+
   async function finish(status, current) {
     const p = { v: game.variant, c: game.coins, m: recordText(), k: game.k };
     const values = rulesOf(game.variant).has_values;
     const result = await db.value('SELECT coins_result(:v, :c, :m, :k)', p);
     const review = await db.query(REVIEW_SQL, p);
-    const card = await db.query(SCORECARD_SQL, p);
+    /* coins_scorecard scores games on a row; on piles the review is counted */
+    const card = piled(game.variant) ? null : await db.query(SCORECARD_SQL, p);
     /* where the game stood before the first move, for the graph */
     const start = await db.value(
       values ? 'SELECT coins_margin(:v, :c, :k)' : 'SELECT coins_outcome(:v, :c, :k)',
@@ -873,7 +898,11 @@
     });
     $('review-table').replaceChildren(table);
     filterReview();
-    $('scorecard').replaceChildren(byTable(card));
+    $('scorecard').replaceChildren(
+      card
+        ? byTable(card)
+        : el('p', { class: 'note' }, 'coins_scorecard scores games on a row, not on piles.'),
+    );
     const points = [{ ply: 0, eval: start, player: 0, move: null, grade: null }].concat(
       review.rows.map((r) => ({
         ply: r[column('ply')],
@@ -884,8 +913,7 @@
       })),
     );
     drawEvalGraph($('eval-graph'), points, values);
-    const mine = card.rows.find((r) => r[0] === game.human);
-    const c = (name) => mine[card.columns.indexOf(name)];
+    const c = card ? scoreOf(card, game.human) : reviewCounts(review, game.human);
     const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
     $('review-summary').textContent =
       `Your ${plural(c('moves'), 'move', 'moves')}: ${c('best')} best, ` +

@@ -18,6 +18,8 @@
  *      of coins is the native coins_best_move of the position, the
  *      result line is the native coins_result, the rules line names the
  *      set, and the review table shown at the end is the native coins_review;
+ *      games on piles (variant I-sum: Nim, and piles with a set), held to
+ *      the nim-sum (piles.js);
  *      reloading the URL of the finished game shows the same review; the
  *      hint, the scorecard and the evaluation graph (analysis.js);
  *   4. the page opened as file:// says why it cannot run there;
@@ -60,8 +62,19 @@ const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const puppeteer = require('puppeteer-core');
-const { root, native, hasValues, typed, rng, checker, tableText, shown } = require('./common.js');
+const {
+  root,
+  native,
+  rulesOf,
+  hasValues,
+  typed,
+  rng,
+  checker,
+  tableText,
+  shown,
+} = require('./common.js');
 const analysis = require('./analysis.js');
+const piles = require('./piles.js');
 
 const webDir = path.resolve(root, process.env.COINS_WEB || 'build/web');
 const shots = path.resolve(root, process.env.COINS_SHOTS || 'build/web-test');
@@ -677,11 +690,14 @@ async function main() {
       { name: 'I squares as first', variant: 'I', coins: '40', k: '[1,4,9,16]', as: 1 },
       { name: 'I-misere as second', variant: 'I-misere', coins: '13', k: 3, as: 2 },
       { name: 'II set as first', variant: 'II', coins: '[5,1,7,2,9,4,3,8]', k: '[2,3]', as: 1 },
+      { name: 'Nim as first', variant: 'I-sum', coins: '[3,4,5]', k: 5, as: 1 },
+      { name: 'piles set as second', variant: 'I-sum', coins: '[5,7,9]', k: '[1,3,4]', as: 2 },
     ];
     let seed = 11;
     for (const g of games) {
       const values = hasValues(g.variant);
-      const v = { v: g.variant, c: values ? g.coins : Number(g.coins), k: g.k };
+      const piled = rulesOf(g.variant).notation === 'pile';
+      const v = { v: g.variant, c: /^\d+$/.test(g.coins) ? Number(g.coins) : g.coins, k: g.k };
       const hash =
         '#' + new URLSearchParams({ coins: g.coins, variant: g.variant, max_take: String(g.k) });
       await open(page, base, hash);
@@ -697,12 +713,18 @@ async function main() {
         [outcome.slice(5), margin === 'null' ? '' : margin.slice(4)],
         `${g.name}: who wins`,
       );
-      const n = values ? JSON.parse(g.coins).length : Number(g.coins);
-      check.same(
-        await page.$$eval('#line-picture svg > g', (gs) => gs.length),
-        n,
-        `${g.name}: the picture`,
-      );
+      if (piled) {
+        await page.click(g.as === 1 ? '#play-first' : '#play-second');
+        await page.waitForFunction(() => document.body.dataset.play === 'your-move');
+        await piles.start(page, check, g, v);
+      } else {
+        const n = values ? JSON.parse(g.coins).length : Number(g.coins);
+        check.same(
+          await page.$$eval('#line-picture svg > g', (gs) => gs.length),
+          n,
+          `${g.name}: the picture`,
+        );
+      }
 
       const record = await playGame(page, check, g, v, seed++);
       const moves = recordList(g.variant, record);
@@ -742,6 +764,7 @@ async function main() {
         (await page.$eval('#play-status', (e) => e.textContent)).endsWith(`Game over: ${end}`),
         `${g.name}: the result line says ${end} (coins_result ${result})`,
       );
+      if (piled) await piles.played(page, check, g, moves);
       if (typeof g.k === 'string') {
         const takes = JSON.parse(g.k)
           .join(', ')

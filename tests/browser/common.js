@@ -21,12 +21,17 @@ function native(queries, setup) {
   return JSON.parse(out);
 }
 
-/* Whether the variant named name has coin values (coins_rules, natively). */
+/* The rules of the variant named name (coins_rules, natively). */
 let rulesCache = null;
-function hasValues(name) {
+function rulesOf(name) {
   if (!rulesCache)
     rulesCache = JSON.parse(native([{ sql: 'SELECT coins_rules()' }])[0].rows[0][0].slice(5));
-  return rulesCache.find((r) => r.name === name).has_values;
+  return rulesCache.find((r) => r.name === name);
+}
+
+/* Whether the variant named name has coin values. */
+function hasValues(name) {
+  return rulesOf(name).has_values;
 }
 
 /* A value of the JS API written as native.py writes a Python one; real:
@@ -130,6 +135,7 @@ function shown(result) {
 module.exports = {
   root,
   native,
+  rulesOf,
   hasValues,
   typed,
   typedResult,
