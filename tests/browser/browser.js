@@ -31,7 +31,9 @@
  *      coins gives for the same argument, naming the field and no
  *      function, and plays nothing; the forms coins accepts ('iii', '2',
  *      a record 'L,R') open the game; a game in progress is drawn as one;
- *      the form's max_take 0 is an error too;
+ *      the form's max_take 0 is an error too, a set typed without its
+ *      brackets is read, and a bad set shows coins' message; each game
+ *      to try linked from the board opens as coins solves it; piles dealt;
  *   8. the deadline: a query of long function calls (coins_margin of
  *      2*10^7 coins, five times), with the deadline at 2 s: while it
  *      runs the page answers (its clock ticks, typing is handled, the
@@ -316,6 +318,28 @@ async function urlFields(page, base, check) {
       `the game to try ${h}`,
     );
   }
+
+  /* piles dealt: deal-n piles of 1 to 7 coins, solved as coins solves them */
+  await page.$eval('#deal-n', (e) => (e.value = '6'));
+  await page.select('#variant', 'I-sum');
+  await page.waitForFunction(() => document.getElementById('outcome').textContent);
+  await page.$eval('#outcome', (e) => (e.textContent = ''));
+  await page.click('#deal');
+  await page.waitForFunction(() => document.getElementById('outcome').textContent);
+  const dealt = await page.$eval('#coins', (e) => e.value);
+  const dealtTake = await page.$eval('#max-take', (e) => e.value);
+  const [dealtOutcome] = native([
+    { sql: "SELECT coins_outcome('I-sum', :c, :k)", params: { c: dealt, k: dealtTake } },
+  ]);
+  check.ok(
+    JSON.parse(dealt).length === 6 && JSON.parse(dealt).every((n) => n >= 1 && n <= 7),
+    `piles dealt: ${dealt}`,
+  );
+  check.same(
+    [await gameError(page), await page.$eval('#outcome', (e) => e.dataset.outcome)],
+    ['', dealtOutcome.rows[0][0].slice(5)],
+    `piles dealt: who wins ${dealt}`,
+  );
 
   /* a record in another notation coins reads; the game in progress */
   await goHash(page, '#coins=[8,15,3,7]&variant=III&moves=L,R&as=first');
