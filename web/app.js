@@ -25,6 +25,8 @@
   const MAX_BOARD = 200; /* the most coins the board plays */
   const MAX_ROWS = 1000; /* the most rows a result table shows */
   const REPLY_MS = 250; /* coins' pause before it answers */
+  const MAX_LINE = 200; /* the most moves of a line written out */
+  const PILE_DEAL = 7; /* the most coins in a pile dealt */
   const URL_FIELDS = ['sql', 'coins', 'variant', 'max_take', 'moves', 'as', 'puzzle'];
 
   let db = null; /* the database, in its worker */
@@ -256,7 +258,9 @@
    * without the name of the function that checked it. */
   function fieldError(where, field, e) {
     if (e.restarted) return e;
-    return new Error(`${where} ${field}: ${e.message.replace(/^coins_\w+: /, '')}`);
+    const bare = e.message.replace(/^coins_\w+: /, '');
+    const what = bare.startsWith(`${field}: `) ? bare.slice(field.length + 2) : bare;
+    return new Error(`${where} ${field}: ${what}`);
   }
 
   /* The rules of the variant named name ('I', 'II', ...). */
@@ -267,6 +271,12 @@
   /* Whether the variant's moves are sides ('L'/'R'), not takes. */
   function sides(name) {
     return rulesOf(name).notation === 'side';
+  }
+
+  /* Whether the variant is played on piles (coins: their sizes; a move
+   * 'p:t' takes t coins from pile p, piles from 1). */
+  function piled(name) {
+    return rulesOf(name).notation === 'pile';
   }
 
   /* The game of fields (texts, as typed or as in the URL: variant, max_take
@@ -282,14 +292,21 @@
     }
     let k = rulesOf(variant).default_take;
     if (f.max_take !== null) {
+      /* a set may be typed without its brackets: 1,3,4 */
+      const typed = f.max_take.trim();
+      const text = /,/.test(typed) && !typed.startsWith('[') ? `[${typed}]` : f.max_take;
       try {
-        await db.value("SELECT coins_outcome(:v, '[]', :k)", { v: variant, k: f.max_take });
-        k = await db.value('SELECT CAST(trim(:k) AS INTEGER)', { k: f.max_take });
+        await db.value("SELECT coins_outcome(:v, '[]', :k)", { v: variant, k: text });
+        k = await db.value("SELECT iif(trim(:k) LIKE '[%', json(:k), CAST(trim(:k) AS INTEGER))", {
+          k: text,
+        });
       } catch (e) {
         throw fieldError(where, 'max_take', e);
       }
     }
-    const coins = f.coins.trim();
+    /* a row or piles may be typed without brackets too: 3,4,5 */
+    const row = f.coins.trim();
+    const coins = /,/.test(row) && !row.startsWith('[') ? `[${row}]` : row;
     try {
       await db.value('SELECT coins_outcome(:v, :c, :k)', { v: variant, c: coins, k });
     } catch (e) {
@@ -314,14 +331,59 @@
     $('max-take').disabled = rulesOf(variant).fixed_take !== null;
   }
 
-  /* max_take as a count of coins the board can use. */
-  function boardTake() {
-    return typeof game.k === 'bigint' ? Number.MAX_SAFE_INTEGER : game.k;
+  /* The takes max_take allows that fit n coins, ascending: k (a number, or
+   * a BigInt past 2^53) allows 1..k, a set (its JSON text) its members. */
+  function takesUpTo(k, n) {
+    if (typeof k === 'string')
+      return JSON.parse(k)
+        .filter((t) => t <= n)
+        .sort((a, b) => a - b);
+    const most = typeof k === 'bigint' || k > n ? n : k;
+    return Array.from({ length: most }, (_, t) => t + 1);
+  }
+
+  /* Words for a list: 1, 4 or 9. */
+  function orList(xs) {
+    return xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`;
+  }
+
+  /* The rules line of a game: what a move is and who wins, from the
+   * variant's traits (coins_rules) and max_take. */
+  function rulesText(variant, k) {
+    const r = rulesOf(variant);
+    const set = typeof k === 'string' ? takesUpTo(k, 64) : null;
+    let move;
+    if (r.notation === 'side') move = 'a move takes the coin at either end';
+    else if (set) move = `a move takes ${orList(set)} coins (the set ${k})`;
+    else move = `a move takes 1 to ${k} coins`;
+    if (r.notation !== 'side' && r.has_values) move += ' from the left';
+    if (r.notation === 'pile') move += ' from one pile';
+    let end = r.has_values
+      ? 'the larger total wins'
+      : `whoever takes the last coin ${r.misere ? 'loses' : 'wins'}`;
+    if (set && r.has_values) end += '; when no take fits the coins left, the game ends there';
+    else if (set) end += `; a player who cannot move (no take fits) ${r.misere ? 'wins' : 'loses'}`;
+    return `Variant ${variant}: ${move}; ${end}.`;
   }
 
   function moveName(variant, move) {
     if (sides(variant)) return move === 'L' ? 'the left coin' : 'the right coin';
+    if (piled(variant)) {
+      const [p, t] = String(move).split(':');
+      return `${t} coin${t === '1' ? '' : 's'} from pile ${p}`;
+    }
     return `${move} coin${move === 1 ? '' : 's'}`;
+  }
+
+  /* A line of moves of a pile game, written out (data-line: the moves). */
+  function lineText(moves) {
+    const shown = moves.slice(0, MAX_LINE).join(' ');
+    const more = moves.length > MAX_LINE ? ' ...' : '';
+    return el(
+      'p',
+      { class: 'line', 'data-line': moves.join(' ') },
+      `The optimal line (coins_moves, pile:take): ${shown || 'no move'}${more}.`,
+    );
   }
 
   /* Solves the game (checked: checkGame) and draws its optimal line; false
@@ -331,6 +393,7 @@
     const epoch = game.epoch;
     showError('game-error', null);
     $('outcome').textContent = '';
+    $('rules-line').textContent = '';
     $('line-picture').replaceChildren();
     try {
       const { variant, k, coins } = await checked;
@@ -352,20 +415,27 @@
       const q = { v: variant, c: coins, k };
       const n = Number(
         await db.value(
-          values
-            ? "SELECT json_array_length(coins_after(:v, :c, '[]', :k))"
-            : "SELECT coins_after(:v, :c, '[]', :k)",
+          piled(variant)
+            ? "SELECT sum(value) FROM json_each(coins_after(:v, :c, '[]', :k))"
+            : values
+              ? "SELECT json_array_length(coins_after(:v, :c, '[]', :k))"
+              : "SELECT coins_after(:v, :c, '[]', :k)",
           q,
         ),
       );
+      const each = async () =>
+        (await db.query("SELECT value FROM json_each(coins_after(:v, :c, '[]', :k))", q)).rows.map(
+          (x) => x[0],
+        );
+      /* the row's values (null for coins without), or the piles' sizes */
       game.values =
         n > MAX_BOARD
           ? null
-          : !values
-            ? new Array(n).fill(null)
-            : (
-                await db.query("SELECT value FROM json_each(coins_after(:v, :c, '[]', :k))", q)
-              ).rows.map((x) => x[0]);
+          : piled(variant)
+            ? (await each()).map(Number)
+            : values
+              ? await each()
+              : new Array(n).fill(null);
       let text;
       if (!values) {
         text =
@@ -383,13 +453,24 @@
       }
       if (best !== null) text += ` An optimal first move: ${best} (${moveName(variant, best)}).`;
       $('outcome').textContent = text;
+      $('rules-line').textContent = rulesText(variant, k);
       $('outcome').dataset.outcome = outcome;
       $('outcome').dataset.margin = margin === null ? '' : String(margin);
       try {
-        /* a variant I count past coins_svg's limit is solved, not drawn */
-        const svg = await db.value('SELECT coins_svg(:v, :c, NULL, :k)', p);
-        if (epoch !== game.epoch) return false;
-        putSvg($('line-picture'), svg);
+        if (piled(variant)) {
+          /* coins_svg draws rows: the piles' optimal line is written out */
+          const line = await db.query(
+            `SELECT move FROM coins_moves(:v, :c, :k) ORDER BY ply LIMIT ${MAX_LINE + 1}`,
+            p,
+          );
+          if (epoch !== game.epoch) return false;
+          $('line-picture').replaceChildren(lineText(line.rows.map((x) => x[0])));
+        } else {
+          /* a variant I count past coins_svg's limit is solved, not drawn */
+          const svg = await db.value('SELECT coins_svg(:v, :c, NULL, :k)', p);
+          if (epoch !== game.epoch) return false;
+          putSvg($('line-picture'), svg);
+        }
       } catch (e) {
         $('line-picture').append(el('p', { class: 'note' }, 'Error: ' + e.message));
       }
@@ -406,11 +487,17 @@
   async function deal() {
     const n = Math.min(MAX_BOARD, Math.max(0, parseInt($('deal-n').value, 10) || 0));
     const seed = parseInt($('deal-seed').value, 10) || 0;
-    if (!rulesOf($('variant').value).has_values) {
+    const piles = piled($('variant').value);
+    if (!piles && !rulesOf($('variant').value).has_values) {
       $('coins').value = String(n);
     } else {
+      /* piles: n piles (as many as fit the board) of 1 to PILE_DEAL coins */
+      const sql = piles
+        ? `SELECT json_group_array(abs(value) % ${PILE_DEAL} + 1) FROM json_each(coins_deal(?, ?))`
+        : 'SELECT coins_deal(?, ?)';
+      const count = piles ? Math.min(n, Math.floor(MAX_BOARD / PILE_DEAL)) : n;
       try {
-        $('coins').value = await db.value('SELECT coins_deal(?, ?)', [seed, n]);
+        $('coins').value = await db.value(sql, [seed, count]);
       } catch (e) {
         showError('game-error', e);
         return;
@@ -427,9 +514,29 @@
     return sides(variant) ? moves.join('') : JSON.stringify(moves);
   }
 
-  /* Where the record has got to: [lo, hi) left, ply_of[i]. */
+  /* Where the record has got to: a row { lo, hi, plyOf } per pile (one
+   * for a game on a row): its coins [lo, hi) left, the ply that took each. */
   function position() {
-    return played(game.values.length, game.record, 1);
+    if (!piled(game.variant)) return [played(game.values.length, game.record, 1)];
+    const rows = game.values.map((n) => played(n, [], 1));
+    game.record.forEach((m, t) => {
+      const [p, take] = String(m).split(':').map(Number);
+      const row = rows[p - 1];
+      for (let i = 0; i < take; i++) row.plyOf[row.lo++] = 1 + t;
+    });
+    return rows;
+  }
+
+  /* The game's move for a take from row p (0-based): 'p:t' on piles. */
+  function pileMove(p) {
+    return piled(game.variant) ? (t) => `${p + 1}:${t}` : (m) => m;
+  }
+
+  /* Every legal move of the game on the board (none: it is over). */
+  function legalMoves() {
+    return position().flatMap((r, p) =>
+      moveList(game.variant, game.k, r.lo, r.hi).map(pileMove(p)),
+    );
   }
 
   /* Where moves from a row of n coins lead: [lo, hi) left, and the ply that
@@ -475,7 +582,7 @@
 
   /* The move the human chose (a take, or 'L'/'R'). */
   function play(move) {
-    if (!game.human || mover() !== game.human || position().lo >= position().hi) return;
+    if (!game.human || mover() !== game.human || gameOver()) return;
     game.record.push(move);
     afterMove(game.human);
   }
@@ -513,8 +620,7 @@
   }
 
   async function drawPosition(who, current) {
-    const { lo, hi } = position();
-    const over = lo >= hi;
+    const over = gameOver();
     setHash({
       coins: String(game.coins),
       variant: game.variant,
@@ -543,14 +649,26 @@
     }
     drawBoard(over);
     clearHint(!over && mover() === game.human);
-    const svg = await db.value('SELECT coins_svg(:v, :c, :m, :k)', {
-      v: game.variant,
-      c: game.coins,
-      m: recordText(),
-      k: game.k,
-    });
-    if (!current()) return;
-    putSvg($('game-picture'), svg);
+    if (piled(game.variant)) {
+      /* the piles show who took what; the record is written out */
+      const moves = game.record.join(' ');
+      $('game-picture').replaceChildren(
+        el(
+          'p',
+          { class: 'line', 'data-record': moves },
+          `The record (pile:take): ${moves || 'no move yet'}.`,
+        ),
+      );
+    } else {
+      const svg = await db.value('SELECT coins_svg(:v, :c, :m, :k)', {
+        v: game.variant,
+        c: game.coins,
+        m: recordText(),
+        k: game.k,
+      });
+      if (!current()) return;
+      putSvg($('game-picture'), svg);
+    }
     if (over) {
       await finish(status, current);
     } else if (mover() === game.human) {
@@ -569,21 +687,34 @@
    * kind of move adds a case to both). */
   function coinMove(variant, k, lo, hi, i) {
     if (sides(variant)) return i === lo ? 'L' : i === hi - 1 ? 'R' : null;
-    return i >= lo && i < Math.min(hi, lo + k) ? i - lo + 1 : null;
+    const t = i - lo + 1;
+    return i >= lo && i < hi && takesUpTo(k, hi - lo).includes(t) ? t : null;
   }
 
-  /* Every legal move of such a position, in coins_options' order. */
+  /* Every legal move of such a position, in coins_options' order (none:
+   * the game is over). */
   function moveList(variant, k, lo, hi) {
     if (lo >= hi) return [];
     if (sides(variant)) return lo === hi - 1 ? ['L'] : ['L', 'R'];
-    return Array.from({ length: Math.min(k, hi - lo) }, (_, t) => t + 1);
+    return takesUpTo(k, hi - lo);
+  }
+
+  /* Whether the game on the board is over: no legal move left (with a set
+   * of takes, coins may be left that no take fits). */
+  function gameOver() {
+    return legalMoves().length === 0;
   }
 
   /* Draws a position into board (a button a coin) and moves (a button a
    * legal move): s = { variant, k, values, lo, hi, plyOf (the ply that
-   * took each coin, 0 for none), active (whether moves are taken), onMove }. */
+   * took each coin, 0 for none), active (whether moves are taken), onMove,
+   * moveOf (optional: the game's move for a take, as 'p:t' on piles) }. */
   function drawCoins(board, moves, s) {
-    const at = (i) => (s.active ? coinMove(s.variant, s.k, s.lo, s.hi, i) : null);
+    const moveOf = s.moveOf || ((m) => m);
+    const at = (i) => {
+      const m = s.active ? coinMove(s.variant, s.k, s.lo, s.hi, i) : null;
+      return m === null ? null : moveOf(m);
+    };
     board.replaceChildren();
     s.values.forEach((v, i) => {
       const ply = s.plyOf ? s.plyOf[i] : 0;
@@ -608,7 +739,7 @@
     });
     moves.replaceChildren();
     if (!s.active) return;
-    for (const m of moveList(s.variant, s.k, s.lo, s.hi)) {
+    for (const m of moveList(s.variant, s.k, s.lo, s.hi).map(moveOf)) {
       const b = el(
         'button',
         { type: 'button', class: 'move', 'data-move': String(m) },
@@ -620,16 +751,30 @@
   }
 
   function drawBoard(over) {
-    const { lo, hi, plyOf } = position();
-    drawCoins($('board'), $('moves'), {
-      variant: game.variant,
-      k: boardTake(),
-      values: game.values,
-      lo,
-      hi,
-      plyOf,
-      active: !over && mover() === game.human,
-      onMove: play,
+    const rows = position();
+    const s = { variant: game.variant, k: game.k, active: !over && mover() === game.human };
+    if (!piled(game.variant)) {
+      drawCoins($('board'), $('moves'), { ...s, values: game.values, ...rows[0], onMove: play });
+      return;
+    }
+    /* the piles: a row of coins each, and a line of its moves */
+    $('board').replaceChildren();
+    $('moves').replaceChildren();
+    rows.forEach((row, i) => {
+      const coins = el('span', { class: 'pile-coins' });
+      const moves = el('span', { class: 'pile-moves' });
+      const values = new Array(game.values[i]).fill(null);
+      drawCoins(coins, moves, { ...s, values, ...row, onMove: play, moveOf: pileMove(i) });
+      const name = `Pile ${i + 1}`;
+      $('board').append(
+        el(
+          'div',
+          { class: 'pile', 'data-pile': String(i + 1) },
+          el('span', { class: 'pile-name' }, `${name}: ${row.hi - row.lo} left`),
+          coins,
+        ),
+      );
+      if (moves.childElementCount) $('moves').append(el('div', {}, `${name}: `, moves));
     });
   }
 
@@ -705,12 +850,37 @@
     return table;
   }
 
+  /* A player's column of the scorecard, by name. */
+  function scoreOf(card, player) {
+    const mine = card.rows.find((r) => r[0] === player);
+    return (name) => mine[card.columns.indexOf(name)];
+  }
+
+  /* The same counts from the review's rows (no accuracy), for a game
+   * coins_scorecard does not score. */
+  function reviewCounts(review, player) {
+    const col = (name) => review.columns.indexOf(name);
+    const mine = review.rows.filter((r) => r[col('player')] === player);
+    const graded = (g) => mine.filter((r) => r[col('grade')] === g).length;
+    const counts = {
+      moves: mine.length,
+      best: graded('best'),
+      inaccuracies: graded('inaccuracy'),
+      mistakes: graded('mistake'),
+      blunders: graded('blunder'),
+      loss: mine.reduce((sum, r) => sum + Number(r[col('loss')]), 0),
+      accuracy: null,
+    };
+    return (name) => counts[name];
+  }
+
   async function finish(status, current) {
     const p = { v: game.variant, c: game.coins, m: recordText(), k: game.k };
     const values = rulesOf(game.variant).has_values;
     const result = await db.value('SELECT coins_result(:v, :c, :m, :k)', p);
     const review = await db.query(REVIEW_SQL, p);
-    const card = await db.query(SCORECARD_SQL, p);
+    /* coins_scorecard scores games on a row; on piles the review is counted */
+    const card = piled(game.variant) ? null : await db.query(SCORECARD_SQL, p);
     /* where the game stood before the first move, for the graph */
     const start = await db.value(
       values ? 'SELECT coins_margin(:v, :c, :k)' : 'SELECT coins_outcome(:v, :c, :k)',
@@ -728,7 +898,11 @@
     });
     $('review-table').replaceChildren(table);
     filterReview();
-    $('scorecard').replaceChildren(byTable(card));
+    $('scorecard').replaceChildren(
+      card
+        ? byTable(card)
+        : el('p', { class: 'note' }, 'coins_scorecard scores games on a row, not on piles.'),
+    );
     const points = [{ ply: 0, eval: start, player: 0, move: null, grade: null }].concat(
       review.rows.map((r) => ({
         ply: r[column('ply')],
@@ -739,8 +913,7 @@
       })),
     );
     drawEvalGraph($('eval-graph'), points, values);
-    const mine = card.rows.find((r) => r[0] === game.human);
-    const c = (name) => mine[card.columns.indexOf(name)];
+    const c = card ? scoreOf(card, game.human) : reviewCounts(review, game.human);
     const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
     $('review-summary').textContent =
       `Your ${plural(c('moves'), 'move', 'moves')}: ${c('best')} best, ` +
@@ -1145,6 +1318,22 @@
     window.addEventListener('hashchange', applyHash);
   }
 
+  /* The variant menu: the variants of coins_rules(), each named by
+   * index.html's option for it (a variant it has none for by its name). */
+  function variantMenu() {
+    const menu = $('variant');
+    const chosen = menu.value;
+    const texts = new Map([...menu.options].map((o) => [o.value, o.textContent]));
+    menu.replaceChildren(
+      ...rules.map((r) => el('option', { value: r.name }, texts.get(r.name) || r.name)),
+    );
+    menu.value = chosen;
+    /* games to try of a variant this build has not */
+    for (const e of document.querySelectorAll('.try [data-variant]')) {
+      e.hidden = !rulesOf(e.dataset.variant);
+    }
+  }
+
   async function start() {
     if (location.protocol === 'file:') {
       $('file-warning').hidden = false;
@@ -1162,6 +1351,7 @@
       document.body.dataset.ready = 'error';
       return;
     }
+    variantMenu();
     wire();
     $('puzzle-count').textContent = String(PUZZLES.length);
     $('puzzle-n').max = String(PUZZLES.length);

@@ -6,10 +6,12 @@
  *               coins_options of the position, with the mover's lead,
  *               and plays nothing;
  *   review      at the end of a game, the scorecard is the native
- *               coins_scorecard, and the evaluation graph's points
- *               (data-ply, data-eval of each circle, the polyline through
- *               them) are the native coins_review's eval per ply, ply 0
- *               the start's coins_margin (variant I: coins_outcome), drawn
+ *               coins_scorecard (on piles, which it does not score, the
+ *               summary counts the native review's grades), and the
+ *               evaluation graph's points (data-ply, data-eval of each
+ *               circle, the polyline through them) are the native
+ *               coins_review's eval per ply, ply 0
+ *               the start's coins_margin (no values: coins_outcome), drawn
  *               on straight scales;
  *   puzzles     puzzles of the bundled archive come from build/games.db as
  *               the report says (the position after a mistake or blunder,
@@ -21,7 +23,7 @@
  */
 'use strict';
 const path = require('node:path');
-const { root, native, tableText, shown } = require('./common.js');
+const { root, native, rulesOf, hasValues, tableText, shown } = require('./common.js');
 
 /* The review's and the scorecard's columns, as the page (web/app.js) asks. */
 const REVIEW_SQL =
@@ -57,11 +59,11 @@ async function hint(page, check, g, v) {
   ]);
   const last = totals.rows[0];
   let lead = 0;
-  if (last && g.variant !== 'I') {
+  if (last && hasValues(g.variant)) {
     const diff = Number(bare(last[0])) - Number(bare(last[1]));
     lead = g.as === 1 ? diff : -diff;
   }
-  const columns = g.variant === 'I' ? '' : 'gain, margin, ';
+  const columns = hasValues(g.variant) ? 'gain, margin, ' : '';
   const [want] = native([
     {
       sql:
@@ -79,20 +81,43 @@ async function hint(page, check, g, v) {
 /* The scorecard and the evaluation graph of the page's finished game. */
 async function review(page, check, g, v, record) {
   const p = { ...v, m: record };
-  const [card, evals, start] = native([
-    { sql: SCORECARD_SQL, params: p },
+  const [evals, start, card] = native([
     { sql: 'SELECT eval, grade FROM coins_review(:v, :c, :m, :k) ORDER BY ply', params: p },
     {
-      sql:
-        "SELECT CASE WHEN :v = 'I' THEN coins_outcome(:v, :c, :k) " +
-        'ELSE coins_margin(:v, :c, :k) END',
+      sql: hasValues(g.variant)
+        ? 'SELECT coins_margin(:v, :c, :k)'
+        : 'SELECT coins_outcome(:v, :c, :k)',
       params: v,
     },
+    {
+      sql:
+        rulesOf(g.variant).notation === 'pile'
+          ? 'SELECT grade, loss FROM coins_review(:v, :c, :m, :k) WHERE player = :as'
+          : SCORECARD_SQL,
+      params: { ...p, as: g.as },
+    },
   ]);
-  const table = shown(card);
-  table.columns = ['by'].concat(table.columns);
-  table.rows = table.rows.map((row) => [row[0] === String(g.as) ? 'you' : 'coins'].concat(row));
-  check.same(await tableText(page, '#scorecard table'), table, `${g.name}: the scorecard`);
+  if (rulesOf(g.variant).notation === 'pile') {
+    const grades = card.rows.map((r) => bare(r[0]));
+    const n = (x) => grades.filter((y) => y === x).length;
+    const loss = card.rows.reduce((sum, r) => sum + Number(bare(r[1])), 0);
+    const summary = await page.$eval('#review-summary', (e) => e.textContent);
+    const plural = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+    check.same(
+      summary,
+      `Your ${plural(grades.length, 'move', 'moves')}: ${n('best')} best, ` +
+        `${plural(n('inaccuracy'), 'inaccuracy', 'inaccuracies')}, ` +
+        `${plural(n('mistake'), 'mistake', 'mistakes')}, ` +
+        `${plural(n('blunder'), 'blunder', 'blunders')}; wins given away: ${loss}; ` +
+        'accuracy - of 100.',
+      `${g.name}: the summary counts the review`,
+    );
+  } else {
+    const table = shown(card);
+    table.columns = ['by'].concat(table.columns);
+    table.rows = table.rows.map((row) => [row[0] === String(g.as) ? 'you' : 'coins'].concat(row));
+    check.same(await tableText(page, '#scorecard table'), table, `${g.name}: the scorecard`);
+  }
 
   const graph = await page.$eval('#eval-graph svg', (svg) => ({
     circles: [...svg.querySelectorAll('circle')].map((c) => ({

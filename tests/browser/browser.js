@@ -11,9 +11,15 @@
  *      margin as the native build says, the optimal line drawn by
  *      coins_svg (one <g> per coin);
  *   3. whole games played by clicking coins and move buttons (seeded
- *      choices, good and bad), one per variant, as first and as second:
- *      every reply of coins is the native coins_best_move of the position,
- *      and the review table shown at the end is the native coins_review;
+ *      choices, good and bad), one per variant, as first and as second,
+ *      and games with a set of takes (LeetCode 1510's squares; a row of
+ *      variant II) and of misere play: the moves offered are the native
+ *      coins_options' (only the takes in the set that fit), every reply
+ *      of coins is the native coins_best_move of the position, the
+ *      result line is the native coins_result, the rules line names the
+ *      set, and the review table shown at the end is the native coins_review;
+ *      games on piles (variant I-sum: Nim, and piles with a set), held to
+ *      the nim-sum (piles.js);
  *      reloading the URL of the finished game shows the same review; the
  *      hint, the scorecard and the evaluation graph (analysis.js);
  *   4. the page opened as file:// says why it cannot run there;
@@ -25,7 +31,9 @@
  *      coins gives for the same argument, naming the field and no
  *      function, and plays nothing; the forms coins accepts ('iii', '2',
  *      a record 'L,R') open the game; a game in progress is drawn as one;
- *      the form's max_take 0 is an error too;
+ *      the form's max_take 0 is an error too, a set typed without its
+ *      brackets is read, and a bad set shows coins' message; each game
+ *      to try linked from the board opens as coins solves it; piles dealt;
  *   8. the deadline: a query of long function calls (coins_margin of
  *      2*10^7 coins, five times), with the deadline at 2 s: while it
  *      runs the page answers (its clock ticks, typing is handled, the
@@ -56,8 +64,19 @@ const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const puppeteer = require('puppeteer-core');
-const { root, native, typed, rng, checker, tableText, shown } = require('./common.js');
+const {
+  root,
+  native,
+  rulesOf,
+  hasValues,
+  typed,
+  rng,
+  checker,
+  tableText,
+  shown,
+} = require('./common.js');
 const analysis = require('./analysis.js');
+const piles = require('./piles.js');
 
 const webDir = path.resolve(root, process.env.COINS_WEB || 'build/web');
 const shots = path.resolve(root, process.env.COINS_SHOTS || 'build/web-test');
@@ -125,10 +144,21 @@ async function playGame(page, check, g, v, seed) {
     const coins = await page.$$('#board button.coin:enabled');
     const moves = await page.$$('#moves button.move');
     check.ok(coins.length > 0 && moves.length > 0, `${g.name}: no move to click`);
-    const target = r.below(3) === 0 ? r.pick(moves) : r.pick(coins);
     const before = await page.evaluate(() =>
       new URLSearchParams(location.hash.slice(1)).get('moves'),
     );
+    /* the moves offered, by button and by coin: the legal ones, no other */
+    const [legal] = native([
+      {
+        sql: 'SELECT move FROM coins_options(:v, coins_after(:v, :c, :m, :k), :k)',
+        params: { ...v, m: before || '' },
+      },
+    ]);
+    const offered = await page.$$eval('#moves button.move', (bs) => bs.map((b) => b.dataset.move));
+    const want = legal.rows.map((row) => row[0].replace(/^(int|text):/, ''));
+    check.same(offered, want, `${g.name}: the moves offered at '${before}'`);
+    check.same(coins.length, want.length, `${g.name}: a coin to click per move at '${before}'`);
+    const target = r.below(3) === 0 ? r.pick(moves) : r.pick(coins);
     await target.click();
     await page.waitForFunction(
       (b) => new URLSearchParams(location.hash.slice(1)).get('moves') !== b,
@@ -163,7 +193,8 @@ async function goHash(page, hash) {
 
 /* 7. The URL's fields, each checked as coins checks that argument. */
 async function urlFields(page, base, check) {
-  const strip = (m) => m.replace(/^coins_\w+: /, '');
+  /* coins' message without its function's name (and the field's, said once) */
+  const strip = (m, field) => m.replace(/^coins_\w+: /, '').replace(`${field}: `, '');
   const refused = [
     { hash: { coins: '[1,2,3]', variant: 'IV' }, field: 'variant', says: "unknown variant 'IV'" },
     { hash: { coins: '[1,2,3]', variant: '' }, field: 'variant', says: "unknown variant ''" },
@@ -171,6 +202,13 @@ async function urlFields(page, base, check) {
     { hash: { coins: '[1,2,3]', variant: 'II', max_take: '0' }, field: 'max_take', says: 'got 0' },
     { hash: { coins: '[1,2,3]', variant: 'III', max_take: '2' }, field: 'max_take', says: 'be 1' },
     { hash: { coins: '[1,x]', variant: 'III' }, field: 'coins', says: 'x' },
+    { hash: { coins: '9', variant: 'I', max_take: '[1,x]' }, field: 'max_take', says: 'x' },
+    { hash: { coins: '9', variant: 'I', max_take: '[0,2]' }, field: 'max_take', says: 'got 0' },
+    {
+      hash: { coins: '[1,2]', variant: 'III', max_take: '[1,2]' },
+      field: 'max_take',
+      says: 'be 1',
+    },
     { hash: { coins: '-3', variant: 'I' }, field: 'coins', says: '-3' },
     {
       hash: { coins: '[1,2,3]', variant: 'III', moves: 'LLLL', as: 'first' },
@@ -211,7 +249,7 @@ async function urlFields(page, base, check) {
   const errors = native(withField.map((c) => ({ sql: sqlOf(c.hash) })));
   withField.forEach((c, i) => {
     check.ok(errors[i].error, `coins refuses ${sqlOf(c.hash)}`);
-    c.text = `URL field ${c.field}: ${strip(errors[i].error || '')}`;
+    c.text = `URL field ${c.field}: ${strip(errors[i].error || '', c.field)}`;
   });
   check.same(await open(page, base, '#'), 'yes', 'the page loads');
   for (const c of refused) {
@@ -231,10 +269,16 @@ async function urlFields(page, base, check) {
     { hash: { coins: '[1,2,3]', variant: 'iii' }, variant: 'III', k: '1' },
     { hash: { coins: '[5,1,2]', variant: '2', max_take: '3' }, variant: 'II', k: '3' },
     { hash: { coins: '7', variant: ' 1', max_take: ' 3' }, variant: 'I', k: '3' },
+    { hash: { coins: '17', variant: 'I', max_take: '1, 4,9,16' }, variant: 'I', k: '[1,4,9,16]' },
+    {
+      hash: { coins: '9', variant: 'i-misere', max_take: '[3,1]' },
+      variant: 'I-misere',
+      k: '[3,1]',
+    },
   ];
   const outcomes = native(
     accepted.map((c) => ({
-      sql: `SELECT coins_outcome('${c.variant}', '${c.hash.coins}', ${c.k})`,
+      sql: `SELECT coins_outcome('${c.variant}', '${c.hash.coins}', '${c.k}')`,
     })),
   );
   for (const [i, c] of accepted.entries()) {
@@ -251,6 +295,51 @@ async function urlFields(page, base, check) {
       `the URL ${hash}: the game`,
     );
   }
+
+  /* the games to try, linked from the board: each opens, solved as coins solves it */
+  const tries = await page.$$eval('.try a', (as) =>
+    as.filter((a) => a.offsetParent !== null).map((a) => a.getAttribute('href')),
+  );
+  const tried = native(
+    tries.map((h) => {
+      const q = new URLSearchParams(h.slice(1));
+      return {
+        sql: 'SELECT coins_outcome(:v, :c, :k)',
+        params: { v: q.get('variant'), c: q.get('coins'), k: q.get('max_take') },
+      };
+    }),
+  );
+  check.ok(tries.length >= 4, `games to try: ${tries.length} links`);
+  for (const [i, h] of tries.entries()) {
+    await goHash(page, h);
+    check.same(
+      [await gameError(page), await page.$eval('#outcome', (e) => e.dataset.outcome)],
+      ['', tried[i].rows[0][0].slice(5)],
+      `the game to try ${h}`,
+    );
+  }
+
+  /* piles dealt: deal-n piles of 1 to 7 coins, solved as coins solves them */
+  await page.$eval('#deal-n', (e) => (e.value = '6'));
+  await page.select('#variant', 'I-sum');
+  await page.waitForFunction(() => document.getElementById('outcome').textContent);
+  await page.$eval('#outcome', (e) => (e.textContent = ''));
+  await page.click('#deal');
+  await page.waitForFunction(() => document.getElementById('outcome').textContent);
+  const dealt = await page.$eval('#coins', (e) => e.value);
+  const dealtTake = await page.$eval('#max-take', (e) => e.value);
+  const [dealtOutcome] = native([
+    { sql: "SELECT coins_outcome('I-sum', :c, :k)", params: { c: dealt, k: dealtTake } },
+  ]);
+  check.ok(
+    JSON.parse(dealt).length === 6 && JSON.parse(dealt).every((n) => n >= 1 && n <= 7),
+    `piles dealt: ${dealt}`,
+  );
+  check.same(
+    [await gameError(page), await page.$eval('#outcome', (e) => e.dataset.outcome)],
+    ['', dealtOutcome.rows[0][0].slice(5)],
+    `piles dealt: who wins ${dealt}`,
+  );
 
   /* a record in another notation coins reads; the game in progress */
   await goHash(page, '#coins=[8,15,3,7]&variant=III&moves=L,R&as=first');
@@ -281,6 +370,44 @@ async function urlFields(page, base, check) {
     await gameError(page),
     'Error: Field max_take: max_take must be an integer >= 1, got 0',
     'the form: max_take 0',
+  );
+  /* a set typed without brackets; a bad one shows coins' own message */
+  const typeTake = async (text) => {
+    await page.$eval(
+      '#max-take',
+      (e, t) => {
+        e.value = t;
+        e.dispatchEvent(new Event('change'));
+      },
+      text,
+    );
+    await page.waitForFunction(
+      () =>
+        !document.getElementById('game-error').hidden ||
+        document.getElementById('max-take').value.startsWith('['),
+    );
+  };
+  await typeTake('3, 1');
+  check.same(
+    await page.evaluate(() => [
+      document.getElementById('max-take').value,
+      document.getElementById('rules-line').textContent,
+      new URLSearchParams(location.hash.slice(1)).get('max_take'),
+    ]),
+    [
+      '[3,1]',
+      'Variant II: a move takes 1 or 3 coins (the set [3,1]) from the left; the larger ' +
+        'total wins; when no take fits the coins left, the game ends there.',
+      '[3,1]',
+    ],
+    'the form: the set 3, 1',
+  );
+  await typeTake('1,x');
+  const [badSet] = native([{ sql: "SELECT coins_outcome(2, '[]', '[1,x]')" }]);
+  check.same(
+    await gameError(page),
+    `Error: Field max_take: ${strip(badSet.error, 'max_take')}`,
+    'the form: the set 1,x',
   );
 }
 
@@ -584,18 +711,24 @@ async function main() {
       { name: 'II as second', variant: 'II', coins: '[5,-3,8,2,9,-1,4,6,3]', k: 3, as: 2 },
       { name: 'I as first', variant: 'I', coins: '10', k: 3, as: 1 },
       { name: 'III as second', variant: 'III', coins: '[3,9,1,2,7,5,8,6,4,10,2,5]', k: 1, as: 2 },
+      { name: 'I squares as first', variant: 'I', coins: '40', k: '[1,4,9,16]', as: 1 },
+      { name: 'I-misere as second', variant: 'I-misere', coins: '13', k: 3, as: 2 },
+      { name: 'II set as first', variant: 'II', coins: '[5,1,7,2,9,4,3,8]', k: '[2,3]', as: 1 },
+      { name: 'Nim as first', variant: 'I-sum', coins: '[3,4,5]', k: 5, as: 1 },
+      { name: 'piles set as second', variant: 'I-sum', coins: '[5,7,9]', k: '[1,3,4]', as: 2 },
     ];
     let seed = 11;
     for (const g of games) {
-      const v = { v: g.variant, c: g.variant === 'I' ? Number(g.coins) : g.coins, k: g.k };
+      const values = hasValues(g.variant);
+      const piled = rulesOf(g.variant).notation === 'pile';
+      const v = { v: g.variant, c: /^\d+$/.test(g.coins) ? Number(g.coins) : g.coins, k: g.k };
       const hash =
         '#' + new URLSearchParams({ coins: g.coins, variant: g.variant, max_take: String(g.k) });
       await open(page, base, hash);
       const [outcome, margin] = native([
         {
           sql:
-            "SELECT coins_outcome(:v, :c, :k), CASE WHEN :v <> 'I' " +
-            'THEN coins_margin(:v, :c, :k) END',
+            'SELECT coins_outcome(:v, :c, :k), ' + (values ? 'coins_margin(:v, :c, :k)' : 'NULL'),
           params: v,
         },
       ])[0].rows[0];
@@ -604,12 +737,18 @@ async function main() {
         [outcome.slice(5), margin === 'null' ? '' : margin.slice(4)],
         `${g.name}: who wins`,
       );
-      const n = g.variant === 'I' ? Number(g.coins) : JSON.parse(g.coins).length;
-      check.same(
-        await page.$$eval('#line-picture svg > g', (gs) => gs.length),
-        n,
-        `${g.name}: the picture`,
-      );
+      if (piled) {
+        await page.click(g.as === 1 ? '#play-first' : '#play-second');
+        await page.waitForFunction(() => document.body.dataset.play === 'your-move');
+        await piles.start(page, check, g, v);
+      } else {
+        const n = values ? JSON.parse(g.coins).length : Number(g.coins);
+        check.same(
+          await page.$$eval('#line-picture svg > g', (gs) => gs.length),
+          n,
+          `${g.name}: the picture`,
+        );
+      }
 
       const record = await playGame(page, check, g, v, seed++);
       const moves = recordList(g.variant, record);
@@ -632,10 +771,33 @@ async function main() {
           `${g.name}: coins' reply at ${q.params.m || 'the start'}`,
         ),
       );
+      /* played to its end: no legal move left; the result line as coins says */
+      const [over] = native([
+        {
+          sql:
+            'SELECT count(*), coins_result(:v, :c, :m, :k) ' +
+            'FROM coins_options(:v, coins_after(:v, :c, :m, :k), :k)',
+          params: { ...v, m: record },
+        },
+      ]);
+      const [left, result] = over.rows[0].map((x) => x.replace(/^(int|text):/, ''));
+      check.ok(replies.length > 0 && left === '0', `${g.name}: a whole game (${record})`);
+      const you = g.as === 1 ? 'first' : 'second';
+      const end = result === 'draw' ? 'A draw.' : result === you ? 'You won.' : 'coins won.';
       check.ok(
-        replies.length > 0 && moves.length >= n / g.k,
-        `${g.name}: a whole game (${record})`,
+        (await page.$eval('#play-status', (e) => e.textContent)).endsWith(`Game over: ${end}`),
+        `${g.name}: the result line says ${end} (coins_result ${result})`,
       );
+      if (piled) await piles.played(page, check, g, moves);
+      if (typeof g.k === 'string') {
+        const takes = JSON.parse(g.k)
+          .join(', ')
+          .replace(/, (\d+)$/, ' or $1');
+        check.ok(
+          (await page.$eval('#rules-line', (e) => e.textContent)).includes(`takes ${takes} coins`),
+          `${g.name}: the rules line names the takes ${takes}`,
+        );
+      }
       /* the review shown: the native coins_review, with who moved */
       const review = native([{ sql: analysis.REVIEW_SQL, params: { ...v, m: record } }])[0];
       const table = shown(review);

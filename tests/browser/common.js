@@ -21,6 +21,19 @@ function native(queries, setup) {
   return JSON.parse(out);
 }
 
+/* The rules of the variant named name (coins_rules, natively). */
+let rulesCache = null;
+function rulesOf(name) {
+  if (!rulesCache)
+    rulesCache = JSON.parse(native([{ sql: 'SELECT coins_rules()' }])[0].rows[0][0].slice(5));
+  return rulesCache.find((r) => r.name === name);
+}
+
+/* Whether the variant named name has coin values. */
+function hasValues(name) {
+  return rulesOf(name).has_values;
+}
+
 /* A value of the JS API written as native.py writes a Python one; real:
  * a REAL of integral value (the result's reals list it). */
 function typed(v, real = false) {
@@ -119,4 +132,15 @@ function shown(result) {
   return { columns: result.columns, rows: result.rows.map((r) => r.map(text)) };
 }
 
-module.exports = { root, native, typed, typedResult, rng, checker, tableText, shown };
+module.exports = {
+  root,
+  native,
+  rulesOf,
+  hasValues,
+  typed,
+  typedResult,
+  rng,
+  checker,
+  tableText,
+  shown,
+};
