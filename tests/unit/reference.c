@@ -129,3 +129,32 @@ static int64_t brute3(const int64_t *a, size_t lo, size_t hi) {
 }
 
 int64_t ref3_margin_brute(const int64_t *a, size_t n) { return brute3(a, 0, n); }
+
+/* ------------------------------------------------------ every position */
+
+void ref_oracle_init(ref_oracle *o, int variant, const int64_t *a, size_t n, uint64_t k) {
+  *o = (ref_oracle){.variant = variant, .a = a, .n = n, .k = k};
+  if (variant == 1 || variant == 4) {
+    o->win = xmalloc(n + 1);
+    if (variant == 1)
+      ref1_table(n, k, o->win);
+    else
+      ref1_misere_table(n, k, o->win);
+  } else if (variant == 2) {
+    o->m2 = xmalloc((n + 1) * sizeof *o->m2);
+    ref2_margins(a, n, k, o->m2);
+  } else {
+    o->t3 = ref3_table(a, n);
+  }
+}
+
+void ref_oracle_free(ref_oracle *o) {
+  free(o->win);
+  free(o->m2);
+  free(o->t3);
+}
+
+int64_t ref_oracle_margin(const ref_oracle *o, size_t lo, size_t hi) {
+  if (o->variant == 2) return o->m2[lo];
+  return o->t3[lo * (o->n + 1) + hi];
+}

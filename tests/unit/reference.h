@@ -61,4 +61,25 @@ int64_t *ref3_table(const int64_t *a, size_t n);
 /* Exhaustive minimax over every sequence of ends (2^n; n <= ~12). */
 int64_t ref3_margin_brute(const int64_t *a, size_t n);
 
+/* ------------------------------------------------------ every position */
+
+/* What the references know about one game: every position's value.
+** Variants I and I-misere (4): win[m] for m coins left; II: m2[i], the
+** mover's margin with coins a[i..n) left; III: t3 as ref3_table makes it. */
+typedef struct ref_oracle {
+  int variant;
+  const int64_t *a;
+  size_t n;
+  uint64_t k;
+  unsigned char *win;
+  int64_t *m2;
+  int64_t *t3;
+} ref_oracle;
+
+/* Fills o for the game a[0..n) of the variant (1 to 4), taking 1..k. */
+void ref_oracle_init(ref_oracle *o, int variant, const int64_t *a, size_t n, uint64_t k);
+void ref_oracle_free(ref_oracle *o);
+/* II and III: the mover's margin with coins a[lo..hi) left (II: hi = n). */
+int64_t ref_oracle_margin(const ref_oracle *o, size_t lo, size_t hi);
+
 #endif /* COINS_REFERENCE_H */

@@ -74,48 +74,16 @@ static int sign(int64_t v) { return (v > 0) - (v < 0); }
 
 /* ------------------------------------------------------------ reference */
 
-/* The reference's value of every position of one game: variant I the
-** win table, II the suffix margins, III every interval's margin. */
-typedef struct oracle {
-  int variant;
-  const int64_t *a;
-  size_t n;
-  uint64_t k;
-  unsigned char *win; /* I  */
-  int64_t *m;         /* II */
-  int64_t *table;     /* III */
-} oracle;
-
-static void oracle_init(oracle *o, int variant, const int64_t *a, size_t n, uint64_t k) {
-  *o = (oracle){.variant = variant, .a = a, .n = n, .k = k};
-  if (variant == 1) {
-    o->win = xmalloc(n + 1);
-    ref1_table(n, k, o->win);
-  } else if (variant == 2) {
-    o->m = xmalloc((n + 1) * sizeof *o->m);
-    ref2_margins(a, n, k, o->m);
-  } else {
-    o->table = ref3_table(a, n);
-  }
-}
-
-static void oracle_free(oracle *o) {
-  free(o->win);
-  free(o->m);
-  free(o->table);
-}
-
 /* The mover's margin with the coins [lo, hi) left (II: hi = n); variant I:
 ** +1 when the mover wins, else -1. */
-static int64_t value_of(const oracle *o, size_t lo, size_t hi) {
+static int64_t value_of(const ref_oracle *o, size_t lo, size_t hi) {
   if (o->variant == 1) return o->win[hi - lo] ? 1 : -1;
-  if (o->variant == 2) return o->m[lo];
-  return o->table[lo * (o->n + 1) + hi];
+  return ref_oracle_margin(o, lo, hi);
 }
 
 /* The legal moves from [lo, hi), in the options' order: takes 1.. or
 ** L, R (one coin: L). */
-static size_t legal_moves(const oracle *o, size_t lo, size_t hi, coins_move *out) {
+static size_t legal_moves(const ref_oracle *o, size_t lo, size_t hi, coins_move *out) {
   size_t left = hi - lo, count = 0;
   if (o->variant == 3) {
     if (left >= 1) out[count++] = (coins_move){1, 'L', 0};
@@ -127,7 +95,7 @@ static size_t legal_moves(const oracle *o, size_t lo, size_t hi, coins_move *out
 }
 
 /* What m collects from [lo, hi) and the position it leaves. */
-static int64_t move_gain(const oracle *o, size_t *lo, size_t *hi, coins_move m) {
+static int64_t move_gain(const ref_oracle *o, size_t *lo, size_t *hi, coins_move m) {
   int64_t gain = 0;
   if (o->variant == 3) return m.side == 'L' ? o->a[(*lo)++] : o->a[--*hi];
   for (uint64_t i = 0; i < m.take; i++, ++*lo)
@@ -136,7 +104,7 @@ static int64_t move_gain(const oracle *o, size_t *lo, size_t *hi, coins_move m) 
 }
 
 /* The mover's margin with m (II, III); variant I: +1 when m wins. */
-static int64_t move_value(const oracle *o, size_t lo, size_t hi, coins_move m) {
+static int64_t move_value(const ref_oracle *o, size_t lo, size_t hi, coins_move m) {
   int64_t gain = move_gain(o, &lo, &hi, m);
   return gain - value_of(o, lo, hi);
 }
@@ -176,8 +144,8 @@ static void options_case(rng *r, uint64_t index) {
   int64_t lead = gen_lead(r);
   gen_row(r, a, n);
   g_case = (typeof(g_case)){"options", index, variant, k, variant == 1 ? NULL : a, n, lead, 0};
-  oracle o;
-  oracle_init(&o, variant, a, n, k);
+  ref_oracle o;
+  ref_oracle_init(&o, variant, a, n, k);
   int64_t *work = xmalloc(coins_options_work_words((coins_variant)variant, n, k) * 8 + 8);
   coins_options opts;
   char err[COINS_ERRMSG_SIZE];
@@ -213,7 +181,7 @@ static void options_case(rng *r, uint64_t index) {
     CHECK_EQ(row.result, want);
   }
   free(work);
-  oracle_free(&o);
+  ref_oracle_free(&o);
 }
 
 static void test_options_random(void **state) {
@@ -281,8 +249,8 @@ static void record_case(rng *r, uint64_t index) {
   uint64_t k = variant == 3 ? 1 : gen_k(r, n);
   gen_row(r, a, n);
   g_case = (typeof(g_case)){"review", index, variant, k, variant == 1 ? NULL : a, n, 0, 0};
-  oracle o;
-  oracle_init(&o, variant, a, n, k);
+  ref_oracle o;
+  ref_oracle_init(&o, variant, a, n, k);
   /* the record: optimal, random or first legal moves; sometimes cut short */
   size_t count = 0, lo = 0, hi = n, stop_at = below(r, 4) ? n + 1 : (size_t)below(r, n + 1);
   while (lo < hi && count < stop_at) {
@@ -409,7 +377,7 @@ static void record_case(rng *r, uint64_t index) {
   }
   free(card_work);
   free(work);
-  oracle_free(&o);
+  ref_oracle_free(&o);
 }
 
 static void test_review_random(void **state) {

@@ -162,55 +162,16 @@ static void gen_row(rng *r, int64_t *a, size_t n) {
 
 /* ---------------------------------------------------- the reference side */
 
-/* What the reference knows about one game: every position's value. */
-typedef struct oracle {
-  int variant;
-  const int64_t *a;
-  size_t n;
-  uint64_t k;
-  unsigned char *win; /* I: win[m] for m coins left              */
-  int64_t *m2;        /* II: the mover's margin from coin i on   */
-  int64_t *t3;        /* III: the margin of a[lo..hi)            */
-} oracle;
-
 /* Variants I and I-misere: identical coins, a count may stand for them. */
 static int counted(int variant) { return variant == 1 || variant == 4; }
 
-static void oracle_init(oracle *o, int variant, const int64_t *a, size_t n, uint64_t k) {
-  *o = (oracle){.variant = variant, .a = a, .n = n, .k = k};
-  if (counted(variant)) {
-    o->win = xmalloc(n + 1);
-    if (variant == 1)
-      ref1_table(n, k, o->win);
-    else
-      ref1_misere_table(n, k, o->win);
-  } else if (variant == 2) {
-    o->m2 = xmalloc((n + 1) * sizeof *o->m2);
-    ref2_margins(a, n, k, o->m2);
-  } else {
-    o->t3 = ref3_table(a, n);
-  }
-}
-
-static void oracle_free(oracle *o) {
-  free(o->win);
-  free(o->m2);
-  free(o->t3);
-}
-
-/* II/III: the mover's margin with coins a[lo..hi) left. */
-static int64_t ref_margin(const oracle *o, size_t lo, size_t hi) {
-  if (o->variant == 2) return o->m2[lo];
-  return o->t3[lo * (o->n + 1) + hi];
-}
-
 /* The most coins a move may take with left coins on the table. */
-static uint64_t most_of(const oracle *o, size_t left) {
+static uint64_t most_of(const ref_oracle *o, size_t left) {
   return o->variant == 3 ? (left ? 1 : 0) : left < o->k ? left : o->k;
 }
 
 /* Plays m (which must be legal) on [lo, hi): its gain and first coin. */
-static int64_t ref_apply(const oracle *o, size_t *lo, size_t *hi, coins_move m, size_t *pos) {
+static int64_t ref_apply(const ref_oracle *o, size_t *lo, size_t *hi, coins_move m, size_t *pos) {
   int64_t gain = 0;
   if (o->variant == 3) {
     *pos = m.side == 'R' ? --*hi : (*lo)++;
@@ -224,25 +185,25 @@ static int64_t ref_apply(const oracle *o, size_t *lo, size_t *hi, coins_move m, 
   return gain;
 }
 
-static int legal(const oracle *o, size_t lo, size_t hi, coins_move m) {
+static int legal(const ref_oracle *o, size_t lo, size_t hi, coins_move m) {
   if (lo >= hi) return 0;
   if (o->variant == 3) return m.take == 1 && (m.side == 'L' || m.side == 'R');
   return m.take >= 1 && m.take <= most_of(o, hi - lo) && m.side == 'L';
 }
 
 /* Whether the legal move m is optimal from [lo, hi). */
-static int ref_optimal(const oracle *o, size_t lo, size_t hi, coins_move m) {
+static int ref_optimal(const ref_oracle *o, size_t lo, size_t hi, coins_move m) {
   if (counted(o->variant)) {
     size_t left = hi - lo;
     return !o->win[left] || !o->win[left - m.take];
   }
   size_t l = lo, h = hi, pos;
   int64_t gain = ref_apply(o, &l, &h, m, &pos);
-  return gain - ref_margin(o, l, h) == ref_margin(o, lo, hi);
+  return gain - ref_oracle_margin(o, l, h) == ref_oracle_margin(o, lo, hi);
 }
 
 /* Every legal move from [lo, hi) into out (room for MAX_ROW). */
-static size_t legal_moves(const oracle *o, size_t lo, size_t hi, coins_move *out) {
+static size_t legal_moves(const ref_oracle *o, size_t lo, size_t hi, coins_move *out) {
   size_t c = 0;
   if (lo >= hi) return 0;
   if (o->variant == 3) {
@@ -256,7 +217,7 @@ static size_t legal_moves(const oracle *o, size_t lo, size_t hi, coins_move *out
 
 /* The greedy move, written from the contract: the largest immediate gain,
 ** ties to the left / to fewer coins; variant I as many as allowed. */
-static coins_move ref_greedy(const oracle *o, size_t lo, size_t hi) {
+static coins_move ref_greedy(const ref_oracle *o, size_t lo, size_t hi) {
   coins_move m = {1, 'L', 0};
   if (counted(o->variant)) {
     m.take = most_of(o, hi - lo);
@@ -274,7 +235,7 @@ static coins_move ref_greedy(const oracle *o, size_t lo, size_t hi) {
 
 /* A move chosen by policy: 0 optimal (a random one of the optimal moves),
 ** 1 greedy, 2 random legal. */
-static coins_move pick_move(const oracle *o, size_t lo, size_t hi, int policy, rng *r) {
+static coins_move pick_move(const ref_oracle *o, size_t lo, size_t hi, int policy, rng *r) {
   coins_move all[MAX_ROW];
   size_t c = legal_moves(o, lo, hi, all);
   if (policy == 1) return ref_greedy(o, lo, hi);
@@ -403,7 +364,7 @@ static void try_illegal(coins_review *rv, coins_move m, const char *want, size_t
 }
 
 /* An illegal move from [lo, hi) with coins left (variants I and II). */
-static coins_move illegal_take(const oracle *o, size_t lo, size_t hi, rng *r) {
+static coins_move illegal_take(const ref_oracle *o, size_t lo, size_t hi, rng *r) {
   uint64_t most = most_of(o, hi - lo);
   coins_move m = {0, 'L', 0};
   switch (below(r, 4)) {
@@ -435,8 +396,8 @@ static void review_case(rng *r) {
   g_case.k = k;
   g_case.a = a;
 
-  oracle o;
-  oracle_init(&o, variant, a, n, k);
+  ref_oracle o;
+  ref_oracle_init(&o, variant, a, n, k);
 
   /* the record: per-player policies (percent optimal, greedy, random) */
   unsigned weights[2][2];
@@ -526,7 +487,7 @@ static void review_case(rng *r) {
       want_after = o.win[left - m.take] ? -1 : 1;
       want_loss = o.win[left] && o.win[left - m.take];
     } else {
-      int64_t mb = ref_margin(&o, lo, hi), ma = ref_margin(&o, l, h);
+      int64_t mb = ref_oracle_margin(&o, lo, hi), ma = ref_oracle_margin(&o, l, h);
       int64_t value = gain - ma; /* |gain| + |ma| <= the sum of |a| */
       CHECK(mb >= value, "reference: a move worth %lld beats the margin %lld", (long long)value,
             (long long)mb);
@@ -625,7 +586,7 @@ static void review_case(rng *r) {
   guarded_free(work);
   free(fresh);
   free(stored);
-  oracle_free(&o);
+  ref_oracle_free(&o);
 }
 
 static void test_review_random(void **state) {
@@ -1055,7 +1016,7 @@ static uint64_t g_random_moves[2], g_random_takes[7];
 ** among several depends on where its line was last re-solved, so an extra
 ** coins_review_best (or a judged move) may change a later tie choice of
 ** 'optimal' or 'careless' -- each choice optimal, as checked here. */
-static size_t play_game(const oracle *o, const char *names[2], int mode, rng path,
+static size_t play_game(const ref_oracle *o, const char *names[2], int mode, rng path,
                         coins_move *out) {
   rng *r = &path;
   char err[COINS_ERRMSG_SIZE];
@@ -1166,7 +1127,7 @@ static size_t play_game(const oracle *o, const char *names[2], int mode, rng pat
           (long long)tot[0], (long long)tot[1], (long long)at_least);
   }
   if (strcmp(names[0], "optimal") == 0 && strcmp(names[1], "optimal") == 0 && !counted(o->variant))
-    CHECK_EQ(tot[0] - tot[1], ref_margin(o, 0, o->n));
+    CHECK_EQ(tot[0] - tot[1], ref_oracle_margin(o, 0, o->n));
   guarded_free(work);
   return count;
 }
@@ -1212,8 +1173,8 @@ static void test_strategies_random(void **state) {
     g_case.a = row;
     g_case.first = first;
     g_case.second = second;
-    oracle o;
-    oracle_init(&o, variant, counted(variant) && below(&r, 2) ? NULL : row, n, k);
+    ref_oracle o;
+    ref_oracle_init(&o, variant, counted(variant) && below(&r, 2) ? NULL : row, n, k);
     g_case.a = o.a;
     coins_move game[MAX_LEN], again[MAX_LEN];
     int mode = extreme_row(row, n) ? 0 : (int)below(&r, 2);
@@ -1241,7 +1202,7 @@ static void test_strategies_random(void **state) {
         len2 = play_game(&o, as_optimal, 0, path, again);
         same_game(game, len, again, len2, "with 'optimal' for 'careless:0'");
       }
-    oracle_free(&o);
+    ref_oracle_free(&o);
   }
   if (count >= 10000 && !g_only_set) { /* the generator is not stuck */
     uint64_t sides = g_random_moves[0] + g_random_moves[1];
@@ -1263,8 +1224,8 @@ static void test_optimal_vs_all(void **state) {
     uint64_t k = variant == 3 ? 1 : gen_k(&r, n);
     int64_t row[MAX_LEN];
     gen_row(&r, row, n);
-    oracle o;
-    oracle_init(&o, variant, row, n, k);
+    ref_oracle o;
+    ref_oracle_init(&o, variant, row, n, k);
     for (size_t q = 0; q < COUNT(opponents); q++, index++) {
       if (g_only_set && index != g_only) continue;
       set_case("test_optimal_vs_all", index);
@@ -1284,7 +1245,7 @@ static void test_optimal_vs_all(void **state) {
         int64_t first = 0, second = 0;
         for (size_t m = 0, lo = 0, hi = n, pos; m < len; m++)
           *(m % 2 ? &second : &first) += ref_apply(&o, &lo, &hi, game[m], &pos);
-        int64_t margin = ref_margin(&o, 0, n);
+        int64_t margin = ref_oracle_margin(&o, 0, n);
         if (i % 2)
           CHECK(second - first >= -margin,
                 "the optimal second player "
@@ -1301,7 +1262,7 @@ static void test_optimal_vs_all(void **state) {
           CHECK_EQ(len % 2, (first_wins ? 1 : 0) ^ (variant == 4));
       }
     }
-    oracle_free(&o);
+    ref_oracle_free(&o);
   }
 }
 
@@ -1315,8 +1276,8 @@ static void test_parity(void **state) {
     size_t n = 2 * (gen_len(&r) / 2);
     int64_t row[MAX_LEN];
     gen_row(&r, row, n);
-    oracle o;
-    oracle_init(&o, 3, row, n, 1);
+    ref_oracle o;
+    ref_oracle_init(&o, 3, row, n, 1);
     for (size_t q = 0; q < COUNT(opponents); q++, index++) {
       if (g_only_set && index != g_only) continue;
       set_case("test_parity", index);
@@ -1331,7 +1292,7 @@ static void test_parity(void **state) {
       rng path = {next64(&r)};
       play_game(&o, names, extreme_row(row, n) ? 0 : 1, path, game);
     }
-    oracle_free(&o);
+    ref_oracle_free(&o);
   }
 }
 
