@@ -291,6 +291,12 @@ static int refuse_sum(const char *fname, const coins_variant *variant, char **er
                           traits->name);
 }
 
+/* Whether an array of coins is read as a sum of piles: I-sum, and
+** I-misere given an array (a misère sum). */
+static int reads_piles(const coins_variant_traits *traits) {
+  return traits->piles || traits->misere;
+}
+
 int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
                     sqlite3_value *max_take, coins_game *game, coins_json_arg *text, char **err) {
   game->n = game->k = 0;
@@ -302,10 +308,12 @@ int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *co
   ** array's text that turns out no array, with its messages) */
   if (variant_type == SQLITE_INTEGER && coins_type == SQLITE_TEXT && max_take == NULL &&
       coins_variant_of_number(sqlite3_value_int64(variant), &game->variant) == COINS_OK) {
+    coins_variant_traits traits = coins_variant_traits_of(game->variant);
     text->text = coins_value_utf8(coins, &text->len), text->jsonb = 0;
-    if (text->text && text->len > 0 && text->text[0] == '[') {
-      game->k = coins_variant_traits_of(game->variant).default_take;
+    if (!reads_piles(&traits) && text->text && text->len > 0 && text->text[0] == '[') {
+      game->k = traits.default_take;
       game->takes = takes_up_to(game->k);
+      game->piles = 0;
       return SQLITE_OK;
     }
   }
@@ -317,7 +325,7 @@ int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *co
   coins_variant_traits traits = coins_variant_traits_of(game->variant);
   rc = read_max_take(fname, max_take, take_type, &traits, &game->takes, &game->k, err);
   if (rc == SQLITE_OK) rc = read_coins(fname, coins, coins_type, &traits, game, text, err);
-  game->piles = rc == SQLITE_OK && text->text && (traits.piles || traits.misere);
+  game->piles = rc == SQLITE_OK && text->text && reads_piles(&traits);
   return rc;
 }
 
