@@ -151,6 +151,10 @@ int coins_args_parse_coins(const char *fname, const coins_json_arg *coins, coins
 int coins_args_read_game(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
                          sqlite3_value *max_take, coins_game *game, char **err);
 void coins_args_free_game(coins_game *game);
+/* game->n as the size_t of the core's *_work_words functions: a row's
+** length (its values are in memory), or a variant I count, SIZE_MAX for
+** one past it (32 bits), which needs as many words (coins.h). */
+size_t coins_args_work_count(const coins_game *game);
 
 /* Reads a game record (moves) for game: a JSON array of takes, or of "L"/
 ** "R" (variant III, also a bare string 'LRRL'), into *record (grown with
