@@ -54,6 +54,7 @@ coins_status coins_solve1_takes_of(coins_variant v, uint64_t n, const coins_take
   coins_convention c = what == COINS_PILE_MISERE ? COINS_MISERE : COINS_NORMAL;
   coins_status rc = coins_pile_value(t, what, n, &won, err, stop);
   if (rc == COINS_OK) rc = coins_pile_best(t, c, n, &take, err, stop);
-  *r = (coins_solution){.outcome = won ? COINS_FIRST : COINS_SECOND, .best = {take, 'L'}};
+  *r = (coins_solution){.outcome = won ? COINS_FIRST : COINS_SECOND,
+                        .best = {.take = take, .side = 'L'}};
   return rc;
 }
