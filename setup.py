@@ -104,7 +104,8 @@ class build_coins(build_ext):
             sys.exit(
                 "sqlite-coins: the C sources need GCC or Clang (they use GCC builtins), "
                 "and this Python builds with MSVC. On Windows, load coins.dll from "
-                "coins-VERSION-windows-x86_64.zip instead (see docs/install.md), or "
+                "coins-VERSION-windows-x86_64.zip (-windows-x86.zip for a 32-bit Python) "
+                "instead (see docs/install.md), or "
                 "build with MinGW-w64: python setup.py build_ext --compiler=mingw32."
             )
         # the library exports sqlite3_coins_init alone; no debug info in it;

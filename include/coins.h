@@ -903,7 +903,10 @@ uint64_t coins_row_takes_move(size_t n, const coins_takes *t, const int64_t *wor
 ** O(n |S|) to set up, O(|S|) a move.  The *_init_takes_stop functions
 ** can fail as coins_pile_table_init does (a pile past
 ** COINS_PILE_SEARCH whose values show no period): COINS_INVALID with
-** err. */
+** err.  A variant I count is any uint64_t; a *_takes_work_words function
+** takes it as a size_t: give SIZE_MAX for a count past SIZE_MAX (32-bit
+** platforms), which needs the same words (a table of at most
+** COINS_PILE_SEARCH piles). */
 void coins_state_init_takes(coins_state *st, coins_variant v, const int64_t *a, uint64_t n,
                             const coins_takes *t);
 /* 1 when the player to move has a legal move (coins left, and with a
@@ -917,6 +920,11 @@ size_t coins_solve_takes_work_words(coins_variant v, size_t n, const coins_takes
 coins_status coins_solve_takes_stop(coins_variant v, const int64_t *a, size_t n,
                                     const coins_takes *t, int64_t *work, coins_solution *r,
                                     char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
+/* Variant I or I-misere with a set: the pile's outcome and move, for a
+** count of any size (coins_solve_takes_stop's n is a size_t); no work. */
+coins_status coins_solve1_takes_of(coins_variant v, uint64_t n, const coins_takes *t,
+                                   coins_solution *r, char err[COINS_ERRMSG_SIZE],
+                                   const coins_stop *stop);
 /* coins_line_init_lazy_stop with a set. */
 size_t coins_line_takes_work_words(coins_variant v, size_t n, const coins_takes *t);
 coins_status coins_line_init_takes_stop(coins_line *line, coins_variant v, const int64_t *a,

@@ -2,12 +2,13 @@
 describes them.
 
     python3 packaging/archives.py binaries VERSION OUT LINUX_SO LIBCOINS_A WINDOWS_DLL \
-            ARM64_SO ARM64_LIBCOINS_A
+            ARM64_SO ARM64_LIBCOINS_A WINDOWS_X86_DLL
         coins-VERSION-linux-x86_64.tar.gz: coins.so, libcoins.a, coins.h,
         coins_sqlite.h, LICENSE, README.md (on loading it);
         coins-VERSION-linux-aarch64.tar.gz: the same for Linux arm64;
         coins-VERSION-windows-x86_64.zip: coins.dll, the headers, LICENSE,
-        README.md.  Flat (no folder inside): the layout sqlpkg unpacks.
+        README.md; coins-VERSION-windows-x86.zip: the same for 32-bit
+        Windows.  Flat (no folder inside): the layout sqlpkg unpacks.
     python3 packaging/archives.py source VERSION OUT
         coins-VERSION.tar.gz: the source tree under coins-VERSION/ (the
         files git tracks, and the new ones it does not ignore; outside git,
@@ -48,9 +49,22 @@ HEADERS = ["include/coins.h", "include/coins_sqlite.h"]
 LINUX = "coins-{version}-linux-x86_64.tar.gz"
 LINUX_ARM64 = "coins-{version}-linux-aarch64.tar.gz"
 WINDOWS = "coins-{version}-windows-x86_64.zip"
+WINDOWS_X86 = "coins-{version}-windows-x86.zip"
 SOURCE = "coins-{version}.tar.gz"
-# The binary archive of each platform, by sqlpkg's names of platforms
-PLATFORMS = {"linux-amd64": LINUX, "linux-arm64": LINUX_ARM64, "windows-amd64": WINDOWS}
+# The binary archive of each platform, by sqlpkg's names of platforms (Go's
+# GOOS-GOARCH: 386 is 32-bit x86)
+PLATFORMS = {
+    "linux-amd64": LINUX,
+    "linux-arm64": LINUX_ARM64,
+    "windows-amd64": WINDOWS,
+    "windows-386": WINDOWS_X86,
+}
+# The words of README-windows.md.in for each Windows archive: its width,
+# and the other archive, for a program of the other width
+WINDOWS_WORDS = {
+    WINDOWS: {"BITS": "64", "ARCH": "x64", "OTHER_BITS": "32", "OTHER": WINDOWS_X86},
+    WINDOWS_X86: {"BITS": "32", "ARCH": "x86", "OTHER_BITS": "64", "OTHER": WINDOWS},
+}
 # Where the project lives, and where a release's archives are: sqlpkg
 # fills in {repository} and {version} (the release's tag is the version)
 REPOSITORY = "https://github.com/coins/coins"
@@ -78,10 +92,14 @@ def sqlite_min():
         return re.search(r'^#define COINS_SQLITE_MIN_VERSION "([^"]+)"', f.read(), re.M).group(1)
 
 
-def readme(platform, version):
+def readme(platform, version, words=None):
+    """The README.md of an archive: its template with @VERSION@,
+    @SQLITE_MIN@ and each @WORD@ of words filled in."""
     path = os.path.join(ROOT, "packaging", "archive", f"README-{platform}.md.in")
     with open(path, encoding="utf-8") as f:
         text = f.read()
+    for word, value in (words or {}).items():
+        text = text.replace(f"@{word}@", value.format(version=version))
     return text.replace("@VERSION@", version).replace("@SQLITE_MIN@", sqlite_min()).encode()
 
 
@@ -118,7 +136,9 @@ def write_zip(path, members, mtime):
     print(f"archive: {path}")
 
 
-def binaries(version, out, linux_so, libcoins_a, windows_dll, arm64_so, arm64_libcoins_a):
+def binaries(
+    version, out, linux_so, libcoins_a, windows_dll, arm64_so, arm64_libcoins_a, windows_x86_dll
+):
     mtime = epoch()
     common = [(os.path.basename(h), read(os.path.join(ROOT, h)), 0o644) for h in HEADERS]
     common.append(("LICENSE", read(os.path.join(ROOT, "LICENSE")), 0o644))
@@ -130,13 +150,14 @@ def binaries(version, out, linux_so, libcoins_a, windows_dll, arm64_so, arm64_li
             + [("README.md", readme("linux", version), 0o644)],
             mtime,
         )
-    write_zip(
-        os.path.join(out, WINDOWS.format(version=version)),
-        [("coins.dll", read(windows_dll), 0o755)]
-        + common
-        + [("README.md", readme("windows", version), 0o644)],
-        mtime,
-    )
+    for name, dll in ((WINDOWS, windows_dll), (WINDOWS_X86, windows_x86_dll)):
+        write_zip(
+            os.path.join(out, name.format(version=version)),
+            [("coins.dll", read(dll), 0o755)]
+            + common
+            + [("README.md", readme("windows", version, WINDOWS_WORDS[name]), 0o644)],
+            mtime,
+        )
 
 
 SKIP_DIRS = {".git", "build", "node_modules", "__pycache__"}
@@ -252,7 +273,7 @@ def root(version, path=os.path.join(ROOT, "sqlpkg.json")):
 
 if __name__ == "__main__":
     commands = {
-        "binaries": (binaries, 8),
+        "binaries": (binaries, 9),
         "source": (source, 3),
         "describe": (describe, 4),
         "root": (root, 2),

@@ -8,7 +8,8 @@
 #   make deb            build/dist: libsqlite3-mod-coins and libsqlite3-mod-coins-dev (.deb), amd64
 #                       and arm64
 #   make archives       build/dist: coins-VERSION-linux-x86_64.tar.gz, coins-VERSION-linux-aarch64.tar.gz,
-#                       coins-VERSION-windows-x86_64.zip, coins-VERSION.tar.gz (the sources)
+#                       coins-VERSION-windows-x86_64.zip, coins-VERSION-windows-x86.zip,
+#                       coins-VERSION.tar.gz (the sources)
 #   make dist           all of these, afresh, with sqlpkg.json and SHA256SUMS
 #   make sqlpkg.json    the repository's own sqlpkg.json (sqlpkg reads it at the root): the
 #                       archives of this version's GitHub release; run it when the version changes
@@ -23,7 +24,7 @@ PKG  ?= $(B)/pkg
 SQLPKG_ASSETS ?= .
 PACKAGING_DEPS := python3-setuptools python3-wheel python3-pip python3-venv python3-pytest \
                   python3-apsw sqlite-utils dpkg-dev lintian binutils gcc-mingw-w64-x86-64 twine \
-                  gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu
+                  gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu gcc-mingw-w64-i686
 
 .PHONY: dist python npm deb archives test-channels packaging-deps
 
@@ -34,7 +35,7 @@ sqlpkg.json: include/coins.h packaging/archives.py
 	$(PYTHON) packaging/archives.py root $(COINS_VERSION)
 
 # The packages hold the host's build under Linux x86-64 names (and the
-# cross-builds under Linux arm64 and Windows x64 ones): built elsewhere
+# cross-builds under Linux arm64, Windows x64 and x86 ones): built elsewhere
 # they would hold the wrong binary.
 packaging-deps:
 	@[ "$$(uname -sm)" = "Linux x86_64" ] || \
@@ -48,9 +49,16 @@ $(PKG)/coins.so: $(EXT)
 $(PKG)/libcoins.a: $(B)/libcoins.a
 	@mkdir -p $(@D)
 	strip --strip-debug --enable-deterministic-archives -o $@ $(B)/libcoins.a
+# The DLLs, read back first as PE32+ (x64) and PE32 (x86, $(B)/win32/coins.dll
+# of tests/platforms/platforms.mk), importing KERNEL32.dll and msvcrt.dll alone.
 $(PKG)/coins.dll: $(B)/coins.dll
 	@mkdir -p $(@D)
-	$(MINGW)strip --strip-unneeded -o $@ $(B)/coins.dll
+	sh tests/platforms/dll-check.sh $< pe32+ $(MINGW)objdump
+	$(MINGW)strip --strip-unneeded -o $@ $<
+$(PKG)/win32/coins.dll: $(B)/win32/coins.dll
+	@mkdir -p $(@D)
+	sh tests/platforms/dll-check.sh $< pe32 $(MINGW32)objdump
+	$(MINGW32)strip --strip-unneeded -o $@ $<
 
 # Linux arm64, cross-built (aarch64-linux-gnu-gcc) in $(B)/arm64, and read
 # back as ELF64 AArch64 before it goes into any package.
@@ -101,9 +109,10 @@ deb: packaging-deps
 	lintian --fail-on error --pedantic $(DIST)/libsqlite3-mod-coins*_arm64.deb
 
 archives: packaging-deps $(PKG)/coins.so $(PKG)/libcoins.a $(PKG)/coins.dll \
-    $(PKG)/arm64/coins.so $(PKG)/arm64/libcoins.a
+    $(PKG)/arm64/coins.so $(PKG)/arm64/libcoins.a $(PKG)/win32/coins.dll
 	$(PYTHON) packaging/archives.py binaries $(COINS_VERSION) $(DIST) \
-	  $(PKG)/coins.so $(PKG)/libcoins.a $(PKG)/coins.dll $(PKG)/arm64/coins.so $(PKG)/arm64/libcoins.a
+	  $(PKG)/coins.so $(PKG)/libcoins.a $(PKG)/coins.dll $(PKG)/arm64/coins.so \
+	  $(PKG)/arm64/libcoins.a $(PKG)/win32/coins.dll
 	$(PYTHON) packaging/archives.py source $(COINS_VERSION) $(DIST)
 
 dist: packaging-deps $(EXT)

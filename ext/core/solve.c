@@ -7,7 +7,6 @@
 #include "compiler.h"
 #include "parse.h"
 #include "scan.h"
-#include "solve1.h"
 #include "solve2.h"
 #include "solve3.h"
 
@@ -143,11 +142,5 @@ coins_status coins_solve_takes_stop(coins_variant v, const int64_t *a, size_t n,
   if (t->range) return coins_solve_stop(v, a, n, t->range, work, r, stop);
   if (coins_variant_traits_of(v).has_values)
     return coins_row_takes_solve_stop(a, n, t, work, r, stop);
-  uint64_t won = 0, take = 0; /* variant I: one pile */
-  coins_pile_values what = coins_solve1_pile_values(v);
-  coins_convention c = what == COINS_PILE_MISERE ? COINS_MISERE : COINS_NORMAL;
-  coins_status rc = coins_pile_value(t, what, n, &won, err, stop);
-  if (rc == COINS_OK) rc = coins_pile_best(t, c, n, &take, err, stop);
-  *r = (coins_solution){.outcome = won ? COINS_FIRST : COINS_SECOND, .best = {take, 'L', 0}};
-  return rc;
+  return coins_solve1_takes_of(v, n, t, r, err, stop);
 }

@@ -45,3 +45,16 @@ void coins_solve1_of(coins_variant v, uint64_t n, uint64_t k, coins_solution *r)
 coins_pile_values coins_solve1_pile_values(coins_variant v) {
   return coins_variant_traits_of(v).misere ? COINS_PILE_MISERE : COINS_PILE_NORMAL;
 }
+
+coins_status coins_solve1_takes_of(coins_variant v, uint64_t n, const coins_takes *t,
+                                   coins_solution *r, char err[COINS_ERRMSG_SIZE],
+                                   const coins_stop *stop) {
+  uint64_t won = 0, take = 0; /* one pile */
+  coins_pile_values what = coins_solve1_pile_values(v);
+  coins_convention c = what == COINS_PILE_MISERE ? COINS_MISERE : COINS_NORMAL;
+  coins_status rc = coins_pile_value(t, what, n, &won, err, stop);
+  if (rc == COINS_OK) rc = coins_pile_best(t, c, n, &take, err, stop);
+  *r = (coins_solution){.outcome = won ? COINS_FIRST : COINS_SECOND,
+                        .best = {.take = take, .side = 'L'}};
+  return rc;
+}

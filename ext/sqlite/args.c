@@ -72,6 +72,13 @@ void coins_args_free_game(coins_game *game) {
   game->a_words = 0;
 }
 
+size_t coins_args_work_count(const coins_game *game) {
+#if SIZE_MAX < UINT64_MAX
+  if (game->n > SIZE_MAX) return SIZE_MAX;
+#endif
+  return (size_t)game->n;
+}
+
 /* The arguments' types are asked for once, before any conversion, and
 ** passed on. */
 

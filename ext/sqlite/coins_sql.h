@@ -160,6 +160,10 @@ void coins_args_free_game(coins_game *game);
 ** many piles, a set whose values show no period). */
 int coins_args_start_sum(const char *fname, const coins_game *game, coins_state *st, int64_t **work,
                          size_t *words, char **err);
+/* game->n as the size_t of the core's *_work_words functions: a row's
+** length (its values are in memory), or a variant I count, SIZE_MAX for
+** one past it (32 bits), which needs as many words (coins.h). */
+size_t coins_args_work_count(const coins_game *game);
 
 /* Reads a game record (moves) for game: a JSON array of takes, or of "L"/
 ** "R" (variant III, also a bare string 'LRRL'), into *record (grown with

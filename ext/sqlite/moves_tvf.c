@@ -64,7 +64,8 @@ static int moves_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) 
     return rc == SQLITE_OK ? moves_rows(cur) : rc;
   }
   char msg[COINS_ERRMSG_SIZE];
-  size_t words = coins_line_takes_work_words(game->variant, (size_t)game->n, &game->takes);
+  size_t words =
+      coins_line_takes_work_words(game->variant, coins_args_work_count(game), &game->takes);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
   /* variant III's blocks wait for the first column that needs a move
   ** (moves_seek): count(*) and ply only count the moves */

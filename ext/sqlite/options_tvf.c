@@ -59,7 +59,8 @@ static int options_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err
     state->options.count = UINT64_MAX;
     return coins_args_start_sum(fname, game, &state->sum, &cur->work, &cur->work_words, err);
   }
-  size_t words = coins_options_takes_work_words(game->variant, (size_t)game->n, &game->takes);
+  size_t words =
+      coins_options_takes_work_words(game->variant, coins_args_work_count(game), &game->takes);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
   coins_status started =
       coins_options_init_takes_stop(&state->options, game->variant, game->a, game->n, &game->takes,

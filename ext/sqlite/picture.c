@@ -29,7 +29,8 @@ static int play_line(coins_picture *pic, const char *fname, char **err) {
   int64_t *work = NULL;
   size_t room = 0;
   char msg[COINS_ERRMSG_SIZE];
-  if (coins_reserve(&work, &room, coins_line_takes_work_words(g->variant, (size_t)g->n, &g->takes)))
+  if (coins_reserve(&work, &room,
+                    coins_line_takes_work_words(g->variant, coins_args_work_count(g), &g->takes)))
     return SQLITE_NOMEM;
   coins_line line;
   coins_ply p;
@@ -84,6 +85,7 @@ int coins_picture_read(const char *fname, sqlite3_context *ctx, int argc, sqlite
   /* a picture that cannot fit the length limit, refused before any move */
   if (coin_bytes > 0 && g->n > (uint64_t)sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1) / coin_bytes)
     return SQLITE_TOOBIG;
+  /* (n: a count of at most max_count, or a row's length, its values in memory) */
   if (coins_reserve(&pic->ply_of, &pic->ply_room, (size_t)g->n)) return SQLITE_NOMEM;
   memset(pic->ply_of, 0, pic->ply_room * sizeof *pic->ply_of);
   if (argc > 2 && sqlite3_value_type(argv[2]) != SQLITE_NULL)

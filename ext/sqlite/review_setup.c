@@ -29,7 +29,7 @@ int coins_review_setup_begin(coins_tvf_cursor *cur, sqlite3_value **args, int mo
   ** set of takes: variants I and II, reviewed move by move anyway) */
   int whole = moves_arg >= 0 && game->n < UINT32_MAX - 2 && game->takes.range;
   char msg[COINS_ERRMSG_SIZE] = "";
-  size_t n = (size_t)game->n,
+  size_t n = coins_args_work_count(game),
          words = whole ? coins_review_record_words(game->variant, n, game->k, state->count)
                        : coins_review_takes_work_words(game->variant, n, &game->takes);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;

@@ -106,7 +106,7 @@ static void position_column(coins_tvf_cursor *cur, sqlite3_context *ctx) {
 static int start_analysis(coins_tvf_cursor *cur, review_state *rs) {
   const coins_game *g = &cur->game;
   if (rs->analysing) return SQLITE_OK;
-  size_t words = coins_analysis_work_words(g->variant, (size_t)g->n, g->k);
+  size_t words = coins_analysis_work_words(g->variant, coins_args_work_count(g), g->k);
   rs->an_work = sqlite3_malloc64((words ? words : 1) * sizeof(int64_t));
   if (rs->an_work == NULL) return SQLITE_NOMEM;
   coins_analysis_init(&rs->an, g->variant, g->a, g->n, g->k, rs->an_work, g->stop);

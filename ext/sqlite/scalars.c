@@ -102,12 +102,16 @@ static int scalar_solve(sqlite3_context *ctx, scalar_data *data, sqlite3_value *
   } else if (game->takes.range == 0) { /* a set of takes: parsed, then solved behind the coins */
     /* (a pile's values may be scanned up to COINS_PILE_SEARCH: polled) */
     game->stop = stop = coins_interrupt_stop_for(sqlite3_context_db_handle(ctx), &room);
-    if (text.text && (rc = coins_args_parse_coins(fname, &text, game, err)) != SQLITE_OK) return rc;
-    size_t n = (size_t)game->n,
-           words = coins_solve_takes_work_words(game->variant, n, &game->takes);
-    if (text.text && coins_reserve(&game->a, &game->a_words, n + words)) return SQLITE_NOMEM;
-    solved = coins_solve_takes_stop(game->variant, game->a, n, &game->takes,
-                                    text.text ? game->a + n : NULL, r, msg, stop);
+    if (text.text == NULL) { /* a count: any 64-bit one, as below */
+      solved = coins_solve1_takes_of(game->variant, game->n, &game->takes, r, msg, stop);
+    } else {
+      if ((rc = coins_args_parse_coins(fname, &text, game, err)) != SQLITE_OK) return rc;
+      size_t n = (size_t)game->n, /* a row's length: its values are in memory */
+          words = coins_solve_takes_work_words(game->variant, n, &game->takes);
+      if (coins_reserve(&game->a, &game->a_words, n + words)) return SQLITE_NOMEM;
+      solved = coins_solve_takes_stop(game->variant, game->a, n, &game->takes, game->a + n, r, msg,
+                                      stop);
+    }
   } else if (text.text == NULL) { /* a count: any 64-bit one, even where size_t has 32 */
     coins_solve1_of(game->variant, game->n, game->k, r);
   } else if (text.jsonb) { /* parsed, then solved with the work space behind the coins */

@@ -42,7 +42,7 @@ static int card_start(coins_tvf_cursor *cur, sqlite3_value **args, char **err) {
   card_state *state = cur->state;
   rc = coins_record_arg_read(fname, args[2], game, &state->moves, &state->room, &state->count, err);
   if (rc != SQLITE_OK) return rc;
-  size_t n = (size_t)game->n, count = state->count;
+  size_t n = coins_args_work_count(game), count = state->count;
   size_t words = coins_scorecard_takes_work_words(game->variant, n, &game->takes, count);
   if (coins_reserve(&cur->work, &cur->work_words, words)) return SQLITE_NOMEM;
   coins_status made =

@@ -51,7 +51,7 @@ static void svg_review_free(svg_review *r) {
 /* Judges every move of pic->record as coins_review does. */
 static int svg_review_record(const coins_picture *pic, svg_review *r, char **err) {
   const coins_game *g = &pic->game;
-  size_t count = pic->count, n = (size_t)g->n;
+  size_t count = pic->count, n = coins_args_work_count(g);
   r->verdict = sqlite3_malloc64(count + 1);
   r->loss = sqlite3_malloc64((count + 1) * sizeof *r->loss);
   r->best = sqlite3_malloc64((count + 1) * sizeof *r->best);

@@ -14,8 +14,10 @@
 #      is 64-bit x86-64, exports sqlite3_coins_init alone and loads in the
 #      sqlite3 shell; tests/packaging/embed.c builds against its libcoins.a and
 #      headers and prints 22|first;
-#   5. coins-VERSION-windows-x86_64.zip: exactly its files; coins.dll is a
-#      PE32+ x86-64 DLL with the exports and imports of tests/packaging/dll.sh;
+#   5. coins-VERSION-windows-x86_64.zip and coins-VERSION-windows-x86.zip:
+#      exactly their files; coins.dll is a PE32+ x86-64 DLL, a PE32 i386 one,
+#      with the exports and imports of tests/packaging/dll.sh; each README.md
+#      says its width and names the other archive;
 #   6. coins-VERSION.tar.gz unpacked in an empty directory builds with make
 #      there, and that coins.so answers with the version.
 #
@@ -27,6 +29,7 @@ arch=$(dpkg-architecture -qDEB_HOST_ARCH 2>/dev/null || echo amd64)
 linux=coins-$version-linux-x86_64.tar.gz
 linux_arm64=coins-$version-linux-aarch64.tar.gz
 windows=coins-$version-windows-x86_64.zip
+windows_x86=coins-$version-windows-x86.zip
 src=coins-$version.tar.gz
 
 # ------------------------------------------------------------- one version
@@ -50,6 +53,7 @@ SHA256SUMS
 $linux
 $linux_arm64
 $windows
+$windows_x86
 $src
 libsqlite3-mod-coins-dev_$version-1_$arch.deb
 libsqlite3-mod-coins-dev_$version-1_arm64.deb
@@ -75,7 +79,7 @@ spec = json.load(open(dist + '/sqlpkg.json'))
 assert spec['version'] == version, spec['version']
 assert spec['owner'] and spec['name'] and spec['license'] == 'MIT'
 files = spec['assets']['files']
-assert sorted(files) == ['linux-amd64', 'linux-arm64', 'windows-amd64'], files
+assert sorted(files) == ['linux-amd64', 'linux-arm64', 'windows-386', 'windows-amd64'], files
 for platform, pattern in files.items():
     name = pattern.replace('{version}', version)
     digest = hashlib.sha256(open(dist + '/' + name, 'rb').read()).hexdigest()
@@ -116,18 +120,29 @@ same "$tmp/want" "$tmp/got" "$linux_arm64: its files, flat"
 mkdir "$tmp/arm64" && tar xzf "$dist/$linux_arm64" -C "$tmp/arm64"
 check "$linux_arm64: coins.so is ELF64 AArch64" sh tests/platforms/elf-check.sh aarch64 "$tmp/arm64/coins.so"
 
-# ------------------------------------------------------- the Windows archive
-printf '%s\n' LICENSE README.md coins.dll coins.h coins_sqlite.h >"$tmp/want"
-/usr/bin/python3 -c "import sys, zipfile; print('\n'.join(sorted(zipfile.ZipFile(sys.argv[1]).namelist())))" \
-  "$dist/$windows" >"$tmp/got"
-same "$tmp/want" "$tmp/got" "$windows: its files, flat"
-mkdir "$tmp/windows" && /usr/bin/python3 -m zipfile -e "$dist/$windows" "$tmp/windows"
-check "$windows: coins.dll is a PE32+ x86-64 DLL" sh -c \
-  "x86_64-w64-mingw32-objdump -f '$tmp/windows/coins.dll' | grep -q 'file format pei-x86-64'"
-check "$windows: coins.dll exports and imports (tests/packaging/dll.sh)" \
-  sh tests/packaging/dll.sh "$tmp/windows/coins.dll" x86_64-w64-mingw32-objdump
-check "$windows: README.md explains 'The specified module could not be found'" \
-  grep -q 'The specified module could not be found' "$tmp/windows/README.md"
+# ------------------------------------------------------ the Windows archives
+# windows_archive ZIP DIR FORMAT OBJDUMP BITS OTHER: ZIP's files, unpacked
+# into DIR; its coins.dll of objdump's FORMAT; its README.md on BITS bits
+# and the archive OTHER
+windows_archive() {
+  zip=$1 dir=$2 format=$3 objdump=$4 bits=$5 other=$6
+  printf '%s\n' LICENSE README.md coins.dll coins.h coins_sqlite.h >"$tmp/want"
+  /usr/bin/python3 -c "import sys, zipfile; print('\n'.join(sorted(zipfile.ZipFile(sys.argv[1]).namelist())))" \
+    "$dist/$zip" >"$tmp/got"
+  same "$tmp/want" "$tmp/got" "$zip: its files, flat"
+  mkdir "$dir" && /usr/bin/python3 -m zipfile -e "$dist/$zip" "$dir"
+  check "$zip: coins.dll is a $format DLL" sh -c \
+    "$objdump -f '$dir/coins.dll' | grep -q 'file format $format'"
+  check "$zip: coins.dll exports and imports (tests/packaging/dll.sh)" \
+    sh tests/packaging/dll.sh "$dir/coins.dll" "$objdump"
+  check "$zip: README.md explains 'The specified module could not be found'" \
+    grep -q 'The specified module could not be found' "$dir/README.md"
+  check "$zip: README.md says $bits-bit and names $other" sh -c "
+    grep -q '\*\*$bits-bit\*\*' '$dir/README.md' && grep -qF '$other' '$dir/README.md' &&
+    ! grep -q '@[A-Z_]*@' '$dir/README.md'"
+}
+windows_archive "$windows" "$tmp/windows" pei-x86-64 x86_64-w64-mingw32-objdump 64 "$windows_x86"
+windows_archive "$windows_x86" "$tmp/windows_x86" pei-i386 i686-w64-mingw32-objdump 32 "$windows"
 
 # -------------------------------------------------------- the source tarball
 tar tzf "$dist/$src" >"$tmp/src"
