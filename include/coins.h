@@ -45,11 +45,12 @@ extern "C" {
 ** over this type with no default case, so that -Wswitch names each place
 ** a new variant must fill (docs/architecture.md, "Add a variant"). */
 typedef enum coins_variant {
-  COINS_I = 1,        /* identical coins, take 1..k, the last coin wins */
-  COINS_II = 2,       /* values, take 1..k from the left, larger total  */
-  COINS_III = 3,      /* values, one coin from either end, larger total */
-  COINS_I_MISERE = 4, /* variant I, but whoever takes the last coin loses */
-  COINS_I_SUM = 5     /* piles of coins: take from one pile, the last coin wins */
+  COINS_I = 1,           /* identical coins, take 1..k, the last coin wins */
+  COINS_II = 2,          /* values, take 1..k from the left, larger total  */
+  COINS_III = 3,         /* values, one coin from either end, larger total */
+  COINS_I_MISERE = 4,    /* variant I, but whoever takes the last coin loses */
+  COINS_I_SUM = 5,       /* piles of coins: take from one pile, the last coin wins */
+  COINS_I_SUM_MISERE = 6 /* I-sum, but whoever takes the last coin loses */
 } coins_variant;
 
 /* What a core function that can fail returns. */
@@ -143,15 +144,20 @@ static inline coins_variant_traits coins_variant_traits_of(coins_variant v) {
     case COINS_I_SUM:
       t.name = "I-sum", t.notation = COINS_NOTATION_PILE, t.default_take = 2, t.piles = 1;
       break;
+    case COINS_I_SUM_MISERE:
+      t.name = "I-sum-misere", t.notation = COINS_NOTATION_PILE, t.default_take = 2, t.piles = 1;
+      t.misere = 1;
+      break;
   }
   return t;
 }
 
-/* Reads a variant name: "1".."4" or "I", "II", "III", "I-misere" in any case, with
+/* Reads a variant name: "1".."6" or "I", "II", "III", "I-misere", "I-sum",
+** "I-sum-misere" in any case, with
 ** blanks around it or not (coins_text_trim_blanks).  COINS_OK, or
 ** COINS_INVALID for anything else (nothing is written). */
 coins_status coins_variant_parse(const char *text, size_t len, coins_variant *v);
-/* The variant numbered i (1, 2, 3, 4): COINS_OK or COINS_INVALID. */
+/* The variant numbered i (1 to 6): COINS_OK or COINS_INVALID. */
 coins_status coins_variant_of_number(int64_t i, coins_variant *v);
 
 /* ----------------------------------------------------------------- parser */
@@ -301,6 +307,7 @@ typedef struct coins_state {
   int64_t *piles;                        /* the piles now, in the caller's work */
   const struct coins_pile_table *grundy; /* their Grundy values              */
   uint64_t nimsum;                       /* the XOR of the piles' values     */
+  uint64_t big; /* I-sum-misere as plain misère Nim: the piles of 2 or more (sum.c) */
 } coins_state;
 
 void coins_state_init(coins_state *st, coins_variant v, const int64_t *a, uint64_t n, uint64_t k);
@@ -849,13 +856,15 @@ coins_status coins_sum_solve(const coins_takes *t, coins_convention c, const int
 /* The most piles a sum may have (variant I-sum). */
 #define COINS_SUM_MAX_PILES 4096
 
-/* Variant I-sum played move by move on a coins_state (sum.c): the piles
-** are copied into work and their Grundy values kept up to date, O(1) a
-** move, so a line of M moves over P piles costs O(M (P + |S|)).
-** coins_sum_start checks the piles (>= 0, at most COINS_SUM_MAX_PILES)
-** and makes the table: COINS_NO_ROOM with *need, the words to call again
-** with; COINS_INVALID with err; COINS_STOPPED. */
-coins_status coins_sum_start(coins_state *st, const int64_t *piles, size_t count,
+/* Variant v, I-sum or I-sum-misere, played move by move on a coins_state
+** (sum.c): the piles are copied into work and their values kept up to
+** date, O(1) a move, so a line of M moves over P piles costs O(M (P +
+** |S|)).  coins_sum_start checks the piles (>= 0, at most
+** COINS_SUM_MAX_PILES), for I-sum-misere that they are in a class
+** coins_sum_solve solves (moves keep them there), and makes the table:
+** COINS_NO_ROOM with *need, the words to call again with; COINS_INVALID
+** with err; COINS_STOPPED. */
+coins_status coins_sum_start(coins_state *st, coins_variant v, const int64_t *piles, size_t count,
                              const coins_takes *t, int64_t *work, size_t words, size_t *need,
                              char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
 /* The move coins_sum_solve gives from the position (take 0: none). */
@@ -863,7 +872,8 @@ coins_move coins_sum_best(const coins_state *st);
 /* coins_options' rows on a sum: the legal move after m (in the order of
 ** piles, then of takes; m with take 0: the first), take 0 after the
 ** last; and what move m is worth (result, loss and rank as variant I's:
-** a move that leaves a nim-sum of 0 wins).  O(1) a move, past the piles
+** a move that leaves a nim-sum of 0 wins; under misère play, one that
+** leaves a position coins_sum_solve says is lost).  O(1) a move, past the piles
 ** without one. */
 coins_move coins_sum_next_move(const coins_state *st, coins_move m);
 void coins_sum_option(const coins_state *st, coins_move m, struct coins_option *out);

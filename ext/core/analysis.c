@@ -42,6 +42,7 @@ size_t coins_analysis_work_words(coins_variant v, size_t n, uint64_t k) {
   switch (v) {
     case COINS_I:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: return 0;
     case COINS_II: return 2 * (n + 1); /* the front stack's two least */
     case COINS_III: return n;          /* one solve */
@@ -126,7 +127,7 @@ int64_t coins_analysis_eval(const coins_review *rv) {
     coins_solution r;
     int wins;
     if (st->piles) { /* a sum */
-      wins = st->nimsum != 0;
+      wins = coins_sum_wins(st);
     } else if (rv->line.pile) { /* a set of takes */
       wins = coins_pile_table_value(rv->line.pile, st->hi - st->lo) != 0;
     } else {
@@ -269,6 +270,7 @@ coins_status coins_analysis_only_move(coins_analysis *an, const coins_review *rv
     case COINS_I:
     case COINS_II:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: most = an->k; break;
     case COINS_III: most = 2; break; /* the two ends */
   }
@@ -280,6 +282,7 @@ coins_status coins_analysis_only_move(coins_analysis *an, const coins_review *rv
   switch (an->variant) {
     case COINS_I: /* a winning move is the only one */
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: *only = 1; return COINS_OK;
     case COINS_II: return only_two(an, rv, j, lo, moves, only);
     case COINS_III: return only_three(an, j, lo, hi, only);

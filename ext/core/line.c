@@ -23,7 +23,8 @@
 size_t coins_line_work_words(coins_variant v, size_t n, uint64_t k) {
   switch (v) {
     case COINS_I:
-    case COINS_I_SUM: /* coins_sum_start's work */
+    case COINS_I_SUM:
+    case COINS_I_SUM_MISERE: /* coins_sum_start's work */
     case COINS_I_MISERE: return 0;
     case COINS_II: return coins_solve2_work_words(n, k) + n; /* and take[] */
     case COINS_III: return 2 * (n + COINS_FUSE_FLOOR);       /* blocks and their starts */
@@ -81,6 +82,7 @@ int coins_line_reads_text(coins_variant v) {
     case COINS_I:
     case COINS_II:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: return 0;
     case COINS_III: return 1;
   }
@@ -127,7 +129,8 @@ coins_status coins_line_init_lazy_stop(coins_line *line, coins_variant v, const 
   coins_state_init(&line->st, v, a, n, k);
   switch (v) {
     case COINS_I:
-    case COINS_I_SUM: /* started by coins_sum_start */
+    case COINS_I_SUM:
+    case COINS_I_SUM_MISERE: /* started by coins_sum_start */
     case COINS_I_MISERE: return COINS_OK;
     case COINS_II: break; /* below */
     case COINS_III: line->unfused = 1; return COINS_OK;
@@ -222,7 +225,8 @@ coins_move coins_line_peek(const coins_line *line) {
     case COINS_I: m.take = coins_solve1_take(st->hi - st->lo, st->k); break;
     case COINS_I_MISERE: m.take = coins_solve1_misere_take(st->hi - st->lo, st->k); break;
     case COINS_II: m.take = (uint64_t)line->take[st->lo]; break;
-    case COINS_I_SUM: m = coins_sum_best(st); break;
+    case COINS_I_SUM:
+    case COINS_I_SUM_MISERE: m = coins_sum_best(st); break;
     case COINS_III:
       /* the block being played out, else the end block of larger value */
       if (line->run_left > 0)
@@ -297,7 +301,8 @@ int coins_line_next(coins_line *line, coins_ply *out) {
     case COINS_I: m.take = coins_solve1_take(st->hi - st->lo, st->k); break;
     case COINS_I_MISERE: m.take = coins_solve1_misere_take(st->hi - st->lo, st->k); break;
     case COINS_II: m.take = (uint64_t)line->take[st->lo]; break;
-    case COINS_I_SUM: return sum_next(line, out);
+    case COINS_I_SUM:
+    case COINS_I_SUM_MISERE: return sum_next(line, out);
     case COINS_III: /* the block being played out, else the larger end block */
       if (line->run_left == 0) start_block(line, larger_on_left(line));
       line->run_left--;
@@ -365,6 +370,7 @@ uint64_t coins_line_moves_left(const coins_line *line) {
     case COINS_I:
     case COINS_II:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: break;
     case COINS_III: return st->hi - st->lo;
   }
@@ -410,7 +416,8 @@ coins_status coins_line_skip(coins_line *line, uint64_t count) {
         break;
       case COINS_II:
       case COINS_III:
-      case COINS_I_SUM: break; /* move by move */
+      case COINS_I_SUM:
+      case COINS_I_SUM_MISERE: break; /* move by move */
     }
     coins_line_next(line, &ignored);
     count--;

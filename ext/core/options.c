@@ -40,6 +40,7 @@ size_t coins_options_work_words(coins_variant v, size_t n, uint64_t k) {
   switch (v) {
     case COINS_I:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: return 0;
     /* best[] and its window, then margin, gain, rank and two index rows */
     case COINS_II: return coins_solve2_work_words(n, k) + 5 * rows;
@@ -167,6 +168,7 @@ coins_status coins_options_init_stop(coins_options *o, coins_variant v, const in
   switch (v) {
     case COINS_I:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE:
       o->count = take_rows(n, k);
       o->won = mover_wins(v, n, k);
@@ -270,6 +272,7 @@ void coins_options_row(const coins_options *o, uint64_t i, coins_option *out) {
   switch (o->variant) {
     case COINS_I:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE:
       left = o->n - (i + 1); /* the opponent's coins: they win, or this move does */
       out->result = mover_wins(o->variant, left, o->k) ? -1 : 1;

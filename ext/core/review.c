@@ -33,6 +33,7 @@ size_t coins_review_work_words(coins_variant v, size_t n, uint64_t k) {
   switch (v) {
     case COINS_I:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: return words;
     case COINS_II: return words + 2 * n + 1; /* greedy play's tables */
     case COINS_III: return words > table ? words : table;
@@ -134,6 +135,7 @@ coins_status coins_review_init_stop(coins_review *rv, coins_variant v, const int
   switch (v) {
     case COINS_I:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: break;
     case COINS_II: rv->margin = suffix_margin(&rv->line); break;
     case COINS_III:
@@ -163,6 +165,7 @@ size_t coins_review_record_words(coins_variant v, size_t n, uint64_t k, size_t c
     case COINS_I:
     case COINS_II:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: break;
     case COINS_III: return coins_valley_record_words(n, count);
   }
@@ -182,6 +185,7 @@ coins_status coins_review_init_record_stop(coins_review *rv, coins_variant v, co
     case COINS_I:
     case COINS_II:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: return coins_review_init_stop(rv, v, a, n, k, work, stop);
     case COINS_III:
       *rv = (coins_review){.record = moves, .record_count = count};
@@ -220,6 +224,7 @@ static void play_legal(coins_review *rv, coins_move m, int judge, coins_ply *out
   switch (line->st.variant) {
     case COINS_I:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: coins_state_apply(&line->st, m, out); break;
     case COINS_II:
       coins_state_apply(&line->st, m, out);
@@ -277,14 +282,15 @@ coins_status coins_review_play(coins_review *rv, coins_move m, coins_judgement *
   if ((rv->interval || rv->line_stale) && st->lo < st->hi) restart_line(rv);
   out->best = coins_review_best(rv); /* may re-solve: before the margin */
   int64_t margin_before = rv->margin;
-  uint64_t nimsum_before = st->nimsum;
+  int won_before = st->piles && coins_sum_wins(st);
   coins_status rc = check_next(rv, m, err);
   if (rc != COINS_OK) return rc;
   play_legal(rv, m, 1, &out->played);
-  if (st->piles) { /* a sum: won exactly when the nim-sum is not 0 */
-    out->before = nimsum_before ? 1 : -1;
-    out->after = st->nimsum ? -1 : 1;
-    out->loss = nimsum_before && st->nimsum;
+  if (st->piles) { /* a sum: won as its values say */
+    int answered = coins_sum_wins(st);
+    out->before = won_before ? 1 : -1;
+    out->after = answered ? -1 : 1;
+    out->loss = won_before && answered;
     return COINS_OK;
   }
   if (!coins_variant_traits_of(st->variant).has_values) {

@@ -10,14 +10,17 @@
 #include "solve2.h"
 #include "solve3.h"
 
-/* I-sum with the takes 1..k (its table needs no work): the outcome and
-** the best move into *r; a bad pile is COINS_INVALID with err. */
-static coins_status solve_sum(const int64_t *a, size_t n, uint64_t k, coins_solution *r,
-                              char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
+/* I-sum or I-sum-misere with the takes 1..k (its table needs no work):
+** the outcome and the best move into *r; a bad pile, or a misère sum
+** not solved, is COINS_INVALID with err. */
+static coins_status solve_sum(coins_variant v, const int64_t *a, size_t n, uint64_t k,
+                              coins_solution *r, char err[COINS_ERRMSG_SIZE],
+                              const coins_stop *stop) {
   coins_takes t = {k < 64 ? ((uint64_t)1 << k) - 1 : ~(uint64_t)0, k};
+  coins_convention c = coins_variant_traits_of(v).misere ? COINS_MISERE : COINS_NORMAL;
   coins_sum_result s;
   size_t need;
-  coins_status rc = coins_sum_solve(&t, COINS_NORMAL, a, n, &s, NULL, 0, &need, err, stop);
+  coins_status rc = coins_sum_solve(&t, c, a, n, &s, NULL, 0, &need, err, stop);
   *r = (coins_solution){.outcome = s.outcome, .best = {s.take, 'L', (uint32_t)s.pile}};
   return rc;
 }
@@ -26,6 +29,7 @@ size_t coins_solve_work_words(coins_variant v, size_t n, uint64_t k) {
   switch (v) {
     case COINS_I:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: return 0;
     case COINS_II: return coins_solve2_work_words(n, k);
     case COINS_III: return coins_solve3_work_words(n);
@@ -40,7 +44,8 @@ void coins_solve(coins_variant v, const int64_t *a, size_t n, uint64_t k, int64_
     case COINS_I_MISERE: coins_solve1_misere(n, k, r); break;
     case COINS_II: coins_solve2(a, n, k, work, r); break;
     case COINS_III: coins_solve3(a, n, work, r); break;
-    case COINS_I_SUM: coins_solve_stop(v, a, n, k, work, r, NULL); break;
+    case COINS_I_SUM:
+    case COINS_I_SUM_MISERE: coins_solve_stop(v, a, n, k, work, r, NULL); break;
   }
 }
 
@@ -51,9 +56,10 @@ coins_status coins_solve_stop(coins_variant v, const int64_t *a, size_t n, uint6
     case COINS_I_MISERE: coins_solve1_misere(n, k, r); return COINS_OK;
     case COINS_II: return coins_solve2_stop(a, n, k, work, r, stop);
     case COINS_III: return coins_solve3_stop(a, n, work, r, stop);
-    case COINS_I_SUM: {
+    case COINS_I_SUM:
+    case COINS_I_SUM_MISERE: {
       char err[COINS_ERRMSG_SIZE]; /* (a negative pile: the SQL layer checks first) */
-      return solve_sum(a, n, k, r, err, stop);
+      return solve_sum(v, a, n, k, r, err, stop);
     }
   }
   return COINS_OK;
@@ -69,6 +75,7 @@ static size_t text_room(coins_variant v, const char *text, size_t len, uint64_t 
     case COINS_I:
     case COINS_III:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: break;
     case COINS_II: return elements + coins_solve2_work_words(elements, k);
   }
@@ -108,8 +115,9 @@ COINS_INLINE coins_status solve_text(coins_variant v, const char *text, size_t l
       if (rc == COINS_OK) coins_solve3_blocks(blocks, m, total, r);
       return rc;
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
       rc = coins_parse_array_of(text, len, room, cap, &n, err, "pile", stop);
-      if (rc == COINS_OK) rc = solve_sum(room, n, k, r, err, stop);
+      if (rc == COINS_OK) rc = solve_sum(v, room, n, k, r, err, stop);
       break;
   }
   if (rc == COINS_NO_ROOM) *need = text_room(v, text, len, k);

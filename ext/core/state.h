@@ -61,7 +61,8 @@ COINS_INLINE void coins_state_apply(coins_state *st, coins_move m, coins_ply *ou
       st->lo += m.take;
       break;
     case COINS_III: out->gain = st->a[coins_state_take(st, m.side, out)]; break;
-    case COINS_I_SUM: coins_sum_apply(st, m, out); break;
+    case COINS_I_SUM:
+    case COINS_I_SUM_MISERE: coins_sum_apply(st, m, out); break;
   }
   coins_state_step(st, out);
 }

@@ -76,6 +76,7 @@ static int parity_plays(coins_variant v) {
     case COINS_I:
     case COINS_II:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: return 0;
     case COINS_III: return 1;
   }
@@ -103,6 +104,7 @@ static coins_move greedy_move(coins_review *rv, uint64_t most) {
   switch (st->variant) {
     case COINS_I:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: m.take = most; break;
     case COINS_II: m.take = coins_review_greedy_take(rv); break;
     case COINS_III: m.side = st->a[st->hi - 1] > st->a[st->lo] ? 'R' : 'L'; break;
@@ -117,6 +119,7 @@ static coins_move random_move(coins_strategy *s, const coins_state *st, uint64_t
     case COINS_I:
     case COINS_II:
     case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: m.take = (uint64_t)coins_random_range(&s->rng, 1, (int64_t)most); break;
     case COINS_III: m.side = coins_random_next(&s->rng) >> 63 ? 'R' : 'L'; break;
   }

@@ -94,20 +94,48 @@ static void misere_nim(const int64_t *piles, size_t count, coins_sum_result *r) 
     }
 }
 
-/* Misère play: one pile with moves (the others are the empty game), or
-** plain misère Nim; any other sum is refused. */
+/* The two classes of misère sums solved, both closed under moves (piles
+** only shrink, and a pile without a move keeps none): at most one pile
+** with a move (the others are the empty game), or plain misère Nim. */
+enum { MISERE_ONE_PILE, MISERE_NIM, MISERE_UNSOLVED };
+
+/* The class of the misère sum piles[0..count), the piles with a move in
+** *live and the first of them in *live_at. */
+static int misere_class(const coins_takes *t, const int64_t *piles, size_t count, uint64_t largest,
+                        size_t *live, size_t *live_at) {
+  uint64_t smallest = coins_takes_smallest(t);
+  *live = 0, *live_at = 0;
+  for (size_t i = 0; i < count; i++)
+    if ((uint64_t)piles[i] >= smallest && (*live)++ == 0) *live_at = i;
+  if (*live <= 1) return MISERE_ONE_PILE;
+  return t->range && t->range >= largest ? MISERE_NIM : MISERE_UNSOLVED;
+}
+
+/* The message for a misère sum outside the classes solved. */
+static coins_status misere_refused(const coins_takes *t, size_t live, char err[COINS_ERRMSG_SIZE]) {
+  char text[COINS_TAKES_TEXT_SIZE];
+  coins_takes_text(t, text);
+  return coins_text_fail(err,
+                         "misere sums are solved for plain misere Nim (every pile at most "
+                         "max_take) and for one pile with a move left, not %zu piles with a move "
+                         "and the takes %s; give a max_take of at least the largest pile",
+                         live, text);
+}
+
+/* Misère play: one pile with moves, or plain misère Nim; any other sum
+** is refused. */
 static coins_status misere_sum(const coins_takes *t, const int64_t *piles, size_t count,
                                uint64_t largest, coins_sum_result *r, char err[COINS_ERRMSG_SIZE],
                                const coins_stop *stop) {
-  uint64_t smallest = coins_takes_smallest(t), value = 0;
-  size_t live = 0, live_at = 0;
-  for (size_t i = 0; i < count; i++)
-    if ((uint64_t)piles[i] >= smallest && live++ == 0) live_at = i;
+  uint64_t value = 0;
+  size_t live, live_at;
+  int class = misere_class(t, piles, count, largest, &live, &live_at);
+  if (class == MISERE_UNSOLVED) return misere_refused(t, live, err);
   if (live == 0) { /* no move: the other player moved last */
     r->outcome = COINS_FIRST;
     return COINS_OK;
   }
-  if (live == 1) {
+  if (class == MISERE_ONE_PILE) {
     uint64_t p = (uint64_t)piles[live_at];
     coins_status rc = coins_pile_value(t, COINS_PILE_MISERE, p, &value, err, stop);
     if (rc == COINS_OK) rc = coins_pile_best(t, COINS_MISERE, p, &r->take, err, stop);
@@ -115,18 +143,9 @@ static coins_status misere_sum(const coins_takes *t, const int64_t *piles, size_
     r->pile = live_at;
     return rc;
   }
-  if (t->range && t->range >= largest) {
-    misere_nim(piles, count, r);
-    if (r->take == 0) first_move(t, piles, count, r);
-    return COINS_OK;
-  }
-  char text[COINS_TAKES_TEXT_SIZE];
-  coins_takes_text(t, text);
-  return coins_text_fail(
-      err,
-      "misere play is solved for plain Nim (takes an integer k >= every pile) "
-      "or one pile with moves left; not for %zu piles with moves and the takes %s",
-      live, text);
+  misere_nim(piles, count, r);
+  if (r->take == 0) first_move(t, piles, count, r);
+  return COINS_OK;
 }
 
 coins_status coins_sum_solve(const coins_takes *t, coins_convention c, const int64_t *piles,
@@ -162,10 +181,33 @@ coins_status coins_sum_solve(const coins_takes *t, coins_convention c, const int
 /* The words a coins_pile_table takes at the start of a sum's work. */
 #define TABLE_WORDS ((sizeof(coins_pile_table) + sizeof(int64_t) - 1) / sizeof(int64_t))
 
-coins_status coins_sum_start(coins_state *st, const int64_t *piles, size_t count,
+/* I-sum-misere played: st->grundy is, in plain misère Nim, the piles'
+** Grundy table (each pile its own value), st->nimsum their XOR and
+** st->big the piles of 2 or more; with one pile with a move, the table of
+** misère outcomes, and st->nimsum counts the piles lost to their mover. */
+
+/* Whether the player to move wins the misère position (x, big). */
+static int misere_wins(const coins_pile_table *pt, uint64_t x, uint64_t big) {
+  if (pt->what == COINS_PILE_MISERE) return x == 0;
+  return big ? x != 0 : x == 0;
+}
+
+/* The misère position (x, big) once a pile of p coins has q: *x2, *big2. */
+static void misere_step(const coins_pile_table *pt, uint64_t x, uint64_t big, uint64_t p,
+                        uint64_t q, uint64_t *x2, uint64_t *big2) {
+  uint64_t vp = coins_pile_table_value(pt, p), vq = coins_pile_table_value(pt, q);
+  if (pt->what == COINS_PILE_MISERE) {
+    *x2 = x - (vp == 0) + (vq == 0), *big2 = 0;
+    return;
+  }
+  *x2 = x ^ vp ^ vq, *big2 = big - (p >= 2) + (q >= 2);
+}
+
+coins_status coins_sum_start(coins_state *st, coins_variant v, const int64_t *piles, size_t count,
                              const coins_takes *t, int64_t *work, size_t words, size_t *need,
                              char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
-  uint64_t largest = 0, smallest = coins_takes_smallest(t), nimsum = 0, live = 0;
+  uint64_t largest = 0, smallest = coins_takes_smallest(t), nimsum = 0, live = 0, big = 0;
+  coins_pile_values what = COINS_PILE_GRUNDY;
   if (count > COINS_SUM_MAX_PILES)
     return coins_text_fail(err, "at most %d piles, got %zu", COINS_SUM_MAX_PILES, count);
   for (size_t i = 0; i < count; i++) {
@@ -173,28 +215,58 @@ coins_status coins_sum_start(coins_state *st, const int64_t *piles, size_t count
       return coins_text_fail(err, "pile %zu must be >= 0, got %lld", i + 1, (long long)piles[i]);
     if ((uint64_t)piles[i] > largest) largest = (uint64_t)piles[i];
   }
+  if (coins_variant_traits_of(v).misere) { /* checked once: the class stays under moves */
+    size_t movable, first;
+    int class = misere_class(t, piles, count, largest, &movable, &first);
+    if (class == MISERE_UNSOLVED) return misere_refused(t, movable, err);
+    if (class == MISERE_ONE_PILE) what = COINS_PILE_MISERE;
+  }
   if (words < TABLE_WORDS + count) {
     *need = TABLE_WORDS + count + (t->range ? 0 : coins_pile_table_words(largest));
     return COINS_NO_ROOM;
   }
   coins_pile_table *pt = (coins_pile_table *)(void *)work;
   size_t room = words - TABLE_WORDS - count;
-  coins_status rc = coins_pile_table_init(pt, t, COINS_PILE_GRUNDY, largest,
-                                          work + TABLE_WORDS + count, room, need, err, stop);
+  coins_status rc = coins_pile_table_init(pt, t, what, largest, work + TABLE_WORDS + count, room,
+                                          need, err, stop);
   if (rc == COINS_NO_ROOM) *need += TABLE_WORDS + count;
   if (rc != COINS_OK) return rc;
-  coins_state_init_takes(st, COINS_I_SUM, piles, count, t);
+  coins_state_init_takes(st, v, piles, count, t);
   st->piles = work + TABLE_WORDS;
   for (size_t i = 0; i < count; i++) {
+    uint64_t p = (uint64_t)piles[i], value = coins_pile_table_value(pt, p);
     st->piles[i] = piles[i];
-    nimsum ^= coins_pile_table_value(pt, (uint64_t)piles[i]);
-    live += (uint64_t)piles[i] >= smallest;
+    nimsum = what == COINS_PILE_MISERE ? nimsum + (value == 0) : nimsum ^ value;
+    live += p >= smallest;
+    big += p >= 2;
   }
   st->grundy = pt, st->nimsum = nimsum, st->hi = live;
+  st->big = what == COINS_PILE_GRUNDY ? big : 0;
   return COINS_OK;
 }
 
+int coins_sum_wins(const coins_state *st) {
+  if (coins_variant_traits_of(st->variant).misere)
+    return misere_wins(st->grundy, st->nimsum, st->big);
+  return st->nimsum != 0;
+}
+
+/* coins_sum_best under misère play. */
+static coins_move misere_best(const coins_state *st) {
+  coins_takes t = {st->mask, st->mask ? 0 : st->k};
+  coins_sum_result r = {COINS_SECOND, 0, 0, 0};
+  if (st->grundy->what == COINS_PILE_GRUNDY) {
+    misere_nim(st->piles, (size_t)st->n, &r);
+    if (r.take == 0) first_move(&t, st->piles, (size_t)st->n, &r);
+  } else {
+    first_move(&t, st->piles, (size_t)st->n, &r); /* the one pile with a move */
+    if (r.take) r.take = coins_pile_table_best(st->grundy, (uint64_t)st->piles[r.pile]);
+  }
+  return (coins_move){r.take, 'L', (uint32_t)r.pile};
+}
+
 coins_move coins_sum_best(const coins_state *st) {
+  if (coins_variant_traits_of(st->variant).misere) return misere_best(st);
   coins_move m = {0, 'L', 0};
   size_t pile = 0;
   coins_takes t = {st->mask, st->mask ? 0 : st->k};
@@ -236,7 +308,10 @@ void coins_sum_apply(coins_state *st, coins_move m, coins_ply *out) {
   uint64_t before = (uint64_t)st->piles[m.pile], after = before - m.take;
   uint64_t smallest = st->mask ? (uint64_t)coins_lowest_bit(st->mask) + 1 : 1;
   st->piles[m.pile] = (int64_t)after;
-  st->nimsum ^= coins_pile_table_value(pt, before) ^ coins_pile_table_value(pt, after);
+  if (coins_variant_traits_of(st->variant).misere)
+    misere_step(pt, st->nimsum, st->big, before, after, &st->nimsum, &st->big);
+  else
+    st->nimsum ^= coins_pile_table_value(pt, before) ^ coins_pile_table_value(pt, after);
   st->hi -= before >= smallest && after < smallest;
   out->move.side = 'L';
   out->pos = m.pile;
@@ -254,8 +329,43 @@ static uint64_t fitting(const coins_state *st, uint64_t p, uint64_t *count) {
   return fits;
 }
 
+/* coins_sum_only_move under misère play: in plain misère Nim a winning
+** move leaves 0 or 1 coins, or a nim-sum of 0 (three takes to try a
+** pile); with one pile with a move, {1..k} has one winning take at most
+** (the lost piles are 1 apart from a multiple of k + 1). */
+static int misere_only_move(const coins_state *st, size_t at, uint64_t before) {
+  const coins_pile_table *pt = st->grundy;
+  uint64_t x, big, x2, big2, legal = 0, winning = 0, count;
+  misere_step(pt, st->nimsum, st->big, (uint64_t)st->piles[at], before, &x, &big);
+  for (size_t i = 0; i < st->n; i++) {
+    uint64_t p = i == at ? before : (uint64_t)st->piles[i], fits = fitting(st, p, &count);
+    legal += count;
+    if (count == 0) continue;
+    if (pt->what == COINS_PILE_GRUNDY) { /* the takes that leave 0, 1 or p ^ x coins */
+      uint64_t leave[3] = {0, 1, p ^ x};
+      for (int j = 0; j < 3; j++) {
+        if (leave[j] >= p || (j == 2 && leave[2] < 2)) continue; /* no take, or tried */
+        misere_step(pt, x, big, p, leave[j], &x2, &big2);
+        winning += !misere_wins(pt, x2, big2);
+      }
+    } else if (fits == 0) {
+      winning += coins_pile_table_value(pt, p) != 0;
+    } else {
+      for (; fits; fits &= fits - 1) {
+        misere_step(pt, x, big, p, p - ((uint64_t)coins_lowest_bit(fits) + 1), &x2, &big2);
+        winning += !misere_wins(pt, x2, big2);
+      }
+    }
+  }
+  if (legal < 2) return -1;
+  return winning == 1;
+}
+
 int coins_sum_only_move(const coins_state *st, const coins_ply *played) {
   const coins_pile_table *pt = st->grundy;
+  if (coins_variant_traits_of(st->variant).misere)
+    return misere_only_move(st, (size_t)played->pos,
+                            (uint64_t)st->piles[played->pos] + played->move.take);
   size_t at = (size_t)played->pos;
   uint64_t now = (uint64_t)st->piles[at], before = now + played->move.take;
   uint64_t x = st->nimsum ^ coins_pile_table_value(pt, now) ^ coins_pile_table_value(pt, before);
@@ -329,6 +439,15 @@ coins_move coins_sum_next_move(const coins_state *st, coins_move m) {
 void coins_sum_option(const coins_state *st, coins_move m, coins_option *out) {
   const coins_pile_table *pt = st->grundy;
   uint64_t p = (uint64_t)st->piles[m.pile];
+  if (coins_variant_traits_of(st->variant).misere) {
+    uint64_t x, big;
+    misere_step(pt, st->nimsum, st->big, p, p - m.take, &x, &big);
+    int wins = misere_wins(pt, st->nimsum, st->big), answered = misere_wins(pt, x, big);
+    *out = (coins_option){.move = m, .result = answered ? -1 : 1};
+    out->loss = wins && answered;
+    out->rank = 1 + (uint64_t)out->loss;
+    return;
+  }
   uint64_t after =
       st->nimsum ^ coins_pile_table_value(pt, p) ^ coins_pile_table_value(pt, p - m.take);
   *out = (coins_option){.move = m, .result = after ? -1 : 1};

@@ -12,6 +12,9 @@
 coins_status coins_sum_check(const coins_state *st, coins_move m, char err[COINS_ERRMSG_SIZE]);
 /* Plays the legal m: the pile, the nim-sum and the live piles. */
 void coins_sum_apply(coins_state *st, coins_move m, coins_ply *out);
+/* Whether the player to move wins from st: a nim-sum not 0, or under
+** misère play as coins_sum_solve says. */
+int coins_sum_wins(const coins_state *st);
 
 /* For coins_analysis_only_move: after played, from the position before
 ** it, -1 when fewer than two moves were legal, else 1 when played was the

@@ -14,7 +14,8 @@ coins_status coins_variant_of_number(int64_t i, coins_variant *v) {
     case COINS_II:
     case COINS_III:
     case COINS_I_MISERE:
-    case COINS_I_SUM: *v = (coins_variant)i; return COINS_OK;
+    case COINS_I_SUM:
+    case COINS_I_SUM_MISERE: *v = (coins_variant)i; return COINS_OK;
   }
   return COINS_INVALID;
 }

@@ -269,39 +269,22 @@ static int read_coins(const char *fname, sqlite3_value *v, int type,
   return text->text ? SQLITE_OK : SQLITE_NOMEM;
 }
 
-/* The functions that answer a sum of piles: variant I-sum's, and of
-** them the first five for a misère sum (I-misere given an array), where
+/* The functions that answer a sum of piles (I-sum, I-sum-misere), where
 ** coins_margin and coins_score say that the variant has no values. */
 static const char *const sum_functions[] = {"coins_win",    "coins_outcome", "coins_best_move",
                                             "coins_margin", "coins_score",   "coins_result",
                                             "coins_after",  "coins_moves",   "coins_review",
                                             "coins_play",   "coins_options"};
-#define MISERE_SUM_FUNCTIONS 5
 
 /* A sum of piles for a function that does not answer it: refused. */
 static int refuse_sum(const char *fname, const coins_variant *variant, char **err) {
-  const coins_variant_traits traits_of = coins_variant_traits_of(*variant), *traits = &traits_of;
-  size_t count = sizeof sum_functions / sizeof *sum_functions;
-  if (traits->misere) count = MISERE_SUM_FUNCTIONS;
-  for (size_t i = 0; i < count; i++)
+  for (size_t i = 0; i < sizeof sum_functions / sizeof *sum_functions; i++)
     if (strcmp(fname, sum_functions[i]) == 0) return SQLITE_OK;
-  if (traits->misere)
-    return coins_reply_fail(err, fname,
-                            "misere sums (variant %s with a JSON array of piles) are answered "
-                            "by coins_win, coins_outcome and coins_best_move only; for one pile "
-                            "of n coins give the count n",
-                            traits->name);
   return coins_reply_fail(err, fname,
                           "variant %s (a sum of piles) is answered by coins_win, coins_outcome, "
                           "coins_best_move, coins_moves, coins_review, coins_play, coins_options, "
                           "coins_result and coins_after",
-                          traits->name);
-}
-
-/* Whether an array of coins is read as a sum of piles: I-sum, and
-** I-misere given an array (a misère sum). */
-static int reads_piles(const coins_variant_traits *traits) {
-  return traits->piles || traits->misere;
+                          coins_variant_traits_of(*variant).name);
 }
 
 int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *coins,
@@ -315,12 +298,12 @@ int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *co
   ** array's text that turns out no array, with its messages) */
   if (variant_type == SQLITE_INTEGER && coins_type == SQLITE_TEXT && max_take == NULL &&
       coins_variant_of_number(sqlite3_value_int64(variant), &game->variant) == COINS_OK) {
-    coins_variant_traits traits = coins_variant_traits_of(game->variant);
     text->text = coins_value_utf8(coins, &text->len), text->jsonb = 0;
-    if (!reads_piles(&traits) && text->text && text->len > 0 && text->text[0] == '[') {
+    if (text->text && text->len > 0 && text->text[0] == '[') {
+      coins_variant_traits traits = coins_variant_traits_of(game->variant);
       game->k = traits.default_take;
       game->takes = takes_up_to(game->k);
-      game->piles = 0;
+      game->piles = traits.piles;
       return SQLITE_OK;
     }
   }
@@ -332,7 +315,7 @@ int coins_args_read(const char *fname, sqlite3_value *variant, sqlite3_value *co
   coins_variant_traits traits = coins_variant_traits_of(game->variant);
   rc = read_max_take(fname, max_take, take_type, &traits, &game->takes, &game->k, err);
   if (rc == SQLITE_OK) rc = read_coins(fname, coins, coins_type, &traits, game, text, err);
-  game->piles = rc == SQLITE_OK && text->text && reads_piles(&traits);
+  game->piles = rc == SQLITE_OK && text->text && traits.piles;
   return rc;
 }
 
@@ -382,8 +365,17 @@ int coins_args_start_sum(const char *fname, const coins_game *game, coins_state 
   char msg[COINS_ERRMSG_SIZE];
   size_t need = 0;
   coins_status rc;
-  while ((rc = coins_sum_start(st, game->a, (size_t)game->n, &game->takes, *work, *words, &need,
-                               msg, game->stop)) == COINS_NO_ROOM)
+  while ((rc = coins_sum_start(st, game->variant, game->a, (size_t)game->n, &game->takes, *work,
+                               *words, &need, msg, game->stop)) == COINS_NO_ROOM)
     if (coins_reserve(work, words, need)) return SQLITE_NOMEM;
   return coins_reply_status(rc, fname, msg, err);
+}
+
+int coins_args_start_piles(const char *fname, const coins_game *game, coins_state *st,
+                           int64_t **work, size_t *words, char **err) {
+  coins_game normal = *game; /* started as I-sum, which checks no class of sums */
+  normal.variant = COINS_I_SUM;
+  int rc = coins_args_start_sum(fname, &normal, st, work, words, err);
+  st->variant = game->variant;
+  return rc;
 }

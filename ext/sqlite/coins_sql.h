@@ -123,7 +123,7 @@ typedef struct coins_game {
   /* polled by the reads of its coins and record, and what the caller
   ** starts on them (coins_interrupt_stop_for; NULL: no interrupts) */
   const coins_stop *stop;
-  int piles; /* the coins are a sum's piles (I-sum, or I-misere given an array) */
+  int piles; /* the coins are a sum's piles (I-sum, I-sum-misere) */
 } coins_game;
 
 /* The coins argument before it is parsed: its JSON text or JSONB bytes,
@@ -157,13 +157,18 @@ void coins_args_free_game(coins_game *game);
 /* Starts *st on the piles of game (game->piles, parsed) with its work in
 ** *work (grown with coins_reserve; sqlite3_free it after st's last use):
 ** SQLITE_OK, SQLITE_NOMEM, or SQLITE_ERROR with *err (a bad pile, too
-** many piles, a set whose values show no period). */
+** many piles, a set whose values show no period, a misère sum not
+** solved). */
 int coins_args_start_sum(const char *fname, const coins_game *game, coins_state *st, int64_t **work,
                          size_t *words, char **err);
 /* game->n as the size_t of the core's *_work_words functions: a row's
 ** length (its values are in memory), or a variant I count, SIZE_MAX for
 ** one past it (32 bits), which needs as many words (coins.h). */
 size_t coins_args_work_count(const coins_game *game);
+/* The same for a caller that only plays moves and reads the finish rule
+** (a record checked, coins_result, coins_after): any misère sum starts. */
+int coins_args_start_piles(const char *fname, const coins_game *game, coins_state *st,
+                           int64_t **work, size_t *words, char **err);
 
 /* Reads a game record (moves) for game: a JSON array of takes, or of "L"/
 ** "R" (variant III, also a bare string 'LRRL'), into *record (grown with

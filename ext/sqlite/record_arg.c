@@ -19,7 +19,7 @@ static int check_sum(const char *fname, const coins_game *game, const int64_t *r
   coins_state st;
   coins_ply ply;
   coins_status played = COINS_OK;
-  int rc = coins_args_start_sum(fname, game, &st, &work, &words, err);
+  int rc = coins_args_start_piles(fname, game, &st, &work, &words, err);
   coins_notation nt = coins_variant_traits_of(game->variant).notation;
   coins_interrupt_poll poll = {game->stop, COINS_INTERRUPT_POLL_EVERY};
   for (size_t i = 0; rc == SQLITE_OK && played == COINS_OK && i < count; i++)

@@ -38,7 +38,7 @@ static int replay(const char *fname, sqlite3_value **argv, int argc, coins_game 
   if (rc == SQLITE_OK)
     rc = coins_record_arg_read(fname, argv[2], game, &record, &room, &count, err);
   if (rc == SQLITE_OK && game->piles)
-    rc = coins_args_start_sum(fname, game, end, work, words, err);
+    rc = coins_args_start_piles(fname, game, end, work, words, err);
   else if (rc == SQLITE_OK)
     coins_state_init_takes(end, game->variant, game->a, game->n, &game->takes);
   coins_interrupt_poll poll = {game->stop, COINS_INTERRUPT_POLL_EVERY};

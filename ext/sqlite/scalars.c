@@ -52,7 +52,7 @@ static void scalar_data_free(void *p) {
   sqlite3_free(data);
 }
 
-/* A sum of piles (I-sum, or I-misere given an array): parsed, then
+/* A sum of piles (I-sum, I-sum-misere): parsed, then
 ** solved by coins_sum_solve with the piles' table behind them. */
 static int solve_piles(scalar_data *data, const coins_json_arg *text, const coins_stop *stop,
                        coins_solution *r, char **err) {

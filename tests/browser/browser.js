@@ -18,8 +18,8 @@
  *      of coins is the native coins_best_move of the position, the
  *      result line is the native coins_result, the rules line names the
  *      set, and the review table shown at the end is the native coins_review;
- *      games on piles (variant I-sum: Nim, and piles with a set), held to
- *      the nim-sum (piles.js);
+ *      games on piles (variant I-sum: Nim, and piles with a set; misère
+ *      Nim), held to the nim-sum or a misère search (piles.js);
  *      reloading the URL of the finished game shows the same review; the
  *      hint, the scorecard and the evaluation graph (analysis.js);
  *   4. the page opened as file:// says why it cannot run there;
@@ -716,11 +716,13 @@ async function main() {
       { name: 'II set as first', variant: 'II', coins: '[5,1,7,2,9,4,3,8]', k: '[2,3]', as: 1 },
       { name: 'Nim as first', variant: 'I-sum', coins: '[3,4,5]', k: 5, as: 1 },
       { name: 'piles set as second', variant: 'I-sum', coins: '[5,7,9]', k: '[1,3,4]', as: 2 },
+      { name: 'misère Nim as second', variant: 'I-sum-misere', coins: '[1,2,3,4]', k: 4, as: 2 },
     ];
     let seed = 11;
     for (const g of games) {
       const values = hasValues(g.variant);
       const piled = rulesOf(g.variant).notation === 'pile';
+      g.misere = rulesOf(g.variant).misere;
       const v = { v: g.variant, c: /^\d+$/.test(g.coins) ? Number(g.coins) : g.coins, k: g.k };
       const hash =
         '#' + new URLSearchParams({ coins: g.coins, variant: g.variant, max_take: String(g.k) });

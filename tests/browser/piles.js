@@ -1,17 +1,19 @@
 /*
- * tests/browser/piles.js -- the pile board (variant I-sum, played on piles,
- * a move 'p:t') checked against plain Sprague-Grundy arithmetic, which
- * knows nothing of coins (browser.js runs these in each pile game):
+ * tests/browser/piles.js -- the pile board (variants I-sum and
+ * I-sum-misere, played on piles, a move 'p:t') checked against plain
+ * Sprague-Grundy arithmetic and, under misère play (g.misere), a plain
+ * game search, which know nothing of coins (browser.js runs these in each
+ * pile game):
  *
  *   start   who wins is the nim-sum's say (the XOR of the piles' Grundy
- *           values, each the mex of the values its takes lead to), the
- *           board has a row per pile with its coins, and the optimal line
- *           written out is the native coins_moves;
+ *           values, each the mex of the values its takes lead to), or the
+ *           misère search's, the board has a row per pile with its coins,
+ *           and the optimal line written out is the native coins_moves;
  *   played  every move of the record names a pile and takes what the
- *           rules allow from it; every reply of coins from a position of
- *           nonzero nim-sum leaves a nim-sum of 0; at the end no take fits
- *           any pile, whoever moved last won, and the page's record line
- *           is the record.
+ *           rules allow from it; every reply of coins from a won position
+ *           leaves a lost one (normal play: a nim-sum of 0); at the end no
+ *           take fits any pile, whoever moved last won (under misère play
+ *           lost), and the page's record line is the record.
  */
 'use strict';
 const { native } = require('./common.js');
@@ -43,15 +45,52 @@ function nimSum(piles, k) {
   return piles.reduce((x, n) => x ^ g[n], 0);
 }
 
-/* The game at the start: g (name, coins: the piles, k), v (the params of
- * the native queries). */
+/* Under misère play, whether the player to move wins the piles (sorted):
+ * one who cannot move wins, else one with a move to a lost position. */
+function misereWins(piles, takes, memo) {
+  const key = piles.join(',');
+  if (memo.has(key)) return memo.get(key);
+  let any = false;
+  let win = false;
+  piles.forEach((n, i) => {
+    for (const t of takes.filter((s) => s <= n)) {
+      any = true;
+      const next = piles.slice();
+      next[i] -= t;
+      if (
+        !win &&
+        !misereWins(
+          next.sort((a, b) => a - b),
+          takes,
+          memo,
+        )
+      )
+        win = true;
+    }
+  });
+  memo.set(key, any ? win : true);
+  return memo.get(key);
+}
+
+/* Whether the player to move wins: a nim-sum not 0, or the misère search. */
+function moverWins(piles, g) {
+  if (!g.misere) return nimSum(piles, g.k) !== 0;
+  return misereWins(
+    piles.slice().sort((a, b) => a - b),
+    takesOf(g.k),
+    new Map(),
+  );
+}
+
+/* The game at the start: g (name, coins: the piles, k, misere), v (the
+ * params of the native queries). */
 async function start(page, check, g, v) {
   const piles = JSON.parse(g.coins);
-  const wins = nimSum(piles, g.k) !== 0 ? 'first' : 'second';
+  const wins = moverWins(piles, g) ? 'first' : 'second';
   check.same(
     await page.$eval('#outcome', (e) => e.dataset.outcome),
     wins,
-    `${g.name}: who wins, by the nim-sum of ${g.coins}`,
+    `${g.name}: who wins, by the ${g.misere ? 'misère search' : 'nim-sum'} of ${g.coins}`,
   );
   check.same(
     await page.$$eval('#board .pile', (ps) => ps.map((p) => p.querySelectorAll('.coin').length)),
@@ -79,10 +118,10 @@ async function played(page, check, g, moves) {
     if (!check.ok(legal && Number(take) <= left[p - 1], `${what} names a pile and a legal take`)) {
       return;
     }
-    if (t % 2 !== g.as - 1 && nimSum(left, g.k) !== 0) {
+    if (t % 2 !== g.as - 1 && moverWins(left, g)) {
       const rest = left.slice();
       rest[p - 1] -= Number(take);
-      check.same(nimSum(rest, g.k), 0, `${what}: coins leaves a nim-sum of 0`);
+      check.ok(!moverWins(rest, g), `${what}: coins leaves a lost position`);
     }
     left[p - 1] -= Number(take);
   });
@@ -91,10 +130,11 @@ async function played(page, check, g, moves) {
     `${g.name}: no take fits any pile at the end (${left})`,
   );
   const last = moves.length % 2 === 1 ? 1 : 2;
+  const winner = g.misere ? 3 - last : last;
   const status = await page.$eval('#play-status', (e) => e.textContent);
   check.ok(
-    status.endsWith(last === g.as ? 'You won.' : 'coins won.'),
-    `${g.name}: whoever moved last won: ${status}`,
+    status.endsWith(winner === g.as ? 'You won.' : 'coins won.'),
+    `${g.name}: whoever moved last ${g.misere ? 'lost' : 'won'}: ${status}`,
   );
   check.same(
     await page.$eval('#game-picture .line', (e) => e.dataset.record),

@@ -40,8 +40,8 @@ check(
 )
 check(
     error_of(db, "SELECT coins_win(CAST(X'C3' AS TEXT), '[1]')"),
-    "coins_win: unknown variant '\\xC3'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', "
-    "'I-misere' or 'I-sum'",
+    "coins_win: unknown variant '\\xC3'; expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', "
+    "'I-misere', 'I-sum' or 'I-sum-misere'",
     "half a UTF-8 character",
 )
 check.done()

@@ -127,15 +127,19 @@ static const char *const queries[] = {
     "SELECT coins_result(?1, ?2, ?3, '[' || ?4 || ']'), coins_after(?1, ?2, ?3, '[' || ?4 || ']')",
     "SELECT coins_diagram(?1, ?2, ?3, '[' || ?4 || ']'), coins_svg(?1, ?2, ?3, '[' || ?4 || ']')",
     "SELECT * FROM coins_scorecard(?1, ?2, ?3, '[' || ?4 || ']')",
-    /* sums of piles (variant I-sum; I-misere given an array): the piles
-    ** as an array, a huge pile's line cut */
+    /* sums of piles (variants I-sum and I-sum-misere): the piles as an
+    ** array, a huge pile's line cut */
     "SELECT coins_win('I-sum', ?1, ?2), coins_best_move('I-sum', ?1, ?2), "
-    "coins_best_move('I-misere', ?1, ?2)",
+    "coins_best_move('I-sum-misere', ?1, ?2)",
     "SELECT * FROM coins_moves('I-sum', ?1, ?2) LIMIT 3000",
     "SELECT *, position, eval, only_move FROM coins_review('I-sum', ?1, ?2, ?3)",
     "SELECT * FROM coins_play('I-sum', ?1, ?2, ?3, ?4) LIMIT 3000",
     "SELECT * FROM coins_options('I-sum', ?1, ?2) LIMIT 3000",
     "SELECT coins_result('I-sum', ?1, ?2, ?3), coins_after('I-sum', ?1, ?2, ?3)",
+    "SELECT * FROM coins_moves('I-sum-misere', ?1, ?2) LIMIT 3000",
+    "SELECT *, position, eval, only_move FROM coins_review('I-sum-misere', ?1, ?2, ?3)",
+    "SELECT * FROM coins_options('I-sum-misere', ?1, ?2) LIMIT 3000",
+    "SELECT coins_result('I-sum-misere', ?1, ?2, ?3), coins_after('I-sum-misere', ?1, ?2, ?3)",
 };
 #define N_QUERIES (sizeof queries / sizeof *queries)
 

@@ -171,6 +171,18 @@ SQL = [
     ),
     ("sum-options", "coins_options('I-sum', ?1, ?2)", [t("[3,0,4]"), t("[1,3,4]")]),
     ("sum-after", "coins_after('I-sum', ?1, ?2, ?3)", [t("[3,4,5]"), t('["1:1","3:2"]'), i(2)]),
+    ("misere-nim-line", "coins_moves('I-sum-misere', ?1, ?2)", [t("[1,2,3]"), i(3)]),
+    (
+        "misere-one-pile-review",
+        "coins_review('I-sum-misere', ?1, ?2, ?3)",
+        [t("[0,9,1]"), t("2:3 2:4"), t("[3,4]")],
+    ),
+    ("misere-options", "coins_options('I-sum-misere', ?1, ?2)", [t("[3,4,1]"), i(4)]),
+    (
+        "misere-after",
+        "coins_after('I-sum-misere', ?1, ?2, ?3)",
+        [t("[3,4]"), t("1:3 2:1"), t("[1,3]")],
+    ),
     ("win-contract", "SELECT coins_win(?1, ?2)", [i(3), t("[3,2,2]")]),
     ("win-1-20-4", "SELECT coins_win(?1, ?2)", [i(3), t("[1,20,4]")]),
     ("win-count", "SELECT coins_win(?1, ?2)", [i(1), i(3)]),

@@ -12,7 +12,7 @@ SELECT coins_win(3, '[01]');
 SELECT coins_win(3, '["7"]');
 SELECT coins_win(3, '');
 SELECT coins_win(3, 12);
-SELECT coins_win(6, '[1]');
+SELECT coins_win(7, '[1]');
 SELECT coins_win('IV', '[1]');
 SELECT coins_win(2.5, '[1]');
 SELECT coins_win(2, '[1]', 0);

@@ -45,7 +45,7 @@ SELECT * FROM coins_review(2, '[1,2]', 1);
 SELECT * FROM coins_review(3, '[1,2]', 1.0);
 SELECT * FROM coins_review(3, '[1,2]', X'4C52');
 -- coins_review: the game, read as every function reads it
-SELECT * FROM coins_review(6, '[1]', '[1]');
+SELECT * FROM coins_review(7, '[1]', '[1]');
 SELECT * FROM coins_review(3, '[1,x]', 'L');
 SELECT * FROM coins_review(3, '[1]', 'L', 2);
 SELECT * FROM coins_review(2, '[1]', '[1]', 0);

@@ -22,7 +22,15 @@ SELECT coins_grundy(3, '[1,3,4]') || ',' || coins_grundy(4, '[1,3,4]') || ','
 SELECT ply, move FROM coins_play('I-sum', '[3,4,5]', 'greedy', 'optimal', '[1,3,4]');
 -- huge piles answer at once; the default max_take is 2
 SELECT coins_best_move('I-sum', '[1000000000000000000,3]') AS best;
--- misère Nim: whoever takes the last coin loses ('I-misere' given piles)
-SELECT coins_outcome('I-misere', '[1,1,1]', 9) AS three_ones,
-       coins_best_move('I-misere', '[1,1,5]', 9) AS leave_odd_ones,
-       coins_best_move('I-misere', '[3,4,5]', 9) AS as_in_nim;
+-- misère Nim: whoever takes the last coin loses (variant 'I-sum-misere')
+SELECT coins_outcome('I-sum-misere', '[1,1,1]', 9) AS three_ones,
+       coins_best_move('I-sum-misere', '[1,1,5]', 9) AS leave_odd_ones,
+       coins_best_move('I-sum-misere', '[3,4,5]', 9) AS as_in_nim;
+-- a misère Nim session: the line, the options, a game reviewed and its end
+SELECT ply, player, move FROM coins_moves('I-sum-misere', '[1,2,3]', 3);
+SELECT move, result, loss FROM coins_options('I-sum-misere', '[1,2,3]', 3);
+SELECT ply, move, before, after, best FROM coins_review('I-sum-misere', '[1,2,3]', '3:3 2:1 1:1', 3);
+SELECT coins_after('I-sum-misere', '[1,2,3]', '3:3 2:1 1:1', 3) AS after,
+       coins_result('I-sum-misere', '[1,2,3]', '3:3 2:1 1:1 2:1', 3) AS result;
+-- 'I-misere' given an array is a row of identical coins: its length counts
+SELECT coins_win('I-misere', '[1,1,1,1]') = coins_win('I-misere', 4) AS same;

@@ -1,7 +1,7 @@
 -- Every error of coins_svg: each message names the function (SQLite's own
 -- argument-count errors excepted).
 -- the game, read as every function reads it
-SELECT coins_svg(6, '[1]');
+SELECT coins_svg(7, '[1]');
 SELECT coins_svg(3, '[1,x]');
 SELECT coins_svg(3, X'00');
 SELECT coins_svg(3, '[1,2]', NULL, 2);

@@ -26,7 +26,7 @@ SELECT coins_deal(1, 3, 1);
 SELECT coins_deal(1, 3, 1, 2, 3);
 
 -- coins_diagram: the game, read as every function reads it
-SELECT coins_diagram(6, '[1]');
+SELECT coins_diagram(7, '[1]');
 SELECT coins_diagram(CAST(X'C3A9' AS TEXT), '[1]');
 SELECT coins_diagram(3, '[1,x]');
 SELECT coins_diagram(3, X'5B315D');

@@ -2,7 +2,7 @@
 """variant_sites.py -- keeps the "Add a variant" checklist of
 docs/architecture.md true (make lint runs it).
 
-A copy of include/coins.h with a throwaway sixth variant (and, apart, a
+A copy of include/coins.h with a throwaway seventh variant (and, apart, a
 throwaway fourth notation) shadows the real one while ext/ is compiled with
 -fsyntax-only -Wswitch; the switches the compiler names, as (file,
 function), are compared with the checklist's items of the form
@@ -12,7 +12,8 @@ function), are compared with the checklist's items of the form
 (the names between the colon and the first ';' or '.' of the item), and
 with the counts written there ("name 23 sites in 7 files").  It also
 refuses variant tests the compiler cannot see: == or != against
-COINS_I, COINS_II, COINS_III, COINS_I_MISERE or COINS_I_SUM anywhere in ext/ or include/.
+COINS_I, COINS_II, COINS_III, COINS_I_MISERE, COINS_I_SUM or COINS_I_SUM_MISERE
+anywhere in ext/ or include/.
 
 Usage: variant_sites.py [--cc gcc] [--doc docs/architecture.md], from the top folder.
 Exit 0 when all agree, 1 with the missing and extra sites named.
@@ -28,8 +29,8 @@ import tempfile
 # (the enumerator's line in coins.h, what to add, the checklist's heading)
 CHECKS = [
     (
-        "COINS_I_SUM = 5",
-        "COINS_I_SUM = 5, COINS_THROWAWAY_VARIANT = 6",
+        "COINS_I_SUM_MISERE = 6",
+        "COINS_I_SUM_MISERE = 6, COINS_THROWAWAY_VARIANT = 7",
         "## Add a variant",
     ),
     (
@@ -44,7 +45,7 @@ WARNING = re.compile(
 )
 ITEM = re.compile(r"^- \[ \] \[([^\]]+)\]\([^)]*\) \((\d+)\): (.*)$")
 COUNTS = re.compile(r"names? (\d+) sites in (\d+) files")
-NAME = r"COINS_(?:I{1,3}|I_MISERE|I_SUM)\b"
+NAME = r"COINS_(?:I{1,3}|I_MISERE|I_SUM|I_SUM_MISERE)\b"
 TEST = re.compile(r"[!=]=\s*" + NAME + r"|\b" + NAME + r"\s*[!=]=")
 
 

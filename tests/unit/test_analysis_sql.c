@@ -69,9 +69,9 @@ static void test_options_bad(void **state) {
               "player's so far), e.g. 0; got 'x'",
               "SELECT * FROM coins_options(3, '[1,2]', 1, 'x')");
   check_error(db, SQLITE_ERROR,
-              "coins_options: unknown variant 6; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', "
-              "'I-misere' or 'I-sum'",
-              "SELECT * FROM coins_options(6, '[1,2]')");
+              "coins_options: unknown variant 7; expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', "
+              "'I-misere', 'I-sum' or 'I-sum-misere'",
+              "SELECT * FROM coins_options(7, '[1,2]')");
   check_error(db, SQLITE_ERROR, "coins_options: a loss exceeds 2^63-1",
               "SELECT * FROM coins_options(3, '[-4611686018427387903,4611686018427387904]')");
   check_text(db, "win win",
@@ -135,8 +135,8 @@ static void test_helpers(void **state) {
              "coins_variant('1')");
   check_text(db, "null", "SELECT typeof(coins_variant(NULL))");
   check_error(db, SQLITE_ERROR,
-              "coins_variant: unknown variant 'IV'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', "
-              "'I-misere' or 'I-sum'",
+              "coins_variant: unknown variant 'IV'; expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', "
+              "'I-misere', 'I-sum' or 'I-sum-misere'",
               "SELECT coins_variant('IV')");
   check_text(db, "4 7 0 3",
              "SELECT coins_count(3, '[1,2,3,4]')||' '||coins_count(1, 7)||' '||"

@@ -470,7 +470,7 @@ static void check_sums(const coins_takes *t, uint64_t mask, int misere, int coun
     if (misere && live >= 2 && !nim) {
       assert_int_equal(rc, COINS_INVALID);
       check_message(err);
-      assert_non_null(strstr(err, "misere play is solved for plain Nim"));
+      assert_non_null(strstr(err, "misere sums are solved for plain misere Nim"));
       continue;
     }
     if (rc != COINS_OK) fail_msg("%s", err);
@@ -543,8 +543,9 @@ static void test_misere_nim(void **state) {
       coins_sum_solve(&t, COINS_MISERE, piles, 2, &r, work, COUNT(work), &need, err, NULL),
       COINS_INVALID);
   assert_string_equal(err,
-                      "misere play is solved for plain Nim (takes an integer k >= every pile) "
-                      "or one pile with moves left; not for 2 piles with moves and the takes 3");
+                      "misere sums are solved for plain misere Nim (every pile at most max_take) "
+                      "and for one pile with a move left, not 2 piles with a move and the takes "
+                      "3; give a max_take of at least the largest pile");
   piles[1] = -1;
   assert_int_equal(
       coins_sum_solve(&t, COINS_NORMAL, piles, 2, &r, work, COUNT(work), &need, err, NULL),

@@ -624,7 +624,9 @@ static void test_sums_under_faults(void **state) {
   (void)state;
   static const char *const sqls[] = {
       "SELECT coins_win(5, '[3,4,5]', '[1,3,4]'), coins_best_move('I-sum', '[30,7,9]', 3)",
-      "SELECT coins_outcome('I-misere', '[1,2,3]', 3), coins_best_move(4, '[1,1,9]', '[2,5]')",
+      "SELECT coins_outcome('I-sum-misere', '[1,2,3]', 3), coins_best_move(6, '[1,1,9]', '[2,5]')",
+      "SELECT * FROM coins_review(6, '[3,4,1]', '2:2 1:1', 4)",
+      "SELECT * FROM coins_options(6, '[0,1,9]', '[2,5]')",
       "+SELECT * FROM coins_moves(5, '[9,4,5]', '[1,3,4]')",
       "SELECT position, eval, only_move FROM coins_review(5, '[3,4,5]', '1:1 2:2', '[1,2]')",
       "SELECT * FROM coins_play(5, '[3,4,5,6]', 'greedy', 'random:4', '[2,3]')",

@@ -302,47 +302,50 @@ static void test_result_types(void **state) { check_group(*state, "result types"
 static void test_variant_names(void **state) {
   /* coins_best_move(v, '[1,1,5]'): I 3 coins lost, takes 1; II takes both
   ** 1s (margin -3 rather than -5); III takes the 5 on the right; I-misere
-  ** (given the count 3: an array is a misère sum) takes 2; I-sum, the piles
-  ** 1, 1 and 5 of Grundy values 1, 1 and 2, takes 2 from the third. */
+  ** (3 identical coins, as for I) takes 2; I-sum, the piles 1, 1 and 5 of
+  ** Grundy values 1, 1 and 2, takes 2 from the third.  I-sum-misere, on
+  ** the piles 1, 1 and 2 (its coins: 1, 1, 5 is not a misère sum solved),
+  ** takes 1 from the 2 and leaves three 1-piles. */
   static const struct {
-    const char *name, *best, *line;
+    const char *name, *best, *line, *coins;
   } names[] = {
-      {"1", "integer:1", "1,2"},
-      {"'1'", "integer:1", "1,2"},
-      {"'I'", "integer:1", "1,2"},
-      {"'i'", "integer:1", "1,2"},
-      {"2", "integer:2", "2,1"},
-      {"'2'", "integer:2", "2,1"},
-      {"'ii'", "integer:2", "2,1"},
-      {"'II'", "integer:2", "2,1"},
-      {"'iI'", "integer:2", "2,1"},
-      {"3", "text:R", "R,L,L"},
-      {"'3'", "text:R", "R,L,L"},
-      {"'iii'", "text:R", "R,L,L"},
-      {"'III'", "text:R", "R,L,L"},
-      {"'IiI'", "text:R", "R,L,L"},
+      {"1", "integer:1", "1,2", NULL},
+      {"'1'", "integer:1", "1,2", NULL},
+      {"'I'", "integer:1", "1,2", NULL},
+      {"'i'", "integer:1", "1,2", NULL},
+      {"2", "integer:2", "2,1", NULL},
+      {"'2'", "integer:2", "2,1", NULL},
+      {"'ii'", "integer:2", "2,1", NULL},
+      {"'II'", "integer:2", "2,1", NULL},
+      {"'iI'", "integer:2", "2,1", NULL},
+      {"3", "text:R", "R,L,L", NULL},
+      {"'3'", "text:R", "R,L,L", NULL},
+      {"'iii'", "text:R", "R,L,L", NULL},
+      {"'III'", "text:R", "R,L,L", NULL},
+      {"'IiI'", "text:R", "R,L,L", NULL},
       /* blanks around a name, as around a number ('3 '), are not part of it */
-      {"' III'", "text:R", "R,L,L"},
-      {"'iii '", "text:R", "R,L,L"},
-      {"' 3 '", "text:R", "R,L,L"},
-      {"char(9) || 'II' || char(13, 10)", "integer:2", "2,1"},
+      {"' III'", "text:R", "R,L,L", NULL},
+      {"'iii '", "text:R", "R,L,L", NULL},
+      {"' 3 '", "text:R", "R,L,L", NULL},
+      {"char(9) || 'II' || char(13, 10)", "integer:2", "2,1", NULL},
       /* I-misere, 3 coins: take 2 and leave the last coin to the other */
-      {"4", "integer:2", "2,1"},
-      {"'4'", "integer:2", "2,1"},
-      {"'I-misere'", "integer:2", "2,1"},
-      {"' i-MISERE '", "integer:2", "2,1"},
-      {"5", "text:3:2", "3:2,1:1,2:1,3:1,3:2"},
-      {"'5'", "text:3:2", "3:2,1:1,2:1,3:1,3:2"},
-      {"'I-sum'", "text:3:2", "3:2,1:1,2:1,3:1,3:2"},
-      {"' i-SUM '", "text:3:2", "3:2,1:1,2:1,3:1,3:2"},
+      {"4", "integer:2", "2,1", NULL},
+      {"'4'", "integer:2", "2,1", NULL},
+      {"'I-misere'", "integer:2", "2,1", NULL},
+      {"' i-MISERE '", "integer:2", "2,1", NULL},
+      {"5", "text:3:2", "3:2,1:1,2:1,3:1,3:2", NULL},
+      {"'5'", "text:3:2", "3:2,1:1,2:1,3:1,3:2", NULL},
+      {"'I-sum'", "text:3:2", "3:2,1:1,2:1,3:1,3:2", NULL},
+      {"' i-SUM '", "text:3:2", "3:2,1:1,2:1,3:1,3:2", NULL},
+      {"6", "text:3:1", "3:1,1:1,2:1,3:1", "'[1,1,2]'"},
+      {"'6'", "text:3:1", "3:1,1:1,2:1,3:1", "'[1,1,2]'"},
+      {"'I-sum-misere'", "text:3:1", "3:1,1:1,2:1,3:1", "'[1,1,2]'"},
+      {"' i-SUM-Misere '", "text:3:1", "3:1,1:1,2:1,3:1", "'[1,1,2]'"},
   };
   sqlite3 *db = *state;
   for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
     char expr[64];
-    const char *coins = strstr(names[i].name, "4") || strstr(names[i].name, "ISERE") ||
-                                strstr(names[i].name, "isere")
-                            ? "3"
-                            : "'[1,1,5]'";
+    const char *coins = names[i].coins ? names[i].coins : "'[1,1,5]'";
     snprintf(expr, sizeof expr, "coins_best_move(%s, %s)", names[i].name, coins);
     check_value(db, expr, names[i].best);
     check_text(db, names[i].line, "SELECT group_concat(move) FROM coins_moves(%s, %s)",
@@ -356,24 +359,33 @@ static const struct {
   const char *args, *what;
 } bad_args[] = {
     /* variants */
-    {"6, '[1]'",
-     "unknown variant 6; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
+    {"7, '[1]'",
+     "unknown variant 7; expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', 'I-misere', 'I-sum' or "
+     "'I-sum-misere'"},
     {"0, '[1]'",
-     "unknown variant 0; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
+     "unknown variant 0; expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', 'I-misere', 'I-sum' or "
+     "'I-sum-misere'"},
     {"-1, '[1]'",
-     "unknown variant -1; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
+     "unknown variant -1; expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', 'I-misere', 'I-sum' or "
+     "'I-sum-misere'"},
     {"'iv', '[1]'",
-     "unknown variant 'iv'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
+     "unknown variant 'iv'; expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', 'I-misere', 'I-sum' or "
+     "'I-sum-misere'"},
     {"'IIII', '[1]'",
-     "unknown variant 'IIII'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
+     "unknown variant 'IIII'; expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', 'I-misere', 'I-sum' or "
+     "'I-sum-misere'"},
     {"'', '[1]'",
-     "unknown variant ''; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
-    {"' 6', '[1]'",
-     "unknown variant ' 6'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
+     "unknown variant ''; expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', 'I-misere', 'I-sum' or "
+     "'I-sum-misere'"},
+    {"' 7', '[1]'",
+     "unknown variant ' 7'; expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', 'I-misere', 'I-sum' or "
+     "'I-sum-misere'"},
     {"X'03', '[1]'",
-     "unknown variant (a BLOB); expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
+     "unknown variant (a BLOB); expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', 'I-misere', 'I-sum' "
+     "or 'I-sum-misere'"},
     {"3.5, '[1]'",
-     "unknown variant 3.5; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
+     "unknown variant 3.5; expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', 'I-misere', 'I-sum' or "
+     "'I-sum-misere'"},
     /* coins */
     {"3, X'5B315D'",
      "expected a JSONB array (a BLOB must hold SQLite's JSONB), got a header "
@@ -398,17 +410,20 @@ static const struct {
      "allowed for variants I and I-misere only"},
     /* arguments swapped, a Python tuple */
     {"'[8,15,3,7]', 3",
-     "unknown variant '[8,15,3,7]'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or "
-     "'I-sum' (are the "
+     "unknown variant '[8,15,3,7]'; expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', 'I-misere', "
+     "'I-sum' or "
+     "'I-sum-misere' (are the "
      "arguments "
      "swapped? the variant comes first, then the coins)"},
     {"' [1]', '[1]'",
-     "unknown variant ' [1]'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum' (are "
+     "unknown variant ' [1]'; expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', 'I-misere', 'I-sum' or "
+     "'I-sum-misere' (are "
      "the "
      "arguments "
      "swapped? the variant comes first, then the coins)"},
     {"X'2B1331', '[1]'",
-     "unknown variant (a BLOB); expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum' "
+     "unknown variant (a BLOB); expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', 'I-misere', 'I-sum' "
+     "or 'I-sum-misere' "
      "(are the "
      "arguments "
      "swapped? the variant comes first, then the coins)"},
@@ -442,7 +457,7 @@ static const struct {
     {"3, '[1,2,' || char(0) || ']'", "element 3 is not an integer: \\x00"},
     {"'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz', '[1]'",
      "unknown variant 'abcdefghijklmnopqrstuvwxyzabcdefghijklmn...'; "
-     "expected 1, 2, 3, 4, 5, 'I', 'II', 'III', 'I-misere' or 'I-sum'"},
+     "expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', 'I-misere', 'I-sum' or 'I-sum-misere'"},
     {"3, ''", "expected a JSON array, got empty text"},
     {"1, -1", "the coin count must be >= 0, got -1"},
     {"1, -9223372036854775808", "the coin count must be >= 0, got -9223372036854775808"},
@@ -560,8 +575,13 @@ static void test_rules(void **state) {
              "\"takes_any_count\":false,\"misere\":false,\"piles\":true,\"default_take\":2,"
              "\"fixed_take\":null}",
              "SELECT coins_rules('i-SUM')");
+  check_text(db,
+             "{\"variant\":6,\"name\":\"I-sum-misere\",\"notation\":\"pile\","
+             "\"has_values\":false,\"takes_any_count\":false,\"misere\":true,\"piles\":true,"
+             "\"default_take\":2,\"fixed_take\":null}",
+             "SELECT coins_rules('I-SUM-MISERE')");
   check_text(db, "null", "SELECT typeof(coins_rules(NULL))");
-  check_text(db, "5:I,II,III,I-misere,I-sum:1,2,3,4,5",
+  check_text(db, "6:I,II,III,I-misere,I-sum,I-sum-misere:1,2,3,4,5,6",
              "SELECT count(*) || ':' || group_concat(value->>'name') || ':' || "
              "group_concat(value->>'variant') FROM json_each(coins_rules())");
   check_text(db, "0:1,1:1",
@@ -569,19 +589,19 @@ static void test_rules(void **state) {
              "(SELECT narg, flags FROM pragma_function_list WHERE name = 'coins_rules' "
              "ORDER BY narg)");
   check_error(db, SQLITE_ERROR,
-              "coins_rules: unknown variant 'x'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', "
-              "'I-misere' or 'I-sum'",
+              "coins_rules: unknown variant 'x'; expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', "
+              "'I-misere', 'I-sum' or 'I-sum-misere'",
               "SELECT coins_rules('x')");
   check_error(db, SQLITE_ERROR,
-              "coins_rules: unknown variant 6; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', "
-              "'I-misere' or 'I-sum'",
-              "SELECT coins_rules(6)");
+              "coins_rules: unknown variant 7; expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', "
+              "'I-misere', 'I-sum' or 'I-sum-misere'",
+              "SELECT coins_rules(7)");
   check_error(db, SQLITE_ERROR,
-              "coins_rules: unknown variant '[1,2]'; expected 1, 2, 3, 4, 5, 'I', 'II', 'III', "
-              "'I-misere' or 'I-sum' (are the "
+              "coins_rules: unknown variant '[1,2]'; expected 1, 2, 3, 4, 5, 6, 'I', 'II', 'III', "
+              "'I-misere', 'I-sum' or 'I-sum-misere' (are the "
               "arguments swapped? the variant comes first, then the coins)",
               "SELECT coins_rules('[1,2]')");
-  for (int v = 1; v <= 5; v++) {
+  for (int v = 1; v <= 6; v++) {
     char *name = query_text(db, "SELECT coins_rules(%d)->>'name'", v);
     char *notation = query_text(db, "SELECT coins_rules(%d)->>'notation'", v);
     char *fixed = query_text(db, "SELECT coins_rules(%d)->>'fixed_take'", v);
@@ -590,10 +610,9 @@ static void test_rules(void **state) {
     long long take = query_int(db, "SELECT coins_rules(%d)->>'default_take'", v);
     long long misere = query_int(db, "SELECT coins_rules(%d)->>'misere'", v);
     char *msg;
-    /* the rows below as counts where a count is allowed (an array is a
-    ** misère sum there, answered by three scalars only) */
-    const char *row3 = counts ? "3" : "'[5,1,1]'", *row123 = counts ? "3" : "'[1,2,3]'";
-    const char *row6 = counts ? "6" : "'[1,1,1,9,1,4]'";
+    /* the rows below: every coin at most 2, a misère sum solved with the
+    ** default max_take (I-sum-misere) */
+    const char *row3 = "'[2,1,1]'", *row123 = "'[1,2,2]'", *row6 = "'[1,1,1,2,1,2]'";
     /* the name reads as this variant */
     check_text(db, "1", "SELECT coins_rules('%s') = coins_rules(%d)", name, v);
     /* a move is a word (TEXT) in the side notation, a take otherwise */

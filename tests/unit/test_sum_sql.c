@@ -8,13 +8,16 @@
 **     coins_best_move;
 **   - on some of them: coins_moves' line (legal, every move winning from
 **     a won position, the winner moves last), coins_options' rows and
-**     results, coins_review's verdicts and best moves of a random record,
+**     results, coins_review's verdicts, best moves and only_move of a
+**     random record,
 **     coins_result and coins_after of it, and coins_play with each
 **     strategy (legal moves; optimal never loses a won position; greedy
 **     and left as documented);
-**   - misère sums against a misère search: plain misère Nim (k at least
+**   - variant 'I-sum-misere' against a misère search, the scalars and on
+**     some positions every check above: plain misère Nim (k at least
 **     every pile) up to 4 piles, and one pile with moves under any set;
-**     the sums not solved are refused;
+**     the sums not solved are refused; 'I-misere' given an array is a
+**     row of identical coins (its length counts);
 **   - huge piles answered at once, and the refusals of the other functions.
 */
 #include <setjmp.h>
@@ -53,6 +56,10 @@ typedef struct search {
 } search;
 
 static search S;
+
+/* The variant the table-valued checks below ask: 'I-sum', or
+** 'I-sum-misere' when the search is misère. */
+static const char *variant(void) { return S.misere ? "'I-sum-misere'" : "'I-sum'"; }
 
 static void search_start(uint64_t mask, int misere) {
   S.mask = mask, S.misere = misere;
@@ -210,25 +217,26 @@ static void check_line_and_play(sqlite3 *db, const position *q, const char *k) {
   char piles[64], sql[512];
   int count, w = wins(*q);
   piles_text(q, piles);
-  /* the optimal line: legal, winning moves, the winner moves last */
-  snprintf(sql, sizeof sql, "SELECT move FROM coins_moves('I-sum', '%s', %s)", piles, k);
+  /* the optimal line: legal, winning moves, the winner moves last (under
+  ** misère play the loser) */
+  snprintf(sql, sizeof sql, "SELECT move FROM coins_moves(%s, '%s', %s)", variant(), piles, k);
   position end = follow(db, *q, sql, 1, &count);
   assert_false(can_move(&end));
-  assert_int_equal(count % 2, w);
+  assert_int_equal(count % 2, w != S.misere);
   /* optimal against each other strategy: never loses a won position */
   static const char *const others[] = {"'random:7'", "'greedy'", "'left'", "'careless:40:3'",
                                        "'optimal'"};
   for (size_t i = 0; i < sizeof others / sizeof *others; i++) {
-    snprintf(sql, sizeof sql, "SELECT move FROM coins_play('I-sum', '%s', 'optimal', %s, %s)",
+    snprintf(sql, sizeof sql, "SELECT move FROM coins_play(%s, '%s', 'optimal', %s, %s)", variant(),
              piles, others[i], k);
     end = follow(db, *q, sql, 0, &count);
     assert_false(can_move(&end));
-    if (w) assert_int_equal(count % 2, 1);
-    snprintf(sql, sizeof sql, "SELECT move FROM coins_play('I-sum', '%s', %s, 'optimal', %s)",
+    if (w) assert_int_equal(count % 2, !S.misere);
+    snprintf(sql, sizeof sql, "SELECT move FROM coins_play(%s, '%s', %s, 'optimal', %s)", variant(),
              piles, others[i], k);
     end = follow(db, *q, sql, 0, &count);
     assert_false(can_move(&end));
-    if (!w) assert_int_equal(count % 2, 0);
+    if (!w) assert_int_equal(count % 2, S.misere);
   }
 }
 
@@ -252,14 +260,14 @@ static void check_greedy_left(sqlite3 *db, const position *q, const char *k) {
   piles_text(q, piles);
   snprintf(want, sizeof want, "%d:%d", largest + 1, most);
   check_text(db, want,
-             "SELECT move FROM coins_play('I-sum', '%s', 'greedy', 'optimal', %s) "
+             "SELECT move FROM coins_play(%s, '%s', 'greedy', 'optimal', %s) "
              "WHERE ply = 1",
-             piles, k);
+             variant(), piles, k);
   snprintf(want, sizeof want, "%d:%d", first + 1, fewest);
   check_text(db, want,
-             "SELECT move FROM coins_play('I-sum', '%s', 'left', 'optimal', %s) "
+             "SELECT move FROM coins_play(%s, '%s', 'left', 'optimal', %s) "
              "WHERE ply = 1",
-             piles, k);
+             variant(), piles, k);
 }
 
 /* coins_options: every legal move in order, its result. */
@@ -275,8 +283,8 @@ static void check_options(sqlite3 *db, const position *q, const char *k) {
       }
   char *got = query_text(db,
                          "SELECT ifnull(group_concat(move || '=' || result), '') FROM "
-                         "coins_options('I-sum', '%s', %s)",
-                         piles, k);
+                         "coins_options(%s, '%s', %s)",
+                         variant(), piles, k);
   assert_string_equal(got, want);
   free(got);
 }
@@ -301,20 +309,30 @@ static void check_record(sqlite3 *db, const position *q, const char *k) {
   char *got = query_text(db,
                          "SELECT ifnull(group_concat(move || '/' || before || '/' || after || '/' "
                          "|| loss), '') FROM "
-                         "coins_review('I-sum', '%s', '%s', %s)",
-                         piles, record, k);
+                         "coins_review(%s, '%s', '%s', %s)",
+                         variant(), piles, record, k);
   assert_string_equal(got, want);
   free(got);
   /* the best moves, as the search gives them */
   r = *q;
   sqlite3_stmt *st;
   char sql[1400];
-  snprintf(sql, sizeof sql, "SELECT move, best FROM coins_review('I-sum', '%s', '%s', %s)", piles,
-           record, k);
+  snprintf(sql, sizeof sql,
+           "SELECT move, best, ifnull(only_move, -1) FROM coins_review(%s, '%s', '%s', %s)",
+           variant(), piles, record, k);
   assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
   while (sqlite3_step(st) == SQLITE_ROW) {
-    int p, t, bp, bt, gp, gt;
+    int p, t, bp, bt, gp, gt, legal = 0, winning = 0;
     best(r, &bp, &bt);
+    for (int i = 0; i < r.n; i++) /* only_move: NULL (-1) with one legal move */
+      for (int s = 1; s <= 8 && s <= r.p[i]; s++)
+        if (allowed(s)) {
+          position after = r;
+          after.p[i] -= s;
+          legal++;
+          winning += !wins(after);
+        }
+    assert_int_equal(sqlite3_column_int(st, 2), legal < 2 ? -1 : winning == 1);
     read_move((const char *)sqlite3_column_text(st, 1), &gp, &gt);
     assert_int_equal(gp, bp);
     assert_int_equal(gt, bt);
@@ -325,9 +343,10 @@ static void check_record(sqlite3 *db, const position *q, const char *k) {
   /* where the record ends */
   char after[64];
   piles_text(&r, after);
-  check_text(db, after, "SELECT coins_after('I-sum', '%s', '%s', %s)", piles, record, k);
-  const char *result = can_move(&r) ? "unfinished" : plies % 2 ? "first" : "second";
-  check_text(db, result, "SELECT coins_result('I-sum', '%s', '%s', %s)", piles, record, k);
+  check_text(db, after, "SELECT coins_after(%s, '%s', '%s', %s)", variant(), piles, record, k);
+  /* the player who moved last wins, under misère play loses */
+  const char *result = can_move(&r) ? "unfinished" : plies % 2 != S.misere ? "first" : "second";
+  check_text(db, result, "SELECT coins_result(%s, '%s', '%s', %s)", variant(), piles, record, k);
 }
 
 /* ------------------------------------------------------------ the tests */
@@ -356,6 +375,16 @@ static void test_every_set(void **state) {
   }
 }
 
+/* Every check of a misère position q with the takes k. */
+static void check_misere(sqlite3 *db, const position *q, const char *k, int all) {
+  check_scalars(db, "'I-sum-misere'", q, k);
+  if (!all) return;
+  check_line_and_play(db, q, k);
+  check_options(db, q, k);
+  check_record(db, q, k);
+  check_greedy_left(db, q, k);
+}
+
 static void test_misere(void **state) {
   sqlite3 *db = *state;
   /* plain misère Nim: every pile within {1..k} */
@@ -366,7 +395,7 @@ static void test_misere(void **state) {
     for (int i = 0; i < 150; i++) {
       position q = {1 + below(MAX_PILES), {0, 0, 0, 0}};
       for (int j = 0; j < q.n; j++) q.p[j] = below(k + 1 < 9 ? k + 1 : 9);
-      check_scalars(db, "'I-misere'", &q, kt);
+      check_misere(db, &q, kt, i < 8);
     }
   }
   /* one pile with moves, any set: the others below the smallest take */
@@ -380,18 +409,57 @@ static void test_misere(void **state) {
       position q = {1 + below(MAX_PILES), {0, 0, 0, 0}};
       for (int j = 0; j < q.n; j++) q.p[j] = below(smallest);
       q.p[below(q.n)] = below(MAX_PILE + 1);
-      check_scalars(db, "4", &q, kt);
+      check_misere(db, &q, kt, i < 2);
     }
   }
+  /* a start outside both classes, in each function that solves */
+  static const char *const refused[] = {
+      "SELECT coins_win('I-sum-misere', '[3,4]', '[1,3]')",
+      "SELECT * FROM coins_moves(6, '[3,4]', '[1,3]')",
+      "SELECT * FROM coins_review(6, '[3,4]', '1:1', '[1,3]')",
+      "SELECT * FROM coins_play(6, '[3,4]', 'optimal', 'left', '[1,3]')",
+      "SELECT * FROM coins_options(6, '[3,4]', '[1,3]')",
+  };
+  static const char *const fnames[] = {"coins_win", "coins_moves", "coins_review", "coins_play",
+                                       "coins_options"};
+  for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+    char want[512];
+    snprintf(want, sizeof want,
+             "%s: misere sums are solved for plain misere Nim (every pile at most max_take) and "
+             "for one pile with a move left, not 2 piles with a move and the takes [1,3]; give a "
+             "max_take of at least the largest pile",
+             fnames[i]);
+    check_error(db, SQLITE_ERROR, want, "%s", refused[i]);
+  }
   check_error(db, SQLITE_ERROR,
-              "coins_win: misere play is solved for plain Nim (takes an integer k >= every pile) "
-              "or one pile with moves left; not for 2 piles with moves and the takes [1,3]",
-              "SELECT coins_win('I-misere', '[3,4]', '[1,3]')");
-  check_error(db, SQLITE_ERROR,
-              "coins_moves: misere sums (variant I-misere with a JSON array of piles) are "
-              "answered by coins_win, coins_outcome and coins_best_move only; for one pile of n "
-              "coins give the count n",
-              "SELECT * FROM coins_moves('I-misere', '[3,4]')");
+              "coins_win: misere sums are solved for plain misere Nim (every pile at most "
+              "max_take) and for one pile with a move left, not 3 piles with a move and the "
+              "takes 2; give a max_take of at least the largest pile",
+              "SELECT coins_win(6, '[3,1,1]')");
+  /* the finish rule needs no solving: any misère sum ends so */
+  check_text(db, "second|[0,0]", /* the first player took the last coin, and loses */
+             "SELECT coins_result(6, '[3,4]', '1:3 2:1 2:3', '[1,3]') || '|' || "
+             "coins_after(6, '[3,4]', '1:3 2:1 2:3', '[1,3]')");
+  check_text(db, "first", "SELECT coins_result('I-sum-misere', '[2,2]', '1:2 2:2')");
+  check_text(db, "unfinished", "SELECT coins_result(6, '[2,2]', '[\"1:2\"]')");
+  check_text(db, "unfinished", "SELECT coins_result(5, '[2,2]', '[\"1:2\"]')"); /* (no max_take) */
+}
+
+/* I-misere given an array is a row of identical coins, as for I: only
+** its length counts, in every function. */
+static void test_misere_row(void **state) {
+  sqlite3 *db = *state;
+  check_text(db, "1", "SELECT coins_win('I-misere', '[1,1,1,1]') = coins_win('I-misere', 4)");
+  for (int n = 0; n <= 12; n++) {
+    char row[64] = "[", *at = row + 1;
+    for (int i = 0; i < n; i++) at += sprintf(at, "%s%d", i ? "," : "", 1 + below(9));
+    sprintf(at, "]");
+    check_text(db, "1",
+               "SELECT coins_win(4, '%s') = coins_win(4, %d) AND coins_best_move(4, '%s', 3) IS "
+               "coins_best_move(4, %d, 3) AND (SELECT group_concat(move) FROM coins_moves(4, "
+               "'%s')) IS (SELECT group_concat(move) FROM coins_moves(4, %d))",
+               row, n, row, n, row, n);
+  }
 }
 
 static void test_huge_and_refusals(void **state) {
@@ -413,6 +481,11 @@ static void test_huge_and_refusals(void **state) {
               "coins_options, coins_result and coins_after",
               "SELECT * FROM coins_scorecard('I-sum', '[1,2]', '[]')");
   check_error(db, SQLITE_ERROR,
+              "coins_svg: variant I-sum-misere (a sum of piles) is answered by coins_win, "
+              "coins_outcome, coins_best_move, coins_moves, coins_review, coins_play, "
+              "coins_options, coins_result and coins_after",
+              "SELECT coins_svg('I-sum-misere', '[1,2]')");
+  check_error(db, SQLITE_ERROR,
               "coins_win: coins must be a JSON array for variant I-sum, got the count 5; a count "
               "of coins is allowed for variants I and I-misere only",
               "SELECT coins_win('I-sum', 5)");
@@ -429,6 +502,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_every_set, setup_db, teardown_db),
       cmocka_unit_test_setup_teardown(test_misere, setup_db, teardown_db),
+      cmocka_unit_test_setup_teardown(test_misere_row, setup_db, teardown_db),
       cmocka_unit_test_setup_teardown(test_huge_and_refusals, setup_db, teardown_db),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
