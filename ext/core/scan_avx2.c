@@ -8,15 +8,16 @@
 ** followed, after whitespace, by a comma or the closing ']'; there is one
 ** comma fewer than numbers.  Meanwhile the digits are turned into values
 ** in the vector registers: for each byte, the value of the (up to three)
-** digits just before it, negated after a '-'.  A number is then read at the byte after it, with
-** two loads, in the order of the mask bits: no byte-by-byte walk, and no
-** branch on the number's length.  For variant III (SCAN_FUSE) the values
+** digits just before it, negated after a '-'.  A number is then read at
+** the byte after it, in the order of the mask bits: no byte-by-byte walk,
+** and no branch on the number's length.  For variant III (SCAN_FUSE) the values
 ** are packed eight bytes at a time into a buffer of 16-bit values, fused
 ** in vectors there (scan_impl.h) in groups of 8, and what is left pushed on
-** the fusion stack.  A block with a number of four digits or more has its
-** numbers read one by one, each from the 16 bytes before its end with
-** multiply-adds in a vector register (up to 16 digits; read_integer past
-** that, and at the text's first bytes).
+** the fusion stack.  A block with a number of four digits or more is read
+** wide: each number's end and digit count taken from the masks, then four
+** numbers at a time loaded as the 16 bytes before their ends (two to a
+** 128-bit lane) and joined by multiply-adds into 64-bit values, held in a
+** buffer of their own (read_integer past 16 digits).
 ** Anything else (a NUL, a byte that is not ASCII, a point, an exponent, a
 ** string, a leading zero) and it gives up, like the portable scanner.
 */
@@ -42,9 +43,12 @@ typedef struct block {
   /* its numbers, read once the next block is classified; base, starts
   ** and ends count bytes from the vectors' first, which for the last block
   ** can come before the block's */
-  const unsigned char *base; /* the vectors' first byte */
-  uint64_t starts, ends;     /* a bit at each number's first byte, and at the byte after */
-  int by_value;              /* 1: read from value; 0: by read_integer */
+  const unsigned char *base;   /* the vectors' first byte */
+  uint64_t starts, ends;       /* a bit at each number's first byte, and at the byte after */
+  uint64_t minus;              /* a bit at each '-' */
+  const unsigned char *src;    /* the text from base, or head + 16 (src[t] = base[t]) */
+  unsigned char head[16 + 64]; /* a block within 16 bytes of the text's start, copied */
+  int by_value;                /* 1: read from value; 0: wide, each number from its last 16 bytes */
 } block;
 
 /* A mask of 64 bytes' sign bits, from their two halves. */
@@ -166,9 +170,12 @@ static AVX2 COINS_ALWAYS_INLINE masks read_block_at(const unsigned char *base,
 ** a block read otherwise, the end of the row, or a full buffer, then
 ** fused in vectors (scan_impl.h) before the stack takes them (take_pending). */
 #define PENDING 256
+#define WIDE 256
 typedef struct pending {
   int16_t value[PENDING + 16]; /* (16 are read at a time, and 8 written) */
   size_t n;
+  int64_t wide[WIDE + 3]; /* blocks read wide (4 written at a time) */
+  size_t wide_n;
 } pending;
 
 /* For each mask m of 8 bits, a pshufb control that packs the 16-bit
@@ -260,47 +267,158 @@ static AVX2 COINS_ALWAYS_INLINE int take_pending(pending *p, size_t cap, scan_ou
   return 1;
 }
 
-/* The number of the digits (1 to 16) just before end, from the 16 bytes
-** before end (in the text): the bytes before the digits masked out, the
-** rest joined by multiply-adds in the manner of simdjson's number parsing,
-** digits into pairs, pairs into fours, fours into eights, and the two
-** eights into the number. */
-static AVX2 COINS_ALWAYS_INLINE uint64_t window_value(const unsigned char *end, unsigned digits) {
+/* Does with the count wide values at w what mode says (a block's, or, for
+** FUSE, the ones held).  Returns 1, or SCAN_NO_ROOM. */
+static AVX2 COINS_ALWAYS_INLINE int take_wide(const int64_t *w, size_t count, size_t cap,
+                                              scan_mode mode, scan_out *o) {
+  if (mode == SCAN_COUNT) {
+    o->n += count;
+    return 1;
+  }
+  if (cap - scan_used(o, mode) < count) return SCAN_NO_ROOM;
+  if (mode == SCAN_FUSE) { /* the sum was added as they were read */
+    coins_fuse_stack stack = o->stack;
+    for (size_t i = 0; i < count; i++) coins_fuse_push(&stack, w[i]);
+    o->stack = stack;
+  } else if (mode == SCAN_STORE) {
+    memcpy(o->out + o->n, w, count * sizeof *w);
+    o->n += count;
+  } else {
+    for (size_t i = 0; i < count; i++) take_value(mode, w[i], o);
+  }
+  return 1;
+}
+
+/* The sum of the four 64-bit lanes of x. */
+static AVX2 COINS_ALWAYS_INLINE int64_t sum4(__m256i x) {
+  __m128i half = _mm_add_epi64(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1));
+  return _mm_cvtsi128_si64(_mm_add_epi64(half, _mm_unpackhi_epi64(half, half)));
+}
+
+/* The values of the count numbers of block b into w[0..count) (and up to 3
+** words past it), four at a time, each from the 16 bytes before its end:
+** end[i] (from src) and digit[i] (1 to 16; 0 reads as 0) say where, sign
+** has bit i for a '-'.  The bytes before its digits are cleared and the
+** rest joined by multiply-adds in the manner of simdjson's number
+** parsing: digits into pairs, pairs into fours, fours into eights (two
+** numbers a 128-bit lane, so four a register), and the two eights into
+** the number.  Adds their sum to *sum and the sizes of those of four
+** digits or more to *size. */
+static AVX2 COINS_ALWAYS_INLINE void wide_values(const unsigned char *src, const uint8_t *end,
+                                                 const uint8_t *digit, size_t count, uint64_t sign,
+                                                 int64_t *w, __m256i *sum, __m256i *size) {
   static const unsigned char keep[32] = {0,    0,    0,    0,    0,    0,    0,    0,
                                          0,    0,    0,    0,    0,    0,    0,    0,
                                          0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
                                          0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
-  __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(end - 16));
-  x = _mm_and_si128(_mm_sub_epi8(x, _mm_set1_epi8('0')),
-                    _mm_loadu_si128((const __m128i *)(const void *)(keep + digits)));
-  x = _mm_maddubs_epi16(x, _mm_setr_epi8(10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1));
-  x = _mm_madd_epi16(x, _mm_setr_epi16(100, 1, 100, 1, 100, 1, 100, 1));
-  x = _mm_packus_epi32(x, x); /* the fours, below 10^4, as 16 bits */
-  x = _mm_madd_epi16(x, _mm_setr_epi16(10000, 1, 10000, 1, 10000, 1, 10000, 1));
-  uint64_t eights = (uint64_t)_mm_cvtsi128_si64(x);
-  return (eights & 0xFFFFFFFF) * 100000000 + (eights >> 32);
+  const __m256i bit = _mm256_setr_epi64x(1, 2, 4, 8);
+  for (size_t i = 0; i < count; i += 4, sign >>= 4) {
+#define WINDOWS_(a, b)                                                                         \
+  _mm256_and_si256(                                                                            \
+      _mm256_sub_epi8(_mm256_loadu2_m128i((const __m128i *)(const void *)(src + end[b] - 16),  \
+                                          (const __m128i *)(const void *)(src + end[a] - 16)), \
+                      _mm256_set1_epi8('0')),                                                  \
+      _mm256_loadu2_m128i((const __m128i *)(const void *)(keep + digit[b]),                    \
+                          (const __m128i *)(const void *)(keep + digit[a])))
+    /* numbers i and i + 2 in x, i + 1 and i + 3 in y */
+    __m256i x = WINDOWS_(i, i + 2), y = WINDOWS_(i + 1, i + 3);
+#undef WINDOWS_
+    const __m256i ten = _mm256_set1_epi16(10 | 1 << 8), hundred = _mm256_set1_epi32(100 | 1 << 16);
+    x = _mm256_madd_epi16(_mm256_maddubs_epi16(x, ten), hundred); /* fours, 32 bits */
+    y = _mm256_madd_epi16(_mm256_maddubs_epi16(y, ten), hundred);
+    /* per lane: x's four fours, then y's, as 16 bits; into their two eights each */
+    __m256i eights =
+        _mm256_madd_epi16(_mm256_packus_epi32(x, y), _mm256_set1_epi32(10000 | 1 << 16));
+    /* a 64-bit lane: the high eight digits, then the low eight: numbers i .. i + 3 */
+    __m256i value = _mm256_add_epi64(_mm256_mul_epu32(eights, _mm256_set1_epi64x(100000000)),
+                                     _mm256_srli_epi64(eights, 32));
+    __m256i big = _mm256_cmpgt_epi64(value, _mm256_set1_epi64x(999));
+    *size = _mm256_add_epi64(*size, _mm256_and_si256(value, big));
+    __m256i negative = /* (v ^ m) - m: -v where m is all ones */
+        _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x((long long)sign), bit), bit);
+    value = _mm256_sub_epi64(_mm256_xor_si256(value, negative), negative);
+    *sum = _mm256_add_epi64(*sum, value);
+    _mm256_storeu_si256((__m256i *)(void *)(w + i), value);
+  }
+}
+
+/* Reads the numbers of block b, read wide, into w[0..count) (and up to 3
+** words past it), where count is the number of its ends; *run is where the
+** one going into it began.  A number of more than 16 digits has its block
+** read by read_integer.  Returns 1, or 0 to give up. */
+static AVX2 COINS_ALWAYS_INLINE int read_wide(const block *b, const unsigned char *q,
+                                              scan_mode mode, scan_out *o,
+                                              const unsigned char **run, uint64_t *long_sum,
+                                              int64_t *w) {
+  uint8_t end[64 + 3], digit[64 + 3];
+  uint64_t ends = b->ends, starts = b->starts, sign = 0;
+  size_t i = 0, over = 0;
+  if (!(starts & ((ends & (0 - ends)) - 1))) { /* the first began before the block */
+    unsigned t = (unsigned)__builtin_ctzll(ends);
+    size_t negative = **run == '-', digits = (size_t)(b->base + t - *run) - negative;
+    end[0] = (uint8_t)t, digit[0] = (uint8_t)digits, sign = negative;
+    over = digits - 1, ends &= ends - 1, i = 1;
+  }
+  for (; ends; ends &= ends - 1, starts &= starts - 1, i++) {
+    unsigned t = (unsigned)__builtin_ctzll(ends), s = (unsigned)__builtin_ctzll(starts);
+    unsigned negative = (unsigned)(b->minus >> s) & 1, digits = t - s - negative;
+    end[i] = (uint8_t)t, digit[i] = (uint8_t)digits, sign |= (uint64_t)negative << i;
+    over |= digits - 1; /* 0 .. 15 for 1 to 16 digits */
+  }
+  const unsigned char *from = *run;                          /* (the fallback's) */
+  if (starts) *run = b->base + 63 - __builtin_clzll(starts); /* runs into the next block */
+  if (over > 15) { /* rare: the block's numbers one by one */
+    ends = b->ends, starts = b->starts;
+    for (i = 0; ends; ends &= ends - 1, i++) {
+      uint64_t begun = starts & (((uint64_t)1 << __builtin_ctzll(ends)) - 1);
+      if (begun) from = b->base + 63 - __builtin_clzll(begun);
+      starts &= ~begun;
+      if (!read_integer(from, q, &w[i], long_sum)) return 0;
+      if (mode == SCAN_FUSE) o->sum += w[i];
+    }
+    return 1;
+  }
+  memset(end + i, end[0], 3), memset(digit + i, 0, 3); /* read as 0 */
+  __m256i sum = _mm256_setzero_si256(), size = _mm256_setzero_si256();
+  wide_values(b->src, end, digit, i, sign, w, &sum, &size);
+  *long_sum += (uint64_t)sum4(size); /* 64 values below 10^16 */
+  if (*long_sum > (uint64_t)INT64_MAX / 2) return 0;
+  if (mode == SCAN_FUSE) o->sum += sum4(sum);
+  return 1;
 }
 
 /* Does with the numbers that end in block b what mode says, in order:
-** from b->value, or each from the 16 bytes before its end (window_value;
-** where it began: *run, if before the block).  A block's numbers are read after the next block is
+** from b->value, or read wide (read_wide; *run: where the one going into
+** the block began).  A block's numbers are read after the next block is
 ** classified, when the stores of digit_values are long done: a load right
 ** after them would wait for each.  Returns 1, 0 to give up, or
 ** SCAN_NO_ROOM. */
-static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *text,
-                                                 const unsigned char *q, size_t cap, scan_mode mode,
-                                                 scan_out *o, pending *p, const unsigned char **run,
-                                                 uint64_t *long_sum) {
+static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *q, size_t cap,
+                                                 scan_mode mode, scan_out *o, pending *p,
+                                                 const unsigned char **run, uint64_t *long_sum) {
   uint64_t ends = b->ends, starts = b->starts;
   const int16_t *value = b->value;
   int rc;
-  if (mode == SCAN_FUSE && (b->by_value ? p->n > PENDING - 32 : p->n > 0) &&
-      (rc = take_pending(p, cap, o)) != 1)
-    return rc;
-  if (!(b->by_value && mode == SCAN_FUSE) && mode != SCAN_COUNT &&
+  if (mode == SCAN_FUSE) { /* the other kind held first, or a full buffer */
+    if (b->by_value ? p->wide_n > 0 : p->wide_n > WIDE - 32) {
+      if ((rc = take_wide(p->wide, p->wide_n, cap, mode, o)) != 1) return rc;
+      p->wide_n = 0;
+    }
+    if ((b->by_value ? p->n > PENDING - 32 : p->n > 0) && (rc = take_pending(p, cap, o)) != 1)
+      return rc;
+  }
+  if (mode != SCAN_FUSE && mode != SCAN_COUNT &&
       cap - scan_used(o, mode) < (size_t)__builtin_popcountll(ends))
     return SCAN_NO_ROOM;
-  if (b->by_value && mode == SCAN_FUSE) { /* held; the room is checked when they are taken */
+  if (!b->by_value) {
+    int64_t *w = p->wide + p->wide_n;
+    size_t count = (size_t)__builtin_popcountll(ends);
+    if (!read_wide(b, q, mode, o, run, long_sum, w)) return 0;
+    if (mode != SCAN_FUSE) return take_wide(w, count, cap, mode, o);
+    p->wide_n += count;
+    return 1;
+  }
+  if (mode == SCAN_FUSE) { /* held; the room is checked when they are taken */
     int16_t *to = p->value + p->n;
     for (int c = 0; c < 64; c += 8) { /* the values at the ends among 8 bytes, packed */
       unsigned m = (unsigned)(ends >> c) & 0xFF;
@@ -310,39 +428,19 @@ static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned 
       to += __builtin_popcount(m);
     }
     p->n = (size_t)(to - p->value);
-  } else if (b->by_value && mode == SCAN_COUNT) { /* counted, not read */
+  } else if (mode == SCAN_COUNT) { /* counted, not read */
     o->n += (size_t)__builtin_popcountll(ends);
-  } else if (b->by_value && mode == SCAN_STORE) { /* the count in a local too */
-    size_t n = o->n; /* (an index: out is NULL when it has no room at all) */
+  } else if (mode == SCAN_STORE) { /* the count in a local too */
+    size_t n = o->n;               /* (an index: out is NULL when it has no room at all) */
     for (; ends; ends &= ends - 1) {
       unsigned t = (unsigned)__builtin_ctzll(ends);
       o->out[n++] = (int64_t)value[t];
     }
     o->n = n;
-  } else if (b->by_value) {
-    for (; ends; ends &= ends - 1) {
-      unsigned t = (unsigned)__builtin_ctzll(ends);
-      take_value(mode, (int64_t)value[t], o);
-    }
   } else {
     for (; ends; ends &= ends - 1) {
       unsigned t = (unsigned)__builtin_ctzll(ends);
-      uint64_t begun = starts & (((uint64_t)1 << t) - 1); /* t > 0 when one began here */
-      if (begun) *run = b->base + 63 - __builtin_clzll(begun);
-      const unsigned char *first = *run, *end = b->base + t;
-      uint64_t negative = *first == '-';
-      size_t digits = (size_t)(end - first) - negative;
-      int64_t value;
-      if (digits <= 16 && end - text >= 16) { /* the usual case: no branch on the length */
-        uint64_t v = window_value(end, (unsigned)digits);
-        *long_sum += v;
-        if (*long_sum > (uint64_t)INT64_MAX / 2) return 0;
-        value = (int64_t)((v ^ (0 - negative)) + negative);
-      } else if (!read_integer(first, q, &value, long_sum)) {
-        return 0;
-      }
-      take_value(mode, value, o);
-      starts &= ~begun;
+      take_value(mode, (int64_t)value[t], o);
     }
   }
   if (starts) *run = b->base + 63 - __builtin_clzll(starts); /* runs into the next block */
@@ -368,7 +466,7 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
   for (int half = 0; half < 2; half++)
     last->digits[half] = last->in_digit[half] = _mm256_setzero_si256();
   last->starts = last->ends = 0, last->by_value = 1; /* nothing to read */
-  held.n = 0;
+  held.n = held.wide_n = 0;
 
   /* a block past q, all spaces, ends a number that runs up to q */
   for (const unsigned char *base = p; base < q || (base == q && last_number >> 63); base += 64) {
@@ -391,6 +489,13 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
     uint64_t signed_ = m.minus << 1 | last_minus >> 63;
     if (signed_ & ~m.digit) return 0;
     b->by_value = four == 0;
+    b->minus = m.minus << shift, b->src = b->base;
+    if (!b->by_value && b->base - (const unsigned char *)text < 16) { /* windows from a copy */
+      size_t rest = (size_t)(q - b->base);
+      memset(b->head, ' ', 16);
+      memcpy(b->head + 16, b->base, rest < 64 ? rest : 64);
+      b->src = b->head + 16;
+    }
     if (b->by_value && mode != SCAN_COUNT) {
       /* the numbers ending here (of 1 to 3 digits) that began with a '-' */
       uint64_t d2 = d << 2 | d_last >> 62, d3 = d << 3 | d_last >> 61;
@@ -399,18 +504,16 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
       uint64_t negative = (m.minus | last_minus) ? ends & (m2 | (d2 & m3) | (d2 & d3 & m4)) : 0;
       digit_values(b, last, negative << shift);
     }
-    if ((read = read_numbers(last, (const unsigned char *)text, q, cap, mode, &o, &held, &run,
-                             &long_sum)) != 1)
-      return read;
+    if ((read = read_numbers(last, q, cap, mode, &o, &held, &run, &long_sum)) != 1) return read;
     last_number = r.in_number, last_digit = m.digit, last_minus = m.minus;
     last_zero_start = r.zero_start;
     block *swap = last;
     last = b, b = swap;
   }
-  if ((read = read_numbers(last, (const unsigned char *)text, q, cap, mode, &o, &held, &run,
-                           &long_sum)) != 1)
-    return read;
+  if ((read = read_numbers(last, q, cap, mode, &o, &held, &run, &long_sum)) != 1) return read;
   if (mode == SCAN_FUSE && (read = take_pending(&held, cap, &o)) != 1) return read;
+  if (mode == SCAN_FUSE && (read = take_wide(held.wide, held.wide_n, cap, mode, &o)) != 1)
+    return read;
   /* every number but the last has its comma: no other comma is allowed */
   if (numbers ? commas != numbers - 1 : commas != 0) return 0;
   return scan_finish(&o, mode, res);
