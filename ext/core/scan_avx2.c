@@ -174,7 +174,7 @@ static AVX2 COINS_ALWAYS_INLINE masks read_block_at(const unsigned char *base,
 typedef struct pending {
   int16_t value[PENDING + 16]; /* (16 are read at a time, and 8 written) */
   size_t n;
-  int64_t wide[WIDE + 3]; /* blocks read wide (4 written at a time) */
+  int64_t wide[WIDE + 8]; /* blocks read wide (4 written at a time, 8 read) */
   size_t wide_n;
 } pending;
 
@@ -267,14 +267,75 @@ static AVX2 COINS_ALWAYS_INLINE int take_pending(pending *p, size_t cap, scan_ou
   return 1;
 }
 
+/* The 4 bits of bits as 4 lanes of 64 bits: all ones where set. */
+static AVX2 COINS_ALWAYS_INLINE __m256i lanes64_of(uint64_t bits) {
+  const __m256i bit = _mm256_setr_epi64x(1, 2, 4, 8);
+  return _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x((long long)bits), bit), bit);
+}
+
+/* For each mask m of 4 bits, a vpermd control that packs the 64-bit
+** lanes m keeps to the front. */
+static const int32_t packing64[16][8] = {
+    {0, 0, 0, 0, 0, 0, 0, 0}, {0, 1, 0, 0, 0, 0, 0, 0}, {2, 3, 0, 0, 0, 0, 0, 0},
+    {0, 1, 2, 3, 0, 0, 0, 0}, {4, 5, 0, 0, 0, 0, 0, 0}, {0, 1, 4, 5, 0, 0, 0, 0},
+    {2, 3, 4, 5, 0, 0, 0, 0}, {0, 1, 2, 3, 4, 5, 0, 0}, {6, 7, 0, 0, 0, 0, 0, 0},
+    {0, 1, 6, 7, 0, 0, 0, 0}, {2, 3, 6, 7, 0, 0, 0, 0}, {0, 1, 2, 3, 6, 7, 0, 0},
+    {4, 5, 6, 7, 0, 0, 0, 0}, {0, 1, 4, 5, 6, 7, 0, 0}, {2, 3, 4, 5, 6, 7, 0, 0},
+    {0, 1, 2, 3, 4, 5, 6, 7}};
+
+/* Stores the lanes of x that keep (4 bits) has at w, packed; returns how many. */
+static AVX2 COINS_ALWAYS_INLINE size_t store_kept(int64_t *w, __m256i x, unsigned keep) {
+  __m256i control = _mm256_loadu_si256((const __m256i *)(const void *)packing64[keep]);
+  _mm256_storeu_si256((__m256i *)(void *)w, _mm256_permutevar8x32_epi32(x, control));
+  return (size_t)__builtin_popcount(keep);
+}
+
+/* One round of fusion in vectors (scan_impl.h) on the wide values
+** w[0..count), in groups of 8 (two registers of 4): what is left is packed
+** at w; returns how many.  w has 8 words of room past count. */
+static AVX2 COINS_ALWAYS_INLINE size_t fuse_wide(int64_t *w, size_t count) {
+  size_t kept = 0;
+  _mm256_storeu_si256((__m256i *)(void *)(w + count), _mm256_setzero_si256());
+  _mm256_storeu_si256((__m256i *)(void *)(w + count + 4), _mm256_setzero_si256());
+  for (size_t i = 0; i < count; i += 8) {
+    unsigned len = count - i < 8 ? (unsigned)(count - i) : 8, valid = (1u << len) - 1;
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(w + i));
+    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(w + i + 4));
+    /* each lane's neighbours before and after it, across the two */
+    __m256i across = _mm256_permute2x128_si256(a, b, 0x21); /* a2 a3 b0 b1 */
+    __m256i before_a = _mm256_permute4x64_epi64(a, 0x90),
+            before_b = _mm256_alignr_epi8(b, across, 8);
+    __m256i after_a = _mm256_alignr_epi8(across, a, 8), after_b = _mm256_permute4x64_epi64(b, 0xF9);
+    __m256i low_a =
+        _mm256_or_si256(_mm256_cmpgt_epi64(before_a, a), _mm256_cmpgt_epi64(after_a, a));
+    __m256i low_b =
+        _mm256_or_si256(_mm256_cmpgt_epi64(before_b, b), _mm256_cmpgt_epi64(after_b, b));
+    unsigned low = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(low_a)) |
+                   (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(low_b)) << 4;
+    unsigned peak = ~low & valid >> 1 & ~1u; /* the middles: 1 .. len - 2 */
+    unsigned chosen = peak & ~(peak << 1) & ~(peak << 2);
+    unsigned keep = valid & ~(chosen << 1 | chosen >> 1);
+    if (len < 3) chosen = 0, keep = valid;
+    a = _mm256_blendv_epi8(a, _mm256_add_epi64(_mm256_sub_epi64(before_a, a), after_a),
+                           lanes64_of(chosen));
+    b = _mm256_blendv_epi8(b, _mm256_add_epi64(_mm256_sub_epi64(before_b, b), after_b),
+                           lanes64_of(chosen >> 4));
+    kept += store_kept(w + kept, a, keep & 15);
+    kept += store_kept(w + kept, b, keep >> 4);
+  }
+  return kept;
+}
+
 /* Does with the count wide values at w what mode says (a block's, or, for
-** FUSE, the ones held).  Returns 1, or SCAN_NO_ROOM. */
-static AVX2 COINS_ALWAYS_INLINE int take_wide(const int64_t *w, size_t count, size_t cap,
-                                              scan_mode mode, scan_out *o) {
+** FUSE, the ones held, after a round of fusion in vectors: w then has 8
+** words of room past count).  Returns 1, or SCAN_NO_ROOM. */
+static AVX2 COINS_ALWAYS_INLINE int take_wide(int64_t *w, size_t count, size_t cap, scan_mode mode,
+                                              scan_out *o) {
   if (mode == SCAN_COUNT) {
     o->n += count;
     return 1;
   }
+  if (mode == SCAN_FUSE) count = fuse_wide(w, count);
   if (cap - scan_used(o, mode) < count) return SCAN_NO_ROOM;
   if (mode == SCAN_FUSE) { /* the sum was added as they were read */
     coins_fuse_stack stack = o->stack;
@@ -311,7 +372,6 @@ static AVX2 COINS_ALWAYS_INLINE void wide_values(const unsigned char *src, const
                                          0,    0,    0,    0,    0,    0,    0,    0,
                                          0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
                                          0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
-  const __m256i bit = _mm256_setr_epi64x(1, 2, 4, 8);
   for (size_t i = 0; i < count; i += 4, sign >>= 4) {
 #define WINDOWS_(a, b)                                                                         \
   _mm256_and_si256(                                                                            \
@@ -334,8 +394,7 @@ static AVX2 COINS_ALWAYS_INLINE void wide_values(const unsigned char *src, const
                                      _mm256_srli_epi64(eights, 32));
     __m256i big = _mm256_cmpgt_epi64(value, _mm256_set1_epi64x(999));
     *size = _mm256_add_epi64(*size, _mm256_and_si256(value, big));
-    __m256i negative = /* (v ^ m) - m: -v where m is all ones */
-        _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x((long long)sign), bit), bit);
+    __m256i negative = lanes64_of(sign); /* (v ^ m) - m: -v where m is all ones */
     value = _mm256_sub_epi64(_mm256_xor_si256(value, negative), negative);
     *sum = _mm256_add_epi64(*sum, value);
     _mm256_storeu_si256((__m256i *)(void *)(w + i), value);
@@ -399,24 +458,28 @@ static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned 
   uint64_t ends = b->ends, starts = b->starts;
   const int16_t *value = b->value;
   int rc;
-  if (mode == SCAN_FUSE) { /* the other kind held first, or a full buffer */
-    if (b->by_value ? p->wide_n > 0 : p->wide_n > WIDE - 32) {
-      if ((rc = take_wide(p->wide, p->wide_n, cap, mode, o)) != 1) return rc;
-      p->wide_n = 0;
-    }
-    if ((b->by_value ? p->n > PENDING - 32 : p->n > 0) && (rc = take_pending(p, cap, o)) != 1)
-      return rc;
-  }
   if (mode != SCAN_FUSE && mode != SCAN_COUNT &&
       cap - scan_used(o, mode) < (size_t)__builtin_popcountll(ends))
     return SCAN_NO_ROOM;
-  if (!b->by_value) {
+  if (!b->by_value) { /* FUSE: the short values held first, and a full buffer taken */
+    if (mode == SCAN_FUSE && p->n > 0 && (rc = take_pending(p, cap, o)) != 1) return rc;
+    if (mode == SCAN_FUSE && p->wide_n > WIDE - 32) {
+      if ((rc = take_wide(p->wide, p->wide_n, cap, mode, o)) != 1) return rc;
+      p->wide_n = 0;
+    }
     int64_t *w = p->wide + p->wide_n;
     size_t count = (size_t)__builtin_popcountll(ends);
     if (!read_wide(b, q, mode, o, run, long_sum, w)) return 0;
     if (mode != SCAN_FUSE) return take_wide(w, count, cap, mode, o);
     p->wide_n += count;
     return 1;
+  }
+  if (mode == SCAN_FUSE) { /* the wide values held first, and a full buffer taken */
+    if (p->wide_n > 0) {
+      if ((rc = take_wide(p->wide, p->wide_n, cap, mode, o)) != 1) return rc;
+      p->wide_n = 0;
+    }
+    if (p->n > PENDING - 32 && (rc = take_pending(p, cap, o)) != 1) return rc;
   }
   if (mode == SCAN_FUSE) { /* held; the room is checked when they are taken */
     int16_t *to = p->value + p->n;
@@ -489,12 +552,14 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
     uint64_t signed_ = m.minus << 1 | last_minus >> 63;
     if (signed_ & ~m.digit) return 0;
     b->by_value = four == 0;
-    b->minus = m.minus << shift, b->src = b->base;
-    if (!b->by_value && b->base - (const unsigned char *)text < 16) { /* windows from a copy */
-      size_t rest = (size_t)(q - b->base);
-      memset(b->head, ' ', 16);
-      memcpy(b->head + 16, b->base, rest < 64 ? rest : 64);
-      b->src = b->head + 16;
+    if (!b->by_value) {
+      b->minus = m.minus << shift, b->src = b->base;
+      if (b->base - (const unsigned char *)text < 16) { /* windows from a copy */
+        size_t rest = (size_t)(q - b->base);
+        memset(b->head, ' ', 16);
+        memcpy(b->head + 16, b->base, rest < 64 ? rest : 64);
+        b->src = b->head + 16;
+      }
     }
     if (b->by_value && mode != SCAN_COUNT) {
       /* the numbers ending here (of 1 to 3 digits) that began with a '-' */
@@ -512,7 +577,8 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
   }
   if ((read = read_numbers(last, q, cap, mode, &o, &held, &run, &long_sum)) != 1) return read;
   if (mode == SCAN_FUSE && (read = take_pending(&held, cap, &o)) != 1) return read;
-  if (mode == SCAN_FUSE && (read = take_wide(held.wide, held.wide_n, cap, mode, &o)) != 1)
+  if (mode == SCAN_FUSE && held.wide_n &&
+      (read = take_wide(held.wide, held.wide_n, cap, mode, &o)) != 1)
     return read;
   /* every number but the last has its comma: no other comma is allowed */
   if (numbers ? commas != numbers - 1 : commas != 0) return 0;
