@@ -40,12 +40,11 @@ typedef struct masks {
 typedef struct block {
   __m256i digits[2], in_digit[2]; /* each byte's digit (0 if none), 0xFF at digits */
   int16_t value[64]; /* before byte t: the value of the (up to 3) digits there, signed */
-  /* its numbers, read once the next block is classified; base, starts
-  ** and ends count bytes from the vectors' first, which for the last block
-  ** can come before the block's */
+  /* its numbers, read once the next block is classified; base and ends
+  ** count bytes from the vectors' first, which for the last block can
+  ** come before the block's */
   const unsigned char *base;   /* the vectors' first byte */
-  uint64_t starts, ends;       /* a bit at each number's first byte, and at the byte after */
-  uint64_t minus;              /* a bit at each '-' */
+  uint64_t ends;               /* a bit at the byte after each number */
   const unsigned char *src;    /* the text from base, or head + 16 (src[t] = base[t]) */
   unsigned char head[16 + 64]; /* a block within 16 bytes of the text's start, copied */
   int by_value;                /* 1: read from value; 0: wide, each number from its last 16 bytes */
@@ -356,33 +355,43 @@ static AVX2 COINS_ALWAYS_INLINE int64_t sum4(__m256i x) {
   return _mm_cvtsi128_si64(_mm_add_epi64(half, _mm_unpackhi_epi64(half, half)));
 }
 
-/* The values of the count numbers of block b into w[0..count) (and up to 3
-** words past it), four at a time, each from the 16 bytes before its end:
-** end[i] (from src) and digit[i] (1 to 16; 0 reads as 0) say where, sign
-** has bit i for a '-'.  The bytes before its digits are cleared and the
-** rest joined by multiply-adds in the manner of simdjson's number
-** parsing: digits into pairs, pairs into fours, fours into eights (two
+/* Two windows of 16 bytes, one a 128-bit lane, each ending where a number
+** ends: the digits of that number (the run of digits that ends the lane)
+** as 0..9 and the bytes before them as 0.  *minus: 0xFF at a '-' just
+** before them; *other: 0xFF from the lane's last byte that is no digit
+** back (so 0 in byte 0 when the number has 16 digits or more). */
+static AVX2 COINS_ALWAYS_INLINE __m256i run_digits(__m256i x, __m256i *minus, __m256i *other) {
+  __m256i offset = _mm256_sub_epi8(x, _mm256_set1_epi8('0'));
+  __m256i m = _mm256_cmpeq_epi8(_mm256_max_epu8(offset, _mm256_set1_epi8(10)), offset);
+  m = _mm256_or_si256(m, _mm256_bsrli_epi128(m, 1)); /* each byte: a non-digit at or after it */
+  m = _mm256_or_si256(m, _mm256_bsrli_epi128(m, 2));
+  m = _mm256_or_si256(m, _mm256_bsrli_epi128(m, 4));
+  m = _mm256_or_si256(m, _mm256_bsrli_epi128(m, 8));
+  *minus =
+      _mm256_andnot_si256(_mm256_bsrli_epi128(m, 1), _mm256_cmpeq_epi8(x, _mm256_set1_epi8('-')));
+  *other = m;
+  return _mm256_andnot_si256(m, offset);
+}
+
+/* Reads the count numbers that end at at[0..count) (and 3 more, reading
+** as 0) into w[0..count) (and 3 words past it), four at a time, each from
+** the 16 bytes before its end, its digits joined by multiply-adds in the
+** manner of simdjson's number parsing: into pairs, fours, eights (two
 ** numbers a 128-bit lane, so four a register), and the two eights into
 ** the number.  Adds their sum to *sum and the sizes of those of four
-** digits or more to *size. */
-static AVX2 COINS_ALWAYS_INLINE void wide_values(const unsigned char *src, const uint8_t *end,
-                                                 const uint8_t *digit, size_t count, uint64_t sign,
-                                                 int64_t *w, __m256i *sum, __m256i *size) {
-  static const unsigned char keep[32] = {0,    0,    0,    0,    0,    0,    0,    0,
-                                         0,    0,    0,    0,    0,    0,    0,    0,
-                                         0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-                                         0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
-  for (size_t i = 0; i < count; i += 4, sign >>= 4) {
-#define WINDOWS_(a, b)                                                                         \
-  _mm256_and_si256(                                                                            \
-      _mm256_sub_epi8(_mm256_loadu2_m128i((const __m128i *)(const void *)(src + end[b] - 16),  \
-                                          (const __m128i *)(const void *)(src + end[a] - 16)), \
-                      _mm256_set1_epi8('0')),                                                  \
-      _mm256_loadu2_m128i((const __m128i *)(const void *)(keep + digit[b]),                    \
-                          (const __m128i *)(const void *)(keep + digit[a])))
+** digits or more to *size.  Returns 0 if one has 16 digits or more. */
+static AVX2 COINS_ALWAYS_INLINE int wide_values(const unsigned char *const *at, size_t count,
+                                                int64_t *w, __m256i *sum, __m256i *size) {
+  __m256i other = _mm256_set1_epi8(-1);
+  for (size_t i = 0; i < count; i += 4) {
     /* numbers i and i + 2 in x, i + 1 and i + 3 in y */
-    __m256i x = WINDOWS_(i, i + 2), y = WINDOWS_(i + 1, i + 3);
-#undef WINDOWS_
+    __m256i x = _mm256_loadu2_m128i((const __m128i *)(const void *)at[i + 2],
+                                    (const __m128i *)(const void *)at[i]);
+    __m256i y = _mm256_loadu2_m128i((const __m128i *)(const void *)at[i + 3],
+                                    (const __m128i *)(const void *)at[i + 1]);
+    __m256i minus_x, minus_y, other_x, other_y;
+    x = run_digits(x, &minus_x, &other_x), y = run_digits(y, &minus_y, &other_y);
+    other = _mm256_and_si256(other, _mm256_and_si256(other_x, other_y));
     const __m256i ten = _mm256_set1_epi16(10 | 1 << 8), hundred = _mm256_set1_epi32(100 | 1 << 16);
     x = _mm256_madd_epi16(_mm256_maddubs_epi16(x, ten), hundred); /* fours, 32 bits */
     y = _mm256_madd_epi16(_mm256_maddubs_epi16(y, ten), hundred);
@@ -394,55 +403,48 @@ static AVX2 COINS_ALWAYS_INLINE void wide_values(const unsigned char *src, const
                                      _mm256_srli_epi64(eights, 32));
     __m256i big = _mm256_cmpgt_epi64(value, _mm256_set1_epi64x(999));
     *size = _mm256_add_epi64(*size, _mm256_and_si256(value, big));
-    __m256i negative = lanes64_of(sign); /* (v ^ m) - m: -v where m is all ones */
+    /* the signs, as the halves' sums of the bytes at a '-', in the values' order */
+    __m256i sx = _mm256_sad_epu8(minus_x, _mm256_setzero_si256());
+    __m256i sy = _mm256_sad_epu8(minus_y, _mm256_setzero_si256());
+    __m256i negative = _mm256_cmpgt_epi64(
+        _mm256_or_si256(_mm256_unpacklo_epi64(sx, sy), _mm256_unpackhi_epi64(sx, sy)),
+        _mm256_setzero_si256()); /* (v ^ m) - m: -v where m is all ones */
     value = _mm256_sub_epi64(_mm256_xor_si256(value, negative), negative);
     *sum = _mm256_add_epi64(*sum, value);
     _mm256_storeu_si256((__m256i *)(void *)(w + i), value);
   }
+  return (_mm256_movemask_epi8(other) & 0x10001) == 0x10001;
 }
 
 /* Reads the numbers of block b, read wide, into w[0..count) (and up to 3
-** words past it), where count is the number of its ends; *run is where the
-** one going into it began.  A number of more than 16 digits has its block
-** read by read_integer.  Returns 1, or 0 to give up. */
-static AVX2 COINS_ALWAYS_INLINE int read_wide(const block *b, const unsigned char *q,
-                                              scan_mode mode, scan_out *o,
-                                              const unsigned char **run, uint64_t *long_sum,
-                                              int64_t *w) {
-  uint8_t end[64 + 3], digit[64 + 3];
-  uint64_t ends = b->ends, starts = b->starts, sign = 0;
-  size_t i = 0, over = 0;
-  if (!(starts & ((ends & (0 - ends)) - 1))) { /* the first began before the block */
-    unsigned t = (unsigned)__builtin_ctzll(ends);
-    size_t negative = **run == '-', digits = (size_t)(b->base + t - *run) - negative;
-    end[0] = (uint8_t)t, digit[0] = (uint8_t)digits, sign = negative;
-    over = digits - 1, ends &= ends - 1, i = 1;
-  }
-  for (; ends; ends &= ends - 1, starts &= starts - 1, i++) {
-    unsigned t = (unsigned)__builtin_ctzll(ends), s = (unsigned)__builtin_ctzll(starts);
-    unsigned negative = (unsigned)(b->minus >> s) & 1, digits = t - s - negative;
-    end[i] = (uint8_t)t, digit[i] = (uint8_t)digits, sign |= (uint64_t)negative << i;
-    over |= digits - 1; /* 0 .. 15 for 1 to 16 digits */
-  }
-  const unsigned char *from = *run;                          /* (the fallback's) */
-  if (starts) *run = b->base + 63 - __builtin_clzll(starts); /* runs into the next block */
-  if (over > 15) { /* rare: the block's numbers one by one */
-    ends = b->ends, starts = b->starts;
-    for (i = 0; ends; ends &= ends - 1, i++) {
-      uint64_t begun = starts & (((uint64_t)1 << __builtin_ctzll(ends)) - 1);
-      if (begun) from = b->base + 63 - __builtin_clzll(begun);
-      starts &= ~begun;
-      if (!read_integer(from, q, &w[i], long_sum)) return 0;
-      if (mode == SCAN_FUSE) o->sum += w[i];
-    }
+** words past it), where count is the number of its ends.  A block with a
+** number of 16 digits or more has its numbers read by read_integer, each
+** found by walking back from its end (to no further than text).
+** Returns 1, or 0 to give up. */
+static AVX2 COINS_ALWAYS_INLINE int read_wide(const block *b, const unsigned char *text,
+                                              const unsigned char *q, scan_mode mode, scan_out *o,
+                                              uint64_t *long_sum, int64_t *w) {
+  static const unsigned char blank[16] = "                "; /* (reads as 0) */
+  const unsigned char *at[64 + 3];
+  size_t i = 0;
+  for (uint64_t ends = b->ends; ends; ends &= ends - 1, i++)
+    at[i] = b->src + __builtin_ctzll(ends) - 16;
+  at[i] = at[i + 1] = at[i + 2] = blank;
+  __m256i sum = _mm256_setzero_si256(), size = _mm256_setzero_si256();
+  if (wide_values(at, i, w, &sum, &size)) {
+    *long_sum += (uint64_t)sum4(size); /* 64 values below 10^16 */
+    if (*long_sum > (uint64_t)INT64_MAX / 2) return 0;
+    if (mode == SCAN_FUSE) o->sum += sum4(sum);
     return 1;
   }
-  memset(end + i, end[0], 3), memset(digit + i, 0, 3); /* read as 0 */
-  __m256i sum = _mm256_setzero_si256(), size = _mm256_setzero_si256();
-  wide_values(b->src, end, digit, i, sign, w, &sum, &size);
-  *long_sum += (uint64_t)sum4(size); /* 64 values below 10^16 */
-  if (*long_sum > (uint64_t)INT64_MAX / 2) return 0;
-  if (mode == SCAN_FUSE) o->sum += sum4(sum);
+  i = 0; /* rare: the block's numbers one by one */
+  for (uint64_t ends = b->ends; ends; ends &= ends - 1, i++) {
+    const unsigned char *first = b->base + __builtin_ctzll(ends);
+    while (first > text && (unsigned)(first[-1] - '0') <= 9) first--;
+    first -= first > text && first[-1] == '-';
+    if (!read_integer(first, q, &w[i], long_sum)) return 0;
+    if (mode == SCAN_FUSE) o->sum += w[i];
+  }
   return 1;
 }
 
@@ -454,8 +456,8 @@ static AVX2 COINS_ALWAYS_INLINE int read_wide(const block *b, const unsigned cha
 ** SCAN_NO_ROOM. */
 static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned char *q, size_t cap,
                                                  scan_mode mode, scan_out *o, pending *p,
-                                                 const unsigned char **run, uint64_t *long_sum) {
-  uint64_t ends = b->ends, starts = b->starts;
+                                                 const unsigned char *text, uint64_t *long_sum) {
+  uint64_t ends = b->ends;
   const int16_t *value = b->value;
   int rc;
   if (mode != SCAN_FUSE && mode != SCAN_COUNT &&
@@ -469,7 +471,7 @@ static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned 
     }
     int64_t *w = p->wide + p->wide_n;
     size_t count = (size_t)__builtin_popcountll(ends);
-    if (!read_wide(b, q, mode, o, run, long_sum, w)) return 0;
+    if (!read_wide(b, text, q, mode, o, long_sum, w)) return 0;
     if (mode != SCAN_FUSE) return take_wide(w, count, cap, mode, o);
     p->wide_n += count;
     return 1;
@@ -506,7 +508,6 @@ static AVX2 COINS_ALWAYS_INLINE int read_numbers(const block *b, const unsigned 
       take_value(mode, (int64_t)value[t], o);
     }
   }
-  if (starts) *run = b->base + 63 - __builtin_clzll(starts); /* runs into the next block */
   return 1;
 }
 
@@ -517,7 +518,6 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
   const unsigned char *p = (const unsigned char *)text, *q = p + len;
   uint64_t long_sum = 0; /* |values| of more than 3 digits, checked */
   uint64_t last_number = 0, last_digit = 0, last_minus = 0, last_zero_start = 0;
-  const unsigned char *run = NULL; /* where the number going into a block began */
   size_t numbers = 0, commas = 0;
   scan_out o;
   pending held;
@@ -528,7 +528,7 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
   if (!scan_elements(&p, &q)) return 0; /* the elements: p[0..q - p) */
   for (int half = 0; half < 2; half++)
     last->digits[half] = last->in_digit[half] = _mm256_setzero_si256();
-  last->starts = last->ends = 0, last->by_value = 1; /* nothing to read */
+  last->ends = 0, last->by_value = 1; /* nothing to read */
   held.n = held.wide_n = 0;
 
   /* a block past q, all spaces, ends a number that runs up to q */
@@ -543,17 +543,17 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
     if (!scan_block_runs(m.digit, m.minus, m.zero, m.comma, last_number, last_digit,
                          last_zero_start, base, q, &r))
       return 0;
-    uint64_t starts = r.begins, ends = r.ends, four = r.four;
+    uint64_t ends = r.ends, four = r.four;
     uint64_t d = m.digit, d_last = last_digit;
     commas += (size_t)__builtin_popcountll(m.comma);
     numbers += (size_t)__builtin_popcountll(ends);
-    b->base = base - shift, b->starts = starts << shift, b->ends = ends << shift;
+    b->base = base - shift, b->ends = ends << shift;
     /* a '-' must have a digit after it */
     uint64_t signed_ = m.minus << 1 | last_minus >> 63;
     if (signed_ & ~m.digit) return 0;
     b->by_value = four == 0;
     if (!b->by_value) {
-      b->minus = m.minus << shift, b->src = b->base;
+      b->src = b->base;
       if (b->base - (const unsigned char *)text < 16) { /* windows from a copy */
         size_t rest = (size_t)(q - b->base);
         memset(b->head, ' ', 16);
@@ -569,13 +569,17 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
       uint64_t negative = (m.minus | last_minus) ? ends & (m2 | (d2 & m3) | (d2 & d3 & m4)) : 0;
       digit_values(b, last, negative << shift);
     }
-    if ((read = read_numbers(last, q, cap, mode, &o, &held, &run, &long_sum)) != 1) return read;
+    if ((read = read_numbers(last, q, cap, mode, &o, &held, (const unsigned char *)text,
+                             &long_sum)) != 1)
+      return read;
     last_number = r.in_number, last_digit = m.digit, last_minus = m.minus;
     last_zero_start = r.zero_start;
     block *swap = last;
     last = b, b = swap;
   }
-  if ((read = read_numbers(last, q, cap, mode, &o, &held, &run, &long_sum)) != 1) return read;
+  if ((read = read_numbers(last, q, cap, mode, &o, &held, (const unsigned char *)text,
+                           &long_sum)) != 1)
+    return read;
   if (mode == SCAN_FUSE && (read = take_pending(&held, cap, &o)) != 1) return read;
   if (mode == SCAN_FUSE && held.wide_n &&
       (read = take_wide(held.wide, held.wide_n, cap, mode, &o)) != 1)
