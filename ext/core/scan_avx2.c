@@ -10,14 +10,16 @@
 ** in the vector registers: for each byte, the value of the (up to three)
 ** digits just before it, negated after a '-'.  A number is then read at
 ** the byte after it, in the order of the mask bits: no byte-by-byte walk,
-** and no branch on the number's length.  For variant III (SCAN_FUSE) the values
-** are packed eight bytes at a time into a buffer of 16-bit values, fused
-** in vectors there (scan_impl.h) in groups of 8, and what is left pushed on
-** the fusion stack.  A block with a number of four digits or more is read
-** wide: each number's end and digit count taken from the masks, then four
+** and no branch on the number's length.  For variant III (SCAN_FUSE) the
+** values are packed eight bytes at a time into a buffer of 16-bit values,
+** fused in vectors there (scan_impl.h) in groups of 8, and what is left
+** pushed on the fusion stack.  A block with a number of four digits or
+** more is read wide: each number's end taken from the masks, then four
 ** numbers at a time loaded as the 16 bytes before their ends (two to a
-** 128-bit lane) and joined by multiply-adds into 64-bit values, held in a
-** buffer of their own (read_integer past 16 digits).
+** 128-bit lane), the run of digits that ends each lane and the '-' before
+** it found in the vectors, and the digits joined by multiply-adds into
+** 64-bit values, held in a buffer of their own and fused in vectors in
+** groups of 8 (read_integer from 16 digits).
 ** Anything else (a NUL, a byte that is not ASCII, a point, an exponent, a
 ** string, a leading zero) and it gives up, like the portable scanner.
 */
