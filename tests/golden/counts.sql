@@ -8,7 +8,7 @@ WITH c(n) AS (VALUES (4294967296), (4294967297), (4294967301), (4294967303),
                      (1099511627776), (1099511627779), (9223372036854775807))
 SELECT n, coins_win(1, n, 3) AS win, coins_win(1, n, 3) = (n % 4 <> 0) AS rule,
        coins_best_move(1, n, 3) AS move, coins_outcome(4, n, 3) AS misere,
-       coins_outcome(4, n, 3) = iif((n - 1) % 4 = 0, 'second', 'first') AS rule
+       coins_outcome(4, n, 3) = CASE WHEN (n - 1) % 4 = 0 THEN 'second' ELSE 'first' END AS rule
 FROM c;
 WITH c(n) AS (VALUES (4294967296), (4294967297), (4294967301), (4294967303),
                      (1099511627776), (1099511627779), (9223372036854775807))
