@@ -433,8 +433,8 @@ static void test_misere(void **state) {
   }
   check_error(db, SQLITE_ERROR,
               "coins_win: misere sums are solved for plain misere Nim (every pile at most "
-              "max_take) and for one pile with a move left, not 3 piles with a move and the "
-              "takes 2; give a max_take of at least the largest pile",
+              "max_take) and for one pile with a move left, not 3 piles with a move and "
+              "max_take 2; give a max_take of at least the largest pile",
               "SELECT coins_win(6, '[3,1,1]')");
   /* the finish rule needs no solving: any misère sum ends so */
   check_text(db, "second|[0,0]", /* the first player took the last coin, and loses */
