@@ -492,6 +492,13 @@ static void test_huge_and_refusals(void **state) {
   check_error(db, SQLITE_ERROR,
               "coins_margin: variant I-sum has no coin values; use coins_win or coins_outcome",
               "SELECT coins_margin('I-sum', '[1,2]')");
+  /* a record's JSON strings with escapes, decoded as JSON says ("\u003a"
+  ** is ':'); a bad escape is no move, quoted as written */
+  check_text(db, "[2,3]", "SELECT coins_after('I-sum', '[3,4]', '[\"1\\u003a1\", \"2\\u003A1\"]')");
+  check_error(db, SQLITE_ERROR,
+              "coins_after: ply 1: move '1\\q1' is not pile:take with a pile 1..4096 and a take "
+              "1..2^51-1, e.g. '2:3'",
+              "SELECT coins_after('I-sum', '[3,4]', '[\"1\\q1\"]')");
   check_text(db, "second|none|0",
              "SELECT coins_outcome('I-sum', '[]') || '|' || "
              "ifnull(coins_best_move('I-sum', '[0,0]'), 'none') || '|' || "
