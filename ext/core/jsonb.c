@@ -318,14 +318,22 @@ coins_status coins_jsonb_parse_array_stop(const unsigned char *blob, size_t len,
 
 /* ---------------------------------------------------------------- records */
 
+/* 1 when e is a string, of any of the four kinds. */
+static int is_string(const element *e) { return e->type >= JSONB_TEXT && e->type <= JSONB_TEXTRAW; }
+
+/* The escapes the body of the string element e may hold. */
+static coins_text_escapes string_escapes(const element *e) {
+  static const coins_text_escapes escapes[] = {COINS_TEXT_ESCAPES_NONE, COINS_TEXT_ESCAPES_JSON5,
+                                               COINS_TEXT_ESCAPES_JSON5, COINS_TEXT_ESCAPES_NONE};
+  return escapes[e->type - JSONB_TEXT];
+}
+
 /* The move word a string element holds once its escapes are decoded
 ** ("\u004C" in a TEXTJ is "L"), as the codec reads it, else 0 (also for
 ** any other element). */
 static int64_t element_move(const unsigned char *b, const element *e) {
-  static const coins_text_escapes escapes[] = {COINS_TEXT_ESCAPES_NONE, COINS_TEXT_ESCAPES_JSON5,
-                                               COINS_TEXT_ESCAPES_JSON5, COINS_TEXT_ESCAPES_NONE};
-  if (e->type < JSONB_TEXT || e->type > JSONB_TEXTRAW) return 0;
-  return coins_notation_string(b + e->payload, e->size, escapes[e->type - JSONB_TEXT]);
+  if (!is_string(e)) return 0;
+  return coins_notation_string(b + e->payload, e->size, string_escapes(e));
 }
 
 /* A record of letters (variant III): an array of the strings "L" and "R"
@@ -363,8 +371,8 @@ static coins_status parse_sides(coins_variant v, const unsigned char *blob, size
   return COINS_OK;
 }
 
-/* A record of variant I-sum: an array of "p:t" strings (TEXT or
-** TEXTRAW: no escapes). */
+/* A record of variant I-sum: an array of "p:t" strings (their escapes
+** decoded). */
 static coins_status parse_piles(const unsigned char *blob, size_t len, int64_t *moves, size_t cap,
                                 size_t *count, char err[COINS_ERRMSG_SIZE],
                                 const coins_stop *stop) {
@@ -376,13 +384,13 @@ static coins_status parse_piles(const unsigned char *blob, size_t len, int64_t *
   if (open_array(blob, len, &w, err) != COINS_OK) return COINS_INVALID;
   while ((more = next_element(&w, &e, err)) > 0) {
     if (stopped_at(stop, n)) return COINS_STOPPED;
-    if (e.type != JSONB_TEXT && e.type != JSONB_TEXTRAW)
+    if (!is_string(&e))
       return coins_text_fail(err, "ply %zu is not a JSON string such as \"2:3\"", w.index);
     if (n >= cap) {
       coins_text_fail(err, "more than %zu elements: the buffer is too small", cap);
       return COINS_NO_ROOM;
     }
-    if (coins_notation_pile_read((const char *)blob + e.payload, e.size, &moves[n], msg))
+    if (coins_notation_pile_string(blob + e.payload, e.size, string_escapes(&e), &moves[n], msg))
       return coins_text_fail(err, "ply %zu: %s", w.index, msg);
     n++;
   }

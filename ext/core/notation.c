@@ -166,3 +166,12 @@ coins_status coins_notation_pile_read(const char *text, size_t len, int64_t *sto
                          "e.g. '2:3'",
                          q, COINS_SUM_MAX_PILES);
 }
+
+coins_status coins_notation_pile_string(const unsigned char *body, size_t len,
+                                        coins_text_escapes escapes, int64_t *stored,
+                                        char err[COINS_ERRMSG_SIZE]) {
+  char move[48]; /* the longest move that reads, "4096:2251799813685247", and more */
+  size_t n = coins_text_string_ascii(body, len, escapes, move, sizeof move);
+  if (n == SIZE_MAX) return coins_notation_pile_read((const char *)body, len, stored, err);
+  return coins_notation_pile_read(move, n, stored, err);
+}

@@ -36,6 +36,12 @@ coins_status coins_notation_refuse(coins_notation nt, uint64_t ply, coins_move m
 coins_status coins_notation_pile_read(const char *text, size_t len, int64_t *stored,
                                       char err[COINS_ERRMSG_SIZE]);
 
+/* coins_notation_pile_read on the body[0..len) of a JSON string, its
+** escapes decoded first ("1\u003a3" is "1:3"). */
+coins_status coins_notation_pile_string(const unsigned char *body, size_t len,
+                                        coins_text_escapes escapes, int64_t *stored,
+                                        char err[COINS_ERRMSG_SIZE]);
+
 /* A stored move (as coins_parse_moves stores it) as a coins_move. */
 COINS_INLINE coins_move coins_notation_move(coins_notation nt, int64_t stored) {
   coins_move m = {1, 'L', 0};

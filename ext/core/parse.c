@@ -454,12 +454,14 @@ static coins_status parse_bare_takes(parser *p, int64_t *moves, size_t cap, size
   return COINS_OK;
 }
 
-/* One "p:t" move of ply n from the bytes [at, end): stored in moves[n - 1]. */
-static coins_status pile_move(parser *p, size_t n, size_t at, size_t end, int64_t *moves,
+/* One "p:t" move of ply n from the bytes [at, end), a JSON string's
+** body (json) or a bare word: stored in moves[n - 1]. */
+static coins_status pile_move(parser *p, size_t n, size_t at, size_t end, int json, int64_t *moves,
                               size_t cap) {
   char msg[COINS_ERRMSG_SIZE];
+  coins_text_escapes escapes = json ? COINS_TEXT_ESCAPES_JSON : COINS_TEXT_ESCAPES_NONE;
   if (n > cap) return coins_text_fail(p->err, "too many moves for the buffer");
-  if (coins_notation_pile_read((const char *)p->s + at, end - at, &moves[n - 1], msg) != COINS_OK)
+  if (coins_notation_pile_string(p->s + at, end - at, escapes, &moves[n - 1], msg) != COINS_OK)
     return coins_text_fail(p->err, "ply %zu: %s", n, msg);
   return COINS_OK;
 }
@@ -478,7 +480,8 @@ static coins_status parse_piles(parser *p, int64_t *moves, size_t cap, size_t *c
     if (json && (p->s[at] != '"' || end >= p->len))
       return coins_text_fail(p->err, "ply %zu is not a JSON string such as \"2:3\"", n + 1);
     if (n >= poll_at && parser_poll(p, &poll_at)) return COINS_STOPPED;
-    if (pile_move(p, ++n, at + (size_t)json, end, moves, cap) != COINS_OK) return COINS_INVALID;
+    if (pile_move(p, ++n, at + (size_t)json, end, json, moves, cap) != COINS_OK)
+      return COINS_INVALID;
     p->at = end + (size_t)json;
     if (!json) {
       if (bare_separator(p, n)) return COINS_INVALID;

@@ -111,15 +111,16 @@ static int misere_class(const coins_takes *t, const int64_t *piles, size_t count
   return t->range && t->range >= largest ? MISERE_NIM : MISERE_UNSOLVED;
 }
 
-/* The message for a misère sum outside the classes solved. */
+/* The message for a misère sum outside the classes solved: the takes
+** as given, "max_take 2" or "the takes [1,3]". */
 static coins_status misere_refused(const coins_takes *t, size_t live, char err[COINS_ERRMSG_SIZE]) {
   char text[COINS_TAKES_TEXT_SIZE];
   coins_takes_text(t, text);
   return coins_text_fail(err,
                          "misere sums are solved for plain misere Nim (every pile at most "
                          "max_take) and for one pile with a move left, not %zu piles with a move "
-                         "and the takes %s; give a max_take of at least the largest pile",
-                         live, text);
+                         "and %s %s; give a max_take of at least the largest pile",
+                         live, t->range ? "max_take" : "the takes", text);
 }
 
 /* Misère play: one pile with moves, or plain misère Nim; any other sum

@@ -97,16 +97,23 @@ static long unescape(const unsigned char *s, size_t len, size_t *i, int json5) {
   return NOT_AN_ESCAPE;
 }
 
-int coins_text_string_char(const unsigned char *body, size_t len, coins_text_escapes escapes) {
-  long first = 0, chars = 0;
-  for (size_t i = 0; i < len && chars < 2;) {
+size_t coins_text_string_ascii(const unsigned char *body, size_t len, coins_text_escapes escapes,
+                               char *out, size_t cap) {
+  size_t n = 0;
+  for (size_t i = 0; i < len;) {
     long c = body[i] == '\\' && escapes != COINS_TEXT_ESCAPES_NONE
                  ? unescape(body, len, &i, escapes == COINS_TEXT_ESCAPES_JSON5)
                  : body[i++];
-    if (c == NOT_AN_ESCAPE) return 0;
-    if (c != NOTHING && chars++ == 0) first = c;
+    if (c == NOTHING) continue;
+    if (c < 0 || c >= 0x80 || n == cap) return SIZE_MAX;
+    out[n++] = (char)c;
   }
-  return chars == 1 && first < 0x80 ? (int)first : 0;
+  return n;
+}
+
+int coins_text_string_char(const unsigned char *body, size_t len, coins_text_escapes escapes) {
+  char c[1];
+  return coins_text_string_ascii(body, len, escapes, c, 1) == 1 ? c[0] : 0;
 }
 
 coins_status coins_text_fail(char err[COINS_ERRMSG_SIZE], const char *fmt, ...) {

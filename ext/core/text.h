@@ -27,6 +27,12 @@ typedef enum {
 ** is body[0..len) once its escapes are decoded ("\u004C" is 'L'), else 0. */
 int coins_text_string_char(const unsigned char *body, size_t len, coins_text_escapes escapes);
 
+/* The string whose body is body[0..len) with its escapes decoded, into
+** out[0..cap): its length, or SIZE_MAX when it is not ASCII, has a bad
+** escape or does not fit. */
+size_t coins_text_string_ascii(const unsigned char *body, size_t len, coins_text_escapes escapes,
+                               char *out, size_t cap);
+
 /* printf into err (COINS_ERRMSG_SIZE); returns COINS_INVALID. */
 coins_status coins_text_fail(char err[COINS_ERRMSG_SIZE], const char *fmt, ...)
 #if defined(__MINGW32__)

@@ -544,7 +544,7 @@ static void test_misere_nim(void **state) {
       COINS_INVALID);
   assert_string_equal(err,
                       "misere sums are solved for plain misere Nim (every pile at most max_take) "
-                      "and for one pile with a move left, not 2 piles with a move and the takes "
+                      "and for one pile with a move left, not 2 piles with a move and max_take "
                       "3; give a max_take of at least the largest pile");
   piles[1] = -1;
   assert_int_equal(

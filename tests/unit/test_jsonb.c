@@ -626,6 +626,12 @@ static void test_moves(void **state) {
   expect_values(COINS_I_SUM, ARR(TEXT("1:3"), el(T_TEXTRAW, "2:1")),
                 (const int64_t[]){3, pile2 + 1}, 2);
   expect_values(COINS_I_SUM, EMPTY_ARR, NULL, 0);
+  /* escapes decoded as for letters: "1\u003a3" (TEXTJ) and "2\x3a1" (TEXT5) */
+  expect_values(COINS_I_SUM, ARR(el(T_TEXTJ, "1\\u003a3"), el(T_TEXT5, "2\\x3a1")),
+                (const int64_t[]){3, pile2 + 1}, 2);
+  expect_error(COINS_I_SUM, ARR(el(T_TEXTJ, "1\\q3")),
+               "ply 1: move '1\\q3' is not pile:take with a pile 1..4096 and a take 1..2^51-1, "
+               "e.g. '2:3'");
   expect_error(COINS_I_SUM, ARR(TEXT("1:3"), INT("2")),
                "ply 2 is not a JSON string such as \"2:3\"");
   expect_error(COINS_I_SUM, ARR(TEXT("0:3")),

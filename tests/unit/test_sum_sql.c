@@ -433,8 +433,8 @@ static void test_misere(void **state) {
   }
   check_error(db, SQLITE_ERROR,
               "coins_win: misere sums are solved for plain misere Nim (every pile at most "
-              "max_take) and for one pile with a move left, not 3 piles with a move and the "
-              "takes 2; give a max_take of at least the largest pile",
+              "max_take) and for one pile with a move left, not 3 piles with a move and "
+              "max_take 2; give a max_take of at least the largest pile",
               "SELECT coins_win(6, '[3,1,1]')");
   /* the finish rule needs no solving: any misère sum ends so */
   check_text(db, "second|[0,0]", /* the first player took the last coin, and loses */
@@ -492,6 +492,13 @@ static void test_huge_and_refusals(void **state) {
   check_error(db, SQLITE_ERROR,
               "coins_margin: variant I-sum has no coin values; use coins_win or coins_outcome",
               "SELECT coins_margin('I-sum', '[1,2]')");
+  /* a record's JSON strings with escapes, decoded as JSON says ("\u003a"
+  ** is ':'); a bad escape is no move, quoted as written */
+  check_text(db, "[2,3]", "SELECT coins_after('I-sum', '[3,4]', '[\"1\\u003a1\", \"2\\u003A1\"]')");
+  check_error(db, SQLITE_ERROR,
+              "coins_after: ply 1: move '1\\q1' is not pile:take with a pile 1..4096 and a take "
+              "1..2^51-1, e.g. '2:3'",
+              "SELECT coins_after('I-sum', '[3,4]', '[\"1\\q1\"]')");
   check_text(db, "second|none|0",
              "SELECT coins_outcome('I-sum', '[]') || '|' || "
              "ifnull(coins_best_move('I-sum', '[0,0]'), 'none') || '|' || "
