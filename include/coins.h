@@ -847,20 +847,23 @@ typedef struct coins_sum_result {
 ** pile index, then the smallest take); from a lost position the smallest
 ** take from the first pile that has one.  work: the table of
 ** coins_pile_table_init (COINS_NO_ROOM with *need; {1..k} needs none).
-** O(count |S|) after the table.  COINS_INVALID with err for a negative
-** pile or a misère sum not solved. */
+** O(count |S|) after the table.  COINS_INVALID with err for a pile out
+** of 0..COINS_SUM_MAX_PILE, too many piles or a misère sum not solved. */
 coins_status coins_sum_solve(const coins_takes *t, coins_convention c, const int64_t *piles,
                              size_t count, coins_sum_result *r, int64_t *work, size_t words,
                              size_t *need, char err[COINS_ERRMSG_SIZE], const coins_stop *stop);
 
-/* The most piles a sum may have (variant I-sum). */
+/* The most piles a sum may have (variant I-sum), and the largest pile:
+** 2^51 - 1, so that every move "p:t" coins writes reads back from a
+** record, which keeps a move's pile and take in one 64-bit word. */
 #define COINS_SUM_MAX_PILES 4096
+#define COINS_SUM_MAX_PILE (((int64_t)1 << 51) - 1)
 
 /* Variant v, I-sum or I-sum-misere, played move by move on a coins_state
 ** (sum.c): the piles are copied into work and their values kept up to
 ** date, O(1) a move, so a line of M moves over P piles costs O(M (P +
-** |S|)).  coins_sum_start checks the piles (>= 0, at most
-** COINS_SUM_MAX_PILES), for I-sum-misere that they are in a class
+** |S|)).  coins_sum_start checks the piles (0..COINS_SUM_MAX_PILE, at
+** most COINS_SUM_MAX_PILES of them), for I-sum-misere that they are in a class
 ** coins_sum_solve solves (moves keep them there), and makes the table:
 ** COINS_NO_ROOM with *need, the words to call again with; COINS_INVALID
 ** with err; COINS_STOPPED. */

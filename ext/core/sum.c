@@ -149,18 +149,29 @@ static coins_status misere_sum(const coins_takes *t, const int64_t *piles, size_
   return COINS_OK;
 }
 
-coins_status coins_sum_solve(const coins_takes *t, coins_convention c, const int64_t *piles,
-                             size_t count, coins_sum_result *r, int64_t *work, size_t words,
-                             size_t *need, char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
-  uint64_t largest = 0;
-  *r = (coins_sum_result){COINS_SECOND, 0, 0, 0};
+/* Checks a sum's piles (at most COINS_SUM_MAX_PILES, each
+** 0..COINS_SUM_MAX_PILE) and finds the largest. */
+static coins_status check_piles(const int64_t *piles, size_t count, uint64_t *largest,
+                                char err[COINS_ERRMSG_SIZE]) {
   if (count > COINS_SUM_MAX_PILES)
     return coins_text_fail(err, "at most %d piles, got %zu", COINS_SUM_MAX_PILES, count);
   for (size_t i = 0; i < count; i++) {
     if (piles[i] < 0)
       return coins_text_fail(err, "pile %zu must be >= 0, got %lld", i + 1, (long long)piles[i]);
-    if ((uint64_t)piles[i] > largest) largest = (uint64_t)piles[i];
+    if (piles[i] > COINS_SUM_MAX_PILE)
+      return coins_text_fail(err, "pile %zu must be at most 2^51-1 (2251799813685247), got %lld",
+                             i + 1, (long long)piles[i]);
+    if ((uint64_t)piles[i] > *largest) *largest = (uint64_t)piles[i];
   }
+  return COINS_OK;
+}
+
+coins_status coins_sum_solve(const coins_takes *t, coins_convention c, const int64_t *piles,
+                             size_t count, coins_sum_result *r, int64_t *work, size_t words,
+                             size_t *need, char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
+  uint64_t largest = 0;
+  *r = (coins_sum_result){COINS_SECOND, 0, 0, 0};
+  if (check_piles(piles, count, &largest, err) != COINS_OK) return COINS_INVALID;
   if (c == COINS_MISERE) return misere_sum(t, piles, count, largest, r, err, stop);
   coins_pile_table pt;
   coins_status rc =
@@ -209,13 +220,7 @@ coins_status coins_sum_start(coins_state *st, coins_variant v, const int64_t *pi
                              char err[COINS_ERRMSG_SIZE], const coins_stop *stop) {
   uint64_t largest = 0, smallest = coins_takes_smallest(t), nimsum = 0, live = 0, big = 0;
   coins_pile_values what = COINS_PILE_GRUNDY;
-  if (count > COINS_SUM_MAX_PILES)
-    return coins_text_fail(err, "at most %d piles, got %zu", COINS_SUM_MAX_PILES, count);
-  for (size_t i = 0; i < count; i++) {
-    if (piles[i] < 0)
-      return coins_text_fail(err, "pile %zu must be >= 0, got %lld", i + 1, (long long)piles[i]);
-    if ((uint64_t)piles[i] > largest) largest = (uint64_t)piles[i];
-  }
+  if (check_piles(piles, count, &largest, err) != COINS_OK) return COINS_INVALID;
   if (coins_variant_traits_of(v).misere) { /* checked once: the class stays under moves */
     size_t movable, first;
     int class = misere_class(t, piles, count, largest, &movable, &first);

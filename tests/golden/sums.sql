@@ -21,7 +21,7 @@ SELECT coins_grundy(3, '[1,3,4]') || ',' || coins_grundy(4, '[1,3,4]') || ','
        coins_best_move('I-sum', '[3,4,5,9]', '[1,3,4]') AS best;
 SELECT ply, move FROM coins_play('I-sum', '[3,4,5]', 'greedy', 'optimal', '[1,3,4]');
 -- huge piles answer at once; the default max_take is 2
-SELECT coins_best_move('I-sum', '[1000000000000000000,3]') AS best;
+SELECT coins_best_move('I-sum', '[1000000000000000,3]') AS best;
 -- misère Nim: whoever takes the last coin loses (variant 'I-sum-misere')
 SELECT coins_outcome('I-sum-misere', '[1,1,1]', 9) AS three_ones,
        coins_best_move('I-sum-misere', '[1,1,5]', 9) AS leave_odd_ones,

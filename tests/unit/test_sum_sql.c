@@ -464,17 +464,25 @@ static void test_misere_row(void **state) {
 
 static void test_huge_and_refusals(void **state) {
   sqlite3 *db = *state;
-  /* Nim by the nim-sum at once: 10^18 xor 3 xor 5 = 10^18 xor 6, so pile 1
+  /* Nim by the nim-sum at once: 10^15 xor 3 xor 5 = 10^15 xor 6, so pile 1
   ** is left 6; {1,3,4} has period 7 */
-  check_text(db, "1|1:999999999999999994",
-             "SELECT coins_win('I-sum', '[1000000000000000000,3,5]', 9223372036854775807) || '|' "
-             "|| coins_best_move('I-sum', '[1000000000000000000,3,5]', 9223372036854775807)");
-  check_text(db, "1:4", /* values 1 and 2 (10^18 is 1 mod 7): pile 1 to 2 */
-             "SELECT coins_best_move('I-sum', '[1000000000000000000,1000000000000000003]', "
+  check_text(db, "1|1:999999999999994",
+             "SELECT coins_win('I-sum', '[1000000000000000,3,5]', 9223372036854775807) || '|' "
+             "|| coins_best_move('I-sum', '[1000000000000000,3,5]', 9223372036854775807)");
+  check_text(db, "1:4", /* values 2 and 0 (10^15 is 6 mod 7): pile 1 to 0, 4 taken */
+             "SELECT coins_best_move('I-sum', '[1000000000000000,1000000000000003]', "
              "'[1,3,4]')");
   check_text(db, "1:2",
-             "SELECT move FROM coins_moves('I-sum', '[1000000000000000000]') "
+             "SELECT move FROM coins_moves('I-sum', '[1000000000000000]') "
              "WHERE ply = 5");
+  /* the largest pile, 2^51 - 1, so that every move written reads back */
+  check_text(db, "1:2251799813685247|[0]",
+             "SELECT coins_best_move('I-sum', '[2251799813685247]', 9223372036854775807) || '|' "
+             "|| coins_after('I-sum', '[2251799813685247]', '1:2251799813685247', "
+             "9223372036854775807)");
+  check_error(db, SQLITE_ERROR,
+              "coins_win: pile 2 must be at most 2^51-1 (2251799813685247), got 2251799813685248",
+              "SELECT coins_win('I-sum', '[1,2251799813685248]')");
   check_error(db, SQLITE_ERROR,
               "coins_scorecard: variant I-sum (a sum of piles) is answered by coins_win, "
               "coins_outcome, coins_best_move, coins_moves, coins_review, coins_play, "
