@@ -50,6 +50,7 @@ typedef struct block {
   const unsigned char *src;    /* the text from base, or head + 16 (src[t] = base[t]) */
   unsigned char head[16 + 64]; /* a block within 16 bytes of the text's start, copied */
   int by_value;                /* 1: read from value; 0: wide, each number from its last 16 bytes */
+  int signs;                   /* a '-' in this block or the one before (read wide: signs read) */
 } block;
 
 /* A mask of 64 bytes' sign bits, from their two halves. */
@@ -365,20 +366,25 @@ static AVX2 COINS_ALWAYS_INLINE int64_t sum4(__m256i x) {
 
 /* Two windows of 16 bytes, one a 128-bit lane, each ending where a number
 ** ends: the digits of that number (the run of digits that ends the lane)
-** as 0..9 and the bytes before them as 0.  *minus: 0xFF at a '-' just
-** before them; *other: 0xFF from the lane's last byte that is no digit
-** back (so 0 in byte 0 when the number has 16 digits or more). */
-static AVX2 COINS_ALWAYS_INLINE __m256i run_digits(__m256i x, __m256i *minus, __m256i *other) {
+** as 0..9 and the bytes before them as 0.  *other: 0xFF from the lane's
+** last byte that is no digit back (so 0 in byte 0 when the number has 16
+** digits or more). */
+static AVX2 COINS_ALWAYS_INLINE __m256i run_digits(__m256i x, __m256i *other) {
   __m256i offset = _mm256_sub_epi8(x, _mm256_set1_epi8('0'));
   __m256i m = _mm256_cmpeq_epi8(_mm256_max_epu8(offset, _mm256_set1_epi8(10)), offset);
   m = _mm256_or_si256(m, _mm256_bsrli_epi128(m, 1)); /* each byte: a non-digit at or after it */
   m = _mm256_or_si256(m, _mm256_bsrli_epi128(m, 2));
   m = _mm256_or_si256(m, _mm256_bsrli_epi128(m, 4));
   m = _mm256_or_si256(m, _mm256_bsrli_epi128(m, 8));
-  *minus =
-      _mm256_andnot_si256(_mm256_bsrli_epi128(m, 1), _mm256_cmpeq_epi8(x, _mm256_set1_epi8('-')));
   *other = m;
   return _mm256_andnot_si256(m, offset);
+}
+
+/* The windows x of run_digits, whose lanes' last non-digits are other:
+** 0xFF at a '-' just before the digits. */
+static AVX2 COINS_ALWAYS_INLINE __m256i run_minus(__m256i x, __m256i other) {
+  return _mm256_andnot_si256(_mm256_bsrli_epi128(other, 1),
+                             _mm256_cmpeq_epi8(x, _mm256_set1_epi8('-')));
 }
 
 /* Reads the count numbers that end at at[0..count) (and 3 more, reading
@@ -387,9 +393,11 @@ static AVX2 COINS_ALWAYS_INLINE __m256i run_digits(__m256i x, __m256i *minus, __
 ** manner of simdjson's number parsing: into pairs, fours, eights (two
 ** numbers a 128-bit lane, so four a register), and the two eights into
 ** the number.  Adds their sum to *sum and the sizes of those of four
-** digits or more to *size.  Returns 0 if one has 16 digits or more. */
+** digits or more to *size.  signs: 0 when no window can hold a '-' (the
+** sign work is left out).  Returns 0 if one has 16 digits or more. */
 static AVX2 COINS_ALWAYS_INLINE int wide_values(const unsigned char *const *at, size_t count,
-                                                int64_t *w, __m256i *sum, __m256i *size) {
+                                                int64_t *w, __m256i *sum, __m256i *size,
+                                                int signs) {
   __m256i other = _mm256_set1_epi8(-1);
   for (size_t i = 0; i < count; i += 4) {
     /* numbers i and i + 2 in x, i + 1 and i + 3 in y */
@@ -397,8 +405,8 @@ static AVX2 COINS_ALWAYS_INLINE int wide_values(const unsigned char *const *at, 
                                     (const __m128i *)(const void *)at[i]);
     __m256i y = _mm256_loadu2_m128i((const __m128i *)(const void *)at[i + 3],
                                     (const __m128i *)(const void *)at[i + 1]);
-    __m256i minus_x, minus_y, other_x, other_y;
-    x = run_digits(x, &minus_x, &other_x), y = run_digits(y, &minus_y, &other_y);
+    __m256i text_x = x, text_y = y, other_x, other_y;
+    x = run_digits(x, &other_x), y = run_digits(y, &other_y);
     other = _mm256_and_si256(other, _mm256_and_si256(other_x, other_y));
     const __m256i ten = _mm256_set1_epi16(10 | 1 << 8), hundred = _mm256_set1_epi32(100 | 1 << 16);
     x = _mm256_madd_epi16(_mm256_maddubs_epi16(x, ten), hundred); /* fours, 32 bits */
@@ -411,13 +419,14 @@ static AVX2 COINS_ALWAYS_INLINE int wide_values(const unsigned char *const *at, 
                                      _mm256_srli_epi64(eights, 32));
     __m256i big = _mm256_cmpgt_epi64(value, _mm256_set1_epi64x(999));
     *size = _mm256_add_epi64(*size, _mm256_and_si256(value, big));
-    /* the signs, as the halves' sums of the bytes at a '-', in the values' order */
-    __m256i sx = _mm256_sad_epu8(minus_x, _mm256_setzero_si256());
-    __m256i sy = _mm256_sad_epu8(minus_y, _mm256_setzero_si256());
-    __m256i negative = _mm256_cmpgt_epi64(
-        _mm256_or_si256(_mm256_unpacklo_epi64(sx, sy), _mm256_unpackhi_epi64(sx, sy)),
-        _mm256_setzero_si256()); /* (v ^ m) - m: -v where m is all ones */
-    value = _mm256_sub_epi64(_mm256_xor_si256(value, negative), negative);
+    if (signs) { /* the halves' sums of the bytes at a '-', in the values' order */
+      __m256i sx = _mm256_sad_epu8(run_minus(text_x, other_x), _mm256_setzero_si256());
+      __m256i sy = _mm256_sad_epu8(run_minus(text_y, other_y), _mm256_setzero_si256());
+      __m256i negative = _mm256_cmpgt_epi64(
+          _mm256_or_si256(_mm256_unpacklo_epi64(sx, sy), _mm256_unpackhi_epi64(sx, sy)),
+          _mm256_setzero_si256()); /* (v ^ m) - m: -v where m is all ones */
+      value = _mm256_sub_epi64(_mm256_xor_si256(value, negative), negative);
+    }
     *sum = _mm256_add_epi64(*sum, value);
     _mm256_storeu_si256((__m256i *)(void *)(w + i), value);
   }
@@ -439,7 +448,10 @@ static AVX2 COINS_ALWAYS_INLINE int read_wide(const block *b, const unsigned cha
     at[i] = b->src + __builtin_ctzll(ends) - 16;
   at[i] = at[i + 1] = at[i + 2] = blank;
   __m256i sum = _mm256_setzero_si256(), size = _mm256_setzero_si256();
-  if (wide_values(at, i, w, &sum, &size)) {
+  /* (both forms inlined: the branch is taken once a block) */
+  int read = b->signs ? wide_values(at, i, w, &sum, &size, 1)
+                      : wide_values(at, i, w, &sum, &size, 0);
+  if (read) {
     *long_sum += (uint64_t)sum4(size); /* 64 values below 10^16 */
     if (*long_sum > (uint64_t)INT64_MAX / 2) return 0;
     if (mode == SCAN_FUSE) o->sum += sum4(sum);
@@ -560,6 +572,7 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
     uint64_t signed_ = m.minus << 1 | last_minus >> 63;
     if (signed_ & ~m.digit) return 0;
     b->by_value = four == 0;
+    b->signs = (m.minus | last_minus) != 0;
     if (!b->by_value) {
       b->src = b->base;
       if (b->base - (const unsigned char *)text < 16) { /* windows from a copy */
