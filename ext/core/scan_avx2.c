@@ -400,10 +400,10 @@ static AVX2 COINS_ALWAYS_INLINE void wide_four(const unsigned char *a0, const un
                                                int64_t *w, __m256i *sum, __m256i *size,
                                                __m256i *other, int signs) {
   /* numbers 0 and 2 in x, 1 and 3 in y */
-  __m256i x = _mm256_loadu2_m128i((const __m128i *)(const void *)a2,
-                                  (const __m128i *)(const void *)a0);
-  __m256i y = _mm256_loadu2_m128i((const __m128i *)(const void *)a3,
-                                  (const __m128i *)(const void *)a1);
+  __m256i x =
+      _mm256_loadu2_m128i((const __m128i *)(const void *)a2, (const __m128i *)(const void *)a0);
+  __m256i y =
+      _mm256_loadu2_m128i((const __m128i *)(const void *)a3, (const __m128i *)(const void *)a1);
   __m256i text_x = x, text_y = y, other_x, other_y;
   x = run_digits(x, &other_x), y = run_digits(y, &other_y);
   *other = _mm256_and_si256(*other, _mm256_and_si256(other_x, other_y));
@@ -411,8 +411,7 @@ static AVX2 COINS_ALWAYS_INLINE void wide_four(const unsigned char *a0, const un
   x = _mm256_madd_epi16(_mm256_maddubs_epi16(x, ten), hundred); /* fours, 32 bits */
   y = _mm256_madd_epi16(_mm256_maddubs_epi16(y, ten), hundred);
   /* per lane: x's four fours, then y's, as 16 bits; into their two eights each */
-  __m256i eights =
-      _mm256_madd_epi16(_mm256_packus_epi32(x, y), _mm256_set1_epi32(10000 | 1 << 16));
+  __m256i eights = _mm256_madd_epi16(_mm256_packus_epi32(x, y), _mm256_set1_epi32(10000 | 1 << 16));
   /* a 64-bit lane: the high eight digits, then the low eight: numbers 0 .. 3 */
   __m256i value = _mm256_add_epi64(_mm256_mul_epu32(eights, _mm256_set1_epi64x(100000000)),
                                    _mm256_srli_epi64(eights, 32));
