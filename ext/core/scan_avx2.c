@@ -50,6 +50,7 @@ typedef struct block {
   const unsigned char *src;    /* the text from base, or head + 16 (src[t] = base[t]) */
   unsigned char head[16 + 64]; /* a block within 16 bytes of the text's start, copied */
   int by_value;                /* 1: read from value; 0: wide, each number from its last 16 bytes */
+  int signs;                   /* a '-' in this block or the one before (read wide: signs read) */
 } block;
 
 /* A mask of 64 bytes' sign bits, from their two halves. */
@@ -365,61 +366,93 @@ static AVX2 COINS_ALWAYS_INLINE int64_t sum4(__m256i x) {
 
 /* Two windows of 16 bytes, one a 128-bit lane, each ending where a number
 ** ends: the digits of that number (the run of digits that ends the lane)
-** as 0..9 and the bytes before them as 0.  *minus: 0xFF at a '-' just
-** before them; *other: 0xFF from the lane's last byte that is no digit
-** back (so 0 in byte 0 when the number has 16 digits or more). */
-static AVX2 COINS_ALWAYS_INLINE __m256i run_digits(__m256i x, __m256i *minus, __m256i *other) {
+** as 0..9 and the bytes before them as 0.  *other: 0xFF from the lane's
+** last byte that is no digit back (so 0 in byte 0 when the number has 16
+** digits or more). */
+static AVX2 COINS_ALWAYS_INLINE __m256i run_digits(__m256i x, __m256i *other) {
   __m256i offset = _mm256_sub_epi8(x, _mm256_set1_epi8('0'));
   __m256i m = _mm256_cmpeq_epi8(_mm256_max_epu8(offset, _mm256_set1_epi8(10)), offset);
   m = _mm256_or_si256(m, _mm256_bsrli_epi128(m, 1)); /* each byte: a non-digit at or after it */
   m = _mm256_or_si256(m, _mm256_bsrli_epi128(m, 2));
   m = _mm256_or_si256(m, _mm256_bsrli_epi128(m, 4));
   m = _mm256_or_si256(m, _mm256_bsrli_epi128(m, 8));
-  *minus =
-      _mm256_andnot_si256(_mm256_bsrli_epi128(m, 1), _mm256_cmpeq_epi8(x, _mm256_set1_epi8('-')));
   *other = m;
   return _mm256_andnot_si256(m, offset);
 }
 
-/* Reads the count numbers that end at at[0..count) (and 3 more, reading
-** as 0) into w[0..count) (and 3 words past it), four at a time, each from
-** the 16 bytes before its end, its digits joined by multiply-adds in the
-** manner of simdjson's number parsing: into pairs, fours, eights (two
-** numbers a 128-bit lane, so four a register), and the two eights into
-** the number.  Adds their sum to *sum and the sizes of those of four
-** digits or more to *size.  Returns 0 if one has 16 digits or more. */
-static AVX2 COINS_ALWAYS_INLINE int wide_values(const unsigned char *const *at, size_t count,
-                                                int64_t *w, __m256i *sum, __m256i *size) {
-  __m256i other = _mm256_set1_epi8(-1);
-  for (size_t i = 0; i < count; i += 4) {
-    /* numbers i and i + 2 in x, i + 1 and i + 3 in y */
-    __m256i x = _mm256_loadu2_m128i((const __m128i *)(const void *)at[i + 2],
-                                    (const __m128i *)(const void *)at[i]);
-    __m256i y = _mm256_loadu2_m128i((const __m128i *)(const void *)at[i + 3],
-                                    (const __m128i *)(const void *)at[i + 1]);
-    __m256i minus_x, minus_y, other_x, other_y;
-    x = run_digits(x, &minus_x, &other_x), y = run_digits(y, &minus_y, &other_y);
-    other = _mm256_and_si256(other, _mm256_and_si256(other_x, other_y));
-    const __m256i ten = _mm256_set1_epi16(10 | 1 << 8), hundred = _mm256_set1_epi32(100 | 1 << 16);
-    x = _mm256_madd_epi16(_mm256_maddubs_epi16(x, ten), hundred); /* fours, 32 bits */
-    y = _mm256_madd_epi16(_mm256_maddubs_epi16(y, ten), hundred);
-    /* per lane: x's four fours, then y's, as 16 bits; into their two eights each */
-    __m256i eights =
-        _mm256_madd_epi16(_mm256_packus_epi32(x, y), _mm256_set1_epi32(10000 | 1 << 16));
-    /* a 64-bit lane: the high eight digits, then the low eight: numbers i .. i + 3 */
-    __m256i value = _mm256_add_epi64(_mm256_mul_epu32(eights, _mm256_set1_epi64x(100000000)),
-                                     _mm256_srli_epi64(eights, 32));
-    __m256i big = _mm256_cmpgt_epi64(value, _mm256_set1_epi64x(999));
-    *size = _mm256_add_epi64(*size, _mm256_and_si256(value, big));
-    /* the signs, as the halves' sums of the bytes at a '-', in the values' order */
-    __m256i sx = _mm256_sad_epu8(minus_x, _mm256_setzero_si256());
-    __m256i sy = _mm256_sad_epu8(minus_y, _mm256_setzero_si256());
+/* The windows x of run_digits, whose lanes' last non-digits are other:
+** 0xFF at a '-' just before the digits. */
+static AVX2 COINS_ALWAYS_INLINE __m256i run_minus(__m256i x, __m256i other) {
+  return _mm256_andnot_si256(_mm256_bsrli_epi128(other, 1),
+                             _mm256_cmpeq_epi8(x, _mm256_set1_epi8('-')));
+}
+
+/* Reads the four numbers that end at a0 + 16 .. a3 + 16 into w[0..4),
+** each from the 16 bytes before its end, its digits joined by
+** multiply-adds in the manner of simdjson's number parsing: into pairs,
+** fours, eights (two numbers a 128-bit lane, so four a register), and the
+** two eights into the number.  Adds their sum to *sum and the sizes of
+** those of four digits or more to *size; ANDs run_digits' other masks
+** into *other.  signs: 0 when no window can hold a '-' (the sign work is
+** left out). */
+static AVX2 COINS_ALWAYS_INLINE void wide_four(const unsigned char *a0, const unsigned char *a1,
+                                               const unsigned char *a2, const unsigned char *a3,
+                                               int64_t *w, __m256i *sum, __m256i *size,
+                                               __m256i *other, int signs) {
+  /* numbers 0 and 2 in x, 1 and 3 in y */
+  __m256i x =
+      _mm256_loadu2_m128i((const __m128i *)(const void *)a2, (const __m128i *)(const void *)a0);
+  __m256i y =
+      _mm256_loadu2_m128i((const __m128i *)(const void *)a3, (const __m128i *)(const void *)a1);
+  __m256i text_x = x, text_y = y, other_x, other_y;
+  x = run_digits(x, &other_x), y = run_digits(y, &other_y);
+  *other = _mm256_and_si256(*other, _mm256_and_si256(other_x, other_y));
+  const __m256i ten = _mm256_set1_epi16(10 | 1 << 8), hundred = _mm256_set1_epi32(100 | 1 << 16);
+  x = _mm256_madd_epi16(_mm256_maddubs_epi16(x, ten), hundred); /* fours, 32 bits */
+  y = _mm256_madd_epi16(_mm256_maddubs_epi16(y, ten), hundred);
+  /* per lane: x's four fours, then y's, as 16 bits; into their two eights each */
+  __m256i eights = _mm256_madd_epi16(_mm256_packus_epi32(x, y), _mm256_set1_epi32(10000 | 1 << 16));
+  /* a 64-bit lane: the high eight digits, then the low eight: numbers 0 .. 3 */
+  __m256i value = _mm256_add_epi64(_mm256_mul_epu32(eights, _mm256_set1_epi64x(100000000)),
+                                   _mm256_srli_epi64(eights, 32));
+  __m256i big = _mm256_cmpgt_epi64(value, _mm256_set1_epi64x(999));
+  *size = _mm256_add_epi64(*size, _mm256_and_si256(value, big));
+  if (signs) { /* the halves' sums of the bytes at a '-', in the values' order */
+    __m256i sx = _mm256_sad_epu8(run_minus(text_x, other_x), _mm256_setzero_si256());
+    __m256i sy = _mm256_sad_epu8(run_minus(text_y, other_y), _mm256_setzero_si256());
     __m256i negative = _mm256_cmpgt_epi64(
         _mm256_or_si256(_mm256_unpacklo_epi64(sx, sy), _mm256_unpackhi_epi64(sx, sy)),
         _mm256_setzero_si256()); /* (v ^ m) - m: -v where m is all ones */
     value = _mm256_sub_epi64(_mm256_xor_si256(value, negative), negative);
-    *sum = _mm256_add_epi64(*sum, value);
-    _mm256_storeu_si256((__m256i *)(void *)(w + i), value);
+  }
+  *sum = _mm256_add_epi64(*sum, value);
+  _mm256_storeu_si256((__m256i *)(void *)w, value);
+}
+
+/* The 16 bytes before the first end of *ends (bits from src), which
+** loses that bit; blank once *ends has none left. */
+static AVX2 COINS_ALWAYS_INLINE const unsigned char *next_window(const unsigned char *src,
+                                                                 uint64_t *ends,
+                                                                 const unsigned char *blank) {
+  const unsigned char *at = *ends ? src + _tzcnt_u64(*ends) - 16 : blank;
+  *ends = _blsr_u64(*ends);
+  return at;
+}
+
+/* Reads the count numbers that end at the bits of ends (bytes from src)
+** into w[0..count) (and 3 words past it), four at a time (wide_four).
+** Returns 0 if one has 16 digits or more. */
+static AVX2 COINS_ALWAYS_INLINE int wide_values(const unsigned char *src, uint64_t ends,
+                                                size_t count, int64_t *w, __m256i *sum,
+                                                __m256i *size, int signs) {
+  static const unsigned char blank[16] = "                "; /* (reads as 0) */
+  __m256i other = _mm256_set1_epi8(-1);
+  for (size_t i = 0; i < count; i += 4) { /* (in order: each call takes the first end) */
+    const unsigned char *a0 = next_window(src, &ends, blank);
+    const unsigned char *a1 = next_window(src, &ends, blank);
+    const unsigned char *a2 = next_window(src, &ends, blank);
+    const unsigned char *a3 = next_window(src, &ends, blank);
+    wide_four(a0, a1, a2, a3, w + i, sum, size, &other, signs);
   }
   return (_mm256_movemask_epi8(other) & 0x10001) == 0x10001;
 }
@@ -432,14 +465,12 @@ static AVX2 COINS_ALWAYS_INLINE int wide_values(const unsigned char *const *at, 
 static AVX2 COINS_ALWAYS_INLINE int read_wide(const block *b, const unsigned char *text,
                                               const unsigned char *q, scan_mode mode, scan_out *o,
                                               uint64_t *long_sum, int64_t *w) {
-  static const unsigned char blank[16] = "                "; /* (reads as 0) */
-  const unsigned char *at[64 + 3];
-  size_t i = 0;
-  for (uint64_t ends = b->ends; ends; ends &= ends - 1, i++)
-    at[i] = b->src + __builtin_ctzll(ends) - 16;
-  at[i] = at[i + 1] = at[i + 2] = blank;
+  size_t i = (size_t)__builtin_popcountll(b->ends);
   __m256i sum = _mm256_setzero_si256(), size = _mm256_setzero_si256();
-  if (wide_values(at, i, w, &sum, &size)) {
+  /* (both forms inlined: the branch is taken once a block) */
+  int read = b->signs ? wide_values(b->src, b->ends, i, w, &sum, &size, 1)
+                      : wide_values(b->src, b->ends, i, w, &sum, &size, 0);
+  if (read) {
     *long_sum += (uint64_t)sum4(size); /* 64 values below 10^16 */
     if (*long_sum > (uint64_t)INT64_MAX / 2) return 0;
     if (mode == SCAN_FUSE) o->sum += sum4(sum);
@@ -560,6 +591,7 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
     uint64_t signed_ = m.minus << 1 | last_minus >> 63;
     if (signed_ & ~m.digit) return 0;
     b->by_value = four == 0;
+    b->signs = (m.minus | last_minus) != 0;
     if (!b->by_value) {
       b->src = b->base;
       if (b->base - (const unsigned char *)text < 16) { /* windows from a copy */
