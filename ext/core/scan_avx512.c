@@ -180,7 +180,10 @@ static AVX512 COINS_ALWAYS_INLINE int classify(const unsigned char *p, size_t at
       _mm_setr_epi8(' ', 0, 0, 0, 0, 0, 0, 0, 0, '\t', '\n', 0, 0, '\r', 0, 0));
   size_t rest = size - at;
   uint64_t in_row = rest >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << rest) - 1;
-  __m512i x = _mm512_mask_loadu_epi8(_mm512_set1_epi8(' '), in_row, p + at);
+  /* a whole block by a plain load: a masked one costs more, on every block
+  ** (Zen 4: 0..10^9 rows 259 -> 241 ns, mixed 205 -> 191, min of runs) */
+  __m512i x = rest >= 64 ? _mm512_loadu_si512(p + at)
+                         : _mm512_mask_loadu_epi8(_mm512_set1_epi8(' '), in_row, p + at);
   __m512i offset = _mm512_sub_epi8(x, _mm512_set1_epi8('0'));
   uint64_t digit = _mm512_cmple_epu8_mask(offset, _mm512_set1_epi8(9));
   uint64_t comma = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(','));
