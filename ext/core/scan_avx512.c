@@ -4,7 +4,8 @@
 ** solver for small k in AVX-512 registers (solve_avx512.c).
 **
 ** It reads 64 bytes at a time, the last ones with a masked load (the bytes
-** past the row read as spaces, and never touched).  Bit masks of the
+** past the row read as spaces, and never touched), and asks for the row's
+** lines some way ahead of them (prefetch).  Bit masks of the
 ** bytes' classes (digits, commas, JSON whitespace) check the row's shape
 ** as the AVX2 scanner does.  The digits' values are put in place with byte
 ** permutes: for each byte, the digits one, two and three bytes before it,
