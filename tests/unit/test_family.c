@@ -562,8 +562,8 @@ static void test_sums_large(void **state) {
   int64_t piles[1000], work[8];
   size_t need;
   uint64_t x = 0;
-  for (size_t i = 0; i < COUNT(piles); i++) {
-    piles[i] = (int64_t)(coins_random_next(&rng) >> 1);
+  for (size_t i = 0; i < COUNT(piles); i++) { /* the largest pile first, then any */
+    piles[i] = i ? (int64_t)(coins_random_next(&rng) >> 13) : COINS_SUM_MAX_PILE;
     x ^= (uint64_t)g[(uint64_t)piles[i] % 7];
   }
   coins_sum_result r;
@@ -576,6 +576,14 @@ static void test_sums_large(void **state) {
     assert_true(coins_takes_allows(&t, r.take) && r.take <= p);
     assert_u64(x ^ (uint64_t)g[p % 7] ^ (uint64_t)g[(p - r.take) % 7], 0);
   }
+  /* one past the largest pile is refused: a move from it could not be
+  ** written back into a record */
+  int64_t over[2] = {3, COINS_SUM_MAX_PILE + 1};
+  assert_int_equal(
+      coins_sum_solve(&t, COINS_NORMAL, over, 2, &r, work, COUNT(work), &need, err, NULL),
+      COINS_INVALID);
+  assert_string_equal(err,
+                      "pile 2 must be at most 2^51-1 (2251799813685247), got 2251799813685248");
 }
 
 /* ------------------------------------------------ variant II with a set */
