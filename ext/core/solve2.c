@@ -223,7 +223,8 @@ COINS_INLINE void small_solution(size_t n, int k, const int64_t *w, int64_t tota
   r->best.take = 0;
   if (n > 0) { /* the fewest coins that leave the opponent the least */
     int64_t target = total - w[0];
-    for (int t = k; t >= 1; t--) if (w[t] == target) r->best.take = (uint64_t)t;
+    for (int t = k; t >= 1; t--)
+      if (w[t] == target) r->best.take = (uint64_t)t;
   }
 }
 
