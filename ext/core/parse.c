@@ -343,6 +343,18 @@ static int is_take(const parser *p, size_t at) {
          (end >= p->len || is_space(p->s[end]) || p->s[end] == ',' || p->s[end] == ']');
 }
 
+/* The end of a record of n moves: blanks only, then *count = n. */
+static coins_status moves_end(parser *p, size_t n, size_t *count) {
+  skip_space(p);
+  if (p->at < p->len) {
+    char q[64];
+    quote(p->s, p->at, p->len, q, sizeof q);
+    return coins_text_fail(p->err, "unexpected text after the moves at byte %zu: %s", p->at, q);
+  }
+  *count = n;
+  return COINS_OK;
+}
+
 /* Variant v's letters: ply is not a move letter; at p->at, what it is
 ** instead. */
 static coins_status bad_side(parser *p, coins_variant v, size_t ply, int bare) {
@@ -419,14 +431,7 @@ static coins_status parse_sides(parser *p, coins_variant v, int64_t *moves, size
                              p->at, q);
     }
   }
-  skip_space(p);
-  if (p->at < p->len) {
-    char q[64];
-    quote(p->s, p->at, p->len, q, sizeof q);
-    return coins_text_fail(p->err, "unexpected text after the moves at byte %zu: %s", p->at, q);
-  }
-  *count = n;
-  return COINS_OK;
+  return moves_end(p, n, count);
 }
 
 /* Variants I and II without brackets: takes with commas, blanks or both
@@ -499,14 +504,7 @@ static coins_status parse_piles(parser *p, int64_t *moves, size_t cap, size_t *c
   if (json && (p->at >= p->len || p->s[p->at] != ']'))
     return coins_text_fail(p->err, "unexpected end of text after ply %zu: expected ']'", n);
   p->at += (size_t)json;
-  skip_space(p);
-  if (p->at < p->len) {
-    char q[64];
-    quote(p->s, p->at, p->len, q, sizeof q);
-    return coins_text_fail(p->err, "unexpected text after the moves at byte %zu: %s", p->at, q);
-  }
-  *count = n;
-  return COINS_OK;
+  return moves_end(p, n, count);
 }
 
 coins_status coins_parse_moves(coins_variant v, const char *text, size_t len, int64_t *moves,
