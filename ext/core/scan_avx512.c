@@ -427,7 +427,7 @@ static AVX512 COINS_ALWAYS_INLINE int scan_avx512_wide(const char *text, size_t 
 SCAN_DECLARE(coins_scan_avx2)
 /* Rows shorter than these (bytes) go to the portable scanner: the
 ** crossovers of each entry point's time by length (Zen 4). */
-#define SHORT ((scan_short){.store = 16, .fuse = 24, .count = 8, .line = 16})
+#define SHORT ((scan_short){.store = 24, .fuse = 48, .count = 8, .line = 40})
 /* the wide scan's entry points, where the others hand rows on */
 SCAN_ENTRY_POINTS(static AVX512, wide, scan_avx512_wide, coins_scan_avx2)
 SCAN_ENTRY_POINTS_SHORT(AVX512, coins_scan_avx512, scan_avx512, wide, SHORT)

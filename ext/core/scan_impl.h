@@ -13,7 +13,6 @@
 #include "compiler.h"
 #include "fuse.h"
 #include "scan.h"
-#include "scan_short.h"
 #include "stop.h"
 
 /* What the scanner does with each number. */
@@ -315,9 +314,8 @@ COINS_INLINE void take_value(scan_mode mode, int64_t value, scan_out *o) {
 SCAN_DECLARE(coins_scan_portable)
 
 /* The lengths of text, by entry point, under which a SIMD scanner hands
-** a row to the short reader (scan_short.c, which passes any row not of
-** the plainest shape on to the portable scanner): on rows that short, its
-** set-up costs more than their whole read (all 0: none). */
+** a row to the portable scanner: on rows that short, its set-up costs
+** more than the portable scanner's whole read (all 0: none). */
 typedef struct scan_short {
   size_t store, fuse, count, line;
 } scan_short;
@@ -329,8 +327,8 @@ typedef struct scan_short {
 ** runs scan_fn, a function shaped as scan() in scan_portable.c, in its mode, and
 ** passes a row it hands on to the same entry point of the scanner named
 ** by fallback.  SCAN_ENTRY_POINTS_SHORT's also pass rows shorter than
-** the scan_short below's lengths to the short reader's (no stop: none
-** of them is long enough to poll). */
+** the scan_short below's lengths to the portable scanner's (no stop:
+** none of them is long enough to poll). */
 #define SCAN_ENTRY_POINTS(attr, prefix, scan_fn, fallback) \
   SCAN_ENTRY_POINTS_SHORT(attr, prefix, scan_fn, fallback, ((scan_short){0, 0, 0, 0}))
 #define SCAN_ENTRY_POINTS_SHORT(attr, prefix, scan_fn, fallback, below)  \
@@ -340,7 +338,7 @@ typedef struct scan_short {
 #define SCAN_ENTRY_POINTS_AS(attr, prefix, sfx, scan_fn, fallback, below, stop_arg, stop_param)    \
   attr int prefix##_store##sfx(const char *text, size_t len, int64_t *out, size_t cap,             \
                                size_t *count stop_param) {                                         \
-    if (len < below.store) return coins_scan_short_store(text, len, out, cap, count);              \
+    if (len < below.store) return coins_scan_portable_store(text, len, out, cap, count);           \
     scan_result r = {0, 0, 0};                                                                     \
     int rc = scan_fn(text, len, out, NULL, cap, SCAN_STORE, &r, stop_arg);                         \
     if (rc == SCAN_HAND_ON)                                                                        \
@@ -350,7 +348,7 @@ typedef struct scan_short {
   }                                                                                                \
   attr int prefix##_fuse##sfx(const char *text, size_t len, int64_t *stack, size_t cap,            \
                               size_t *top, int64_t *total stop_param) {                            \
-    if (len < below.fuse) return coins_scan_short_fuse(text, len, stack, cap, top, total);         \
+    if (len < below.fuse) return coins_scan_portable_fuse(text, len, stack, cap, top, total);      \
     scan_result r = {0, 0, 0};                                                                     \
     int rc = scan_fn(text, len, stack, NULL, cap, SCAN_FUSE, &r, stop_arg);                        \
     if (rc == SCAN_HAND_ON)                                                                        \
@@ -360,7 +358,8 @@ typedef struct scan_short {
   }                                                                                                \
   attr int prefix##_line##sfx(const char *text, size_t len, int64_t *stack, int64_t *starts,       \
                               size_t cap, size_t *top, size_t *coins stop_param) {                 \
-    if (len < below.line) return coins_scan_short_line(text, len, stack, starts, cap, top, coins); \
+    if (len < below.line)                                                                          \
+      return coins_scan_portable_line(text, len, stack, starts, cap, top, coins);                  \
     scan_result r = {0, 0, 0};                                                                     \
     int rc = scan_fn(text, len, stack, starts, cap, SCAN_LINE, &r, stop_arg);                      \
     if (rc == SCAN_HAND_ON)                                                                        \
@@ -369,7 +368,7 @@ typedef struct scan_short {
     return rc;                                                                                     \
   }                                                                                                \
   attr int prefix##_count##sfx(const char *text, size_t len, size_t *count stop_param) {           \
-    if (len < below.count) return coins_scan_short_count(text, len, count);                        \
+    if (len < below.count) return coins_scan_portable_count(text, len, count);                     \
     scan_result r = {0, 0, 0};                                                                     \
     int rc = scan_fn(text, len, NULL, NULL, 0, SCAN_COUNT, &r, stop_arg);                          \
     if (rc == SCAN_HAND_ON) return fallback##_count##sfx(text, len, count SCAN_PASS_##stop_arg);   \

@@ -48,7 +48,6 @@
 #include "fuse.h"
 #include "parse.h"
 #include "scan.h"
-#include "scan_short.h"
 #include "solve3.h"
 #include "test_random.h"
 
@@ -60,20 +59,9 @@
 static const coins_scanner *scanners[16];
 static size_t n_scanners;
 
-/* The short reader the SIMD scanners hand short rows to, held to the
-** general parser on every row, of any length, as a row of its own. */
-static int always(void) { return 1; }
-static const coins_scanner short_reader = {.name = "short",
-                                           .supported = always,
-                                           .store = coins_scan_short_store,
-                                           .fuse = coins_scan_short_fuse,
-                                           .line = coins_scan_short_line,
-                                           .count = coins_scan_short_count};
-
 static void find_scanners(void) {
   for (size_t i = 0; i < coins_scan_table_size && n_scanners < COUNT_OF(scanners); i++)
     if (coins_scan_table[i]->supported()) scanners[n_scanners++] = coins_scan_table[i];
-  scanners[n_scanners++] = &short_reader; /* last: never the parser's */
 }
 
 /* ---------------------------------------------------------- the check */
