@@ -631,8 +631,9 @@ static AVX2 COINS_ALWAYS_INLINE int scan_avx2(const char *text, size_t len, int6
 
 /* (scan_avx2 never hands a row on) */
 /* Rows shorter than these (bytes) go to the portable scanner: the
-** crossovers of each entry point's time by length (Zen 4). */
-#define SHORT ((scan_short){.store = 48, .fuse = 96, .count = 28, .line = 56})
+** crossovers of each entry point's time by length, measured in SQLite
+** (Zen 4; docs/performance.md, fifth round). */
+#define SHORT ((scan_short){.store = 20, .fuse = 80, .count = 12, .line = 28})
 SCAN_ENTRY_POINTS_SHORT(AVX2, coins_scan_avx2, scan_avx2, coins_scan_avx2, SHORT)
 
 /* The CPU has AVX2, BMI and POPCNT. */

@@ -426,8 +426,9 @@ static AVX512 COINS_ALWAYS_INLINE int scan_avx512_wide(const char *text, size_t 
 
 SCAN_DECLARE(coins_scan_avx2)
 /* Rows shorter than these (bytes) go to the portable scanner: the
-** crossovers of each entry point's time by length (Zen 4). */
-#define SHORT ((scan_short){.store = 24, .fuse = 48, .count = 8, .line = 40})
+** crossovers of each entry point's time by length, measured in SQLite
+** (Zen 4; docs/performance.md, fifth round). */
+#define SHORT ((scan_short){.store = 20, .fuse = 28, .count = 8, .line = 12})
 /* the wide scan's entry points, where the others hand rows on */
 SCAN_ENTRY_POINTS(static AVX512, wide, scan_avx512_wide, coins_scan_avx2)
 SCAN_ENTRY_POINTS_SHORT(AVX512, coins_scan_avx512, scan_avx512, wide, SHORT)
