@@ -15,7 +15,14 @@
 **   III  the move played is worth gain - margin after; when it was not
 **        optimal, the other end is (its value is the margin before); when
 **        it was, the other end's position is one step off the record and
-**        is solved, O(coins left).
+**        is solved, O(coins left).  With the record known in advance
+**        (coins_analysis_init_record) those positions are solved all at
+**        once: after t moves the coins are [lo, hi), and taking the other
+**        end leaves [lo, hi - 1) or [lo + 1, hi).  The positions
+**        [lo, hi - 1) along the record are themselves the positions of
+**        the same record played on the row less its last coin (each move
+**        takes an end of both), and [lo + 1, hi) those on the row less its
+**        first: two passes of valley.c, O((n + moves) log n) in all.
 */
 #include "bits.h"
 #include "compiler.h"
@@ -55,6 +62,44 @@ void coins_analysis_init(coins_analysis *an, coins_variant v, const int64_t *a, 
   *an = (coins_analysis){.variant = v, .n = n, .k = k, .work = work, .stop = stop};
   if (coins_variant_traits_of(v).has_values) an->a = a; /* variant I: no stake */
   an->back1 = an->back2 = INT64_MAX;
+}
+
+size_t coins_analysis_record_words(coins_variant v, size_t n, uint64_t k, size_t count) {
+  size_t words = coins_analysis_work_words(v, n, k), others = 0;
+  switch (v) {
+    case COINS_I:
+    case COINS_II:
+    case COINS_I_SUM:
+    case COINS_I_SUM_MISERE:
+    case COINS_I_MISERE: break;
+    case COINS_III: others = (count + 1) + coins_valley_record_words(n, count); break;
+  }
+  return others > words ? others : words; /* III: other[], then one pass */
+}
+
+void coins_analysis_init_record(coins_analysis *an, coins_variant v, const int64_t *a, uint64_t n,
+                                uint64_t k, size_t count, int64_t *work, const coins_stop *stop) {
+  coins_analysis_init(an, v, a, n, k, work, stop);
+  an->by_record = 1;
+  an->record_count = count;
+}
+
+/* III with its record: other[t] is the mover's margin after t moves had
+** move t taken the other end, for each t < count that leaves a coin. */
+static coins_status solve_others(coins_analysis *an, const int64_t *moves) {
+  size_t n = (size_t)an->n, count = an->record_count;
+  size_t walk = count < n - 1 ? count : n - 1; /* moves on n - 1 coins */
+  int64_t *other = an->work, *margin;
+  char *best;
+  for (int first = 0; first < 2; first++) { /* less the last coin, then less the first */
+    coins_status rc = coins_valley_solve_record(an->a + first, n - 1, moves, walk,
+                                                an->work + count + 1, &margin, &best, an->stop);
+    if (rc != COINS_OK) return rc;
+    for (size_t t = 0; t < walk; t++)
+      if ((moves[t] == 'L') == !first) other[t] = margin[t];
+  }
+  an->other = other;
+  return COINS_OK;
 }
 
 static uint64_t magnitude(int64_t v) { return v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
@@ -214,8 +259,8 @@ static coins_status only_two(coins_analysis *an, const coins_review *rv, const c
 }
 
 /* III: the test from the other end's value. */
-static coins_status only_three(coins_analysis *an, const coins_judgement *j, uint64_t lo,
-                               uint64_t hi, int *only) {
+static coins_status only_three(coins_analysis *an, const coins_review *rv, const coins_judgement *j,
+                               uint64_t lo, uint64_t hi, int *only) {
   if (j->loss > 0) { /* the other end was the best: did the move keep the result? */
     *only = j->after != j->before;
     return COINS_OK;
@@ -226,11 +271,17 @@ static coins_status only_three(coins_analysis *an, const coins_judgement *j, uin
   }
   int left = j->played.move.side == 'R'; /* the other end */
   size_t from = (size_t)(left ? lo + 1 : lo), len = (size_t)(hi - lo - 1), m;
-  int64_t coin = an->a[left ? lo : hi - 1];
-  coins_status rc = coins_solve3_fuse_stop(an->a + from, len, an->work, NULL, &m, an->stop);
+  int64_t coin = an->a[left ? lo : hi - 1], after; /* the other end's position's margin */
+  coins_status rc = COINS_OK;
+  if (an->by_record && rv->record) { /* solved with the whole record, once */
+    if (an->other == NULL) rc = solve_others(an, rv->record);
+    after = rc == COINS_OK ? an->other[j->played.ply - 1] : 0;
+  } else {
+    rc = coins_solve3_fuse_stop(an->a + from, len, an->work, NULL, &m, an->stop);
+    after = rc == COINS_OK ? coins_solve3_blocks_margin(an->work, m) : 0;
+  }
   if (rc != COINS_OK) return rc;
-  int64_t other = coin - coins_solve3_blocks_margin(an->work, m);
-  *only = result_of(coins_analysis_lead(j), other) != j->before;
+  *only = result_of(coins_analysis_lead(j), coin - after) != j->before;
   return COINS_OK;
 }
 
@@ -285,7 +336,7 @@ coins_status coins_analysis_only_move(coins_analysis *an, const coins_review *rv
     case COINS_I_SUM_MISERE:
     case COINS_I_MISERE: *only = 1; return COINS_OK;
     case COINS_II: return only_two(an, rv, j, lo, moves, only);
-    case COINS_III: return only_three(an, j, lo, hi, only);
+    case COINS_III: return only_three(an, rv, j, lo, hi, only);
   }
   return COINS_OK;
 }

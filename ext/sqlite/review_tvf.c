@@ -105,11 +105,18 @@ static void position_column(coins_tvf_cursor *cur, sqlite3_context *ctx) {
 ** SQLITE_OK or SQLITE_NOMEM. */
 static int start_analysis(coins_tvf_cursor *cur, review_state *rs) {
   const coins_game *g = &cur->game;
+  int record = rs->base.rv.record != NULL; /* solved along the record in advance */
   if (rs->analysing) return SQLITE_OK;
-  size_t words = coins_analysis_work_words(g->variant, coins_args_work_count(g), g->k);
+  size_t n = coins_args_work_count(g),
+         words = record ? coins_analysis_record_words(g->variant, n, g->k, rs->base.count)
+                        : coins_analysis_work_words(g->variant, n, g->k);
   rs->an_work = sqlite3_malloc64((words ? words : 1) * sizeof(int64_t));
   if (rs->an_work == NULL) return SQLITE_NOMEM;
-  coins_analysis_init(&rs->an, g->variant, g->a, g->n, g->k, rs->an_work, g->stop);
+  if (record)
+    coins_analysis_init_record(&rs->an, g->variant, g->a, g->n, g->k, rs->base.count, rs->an_work,
+                               g->stop);
+  else
+    coins_analysis_init(&rs->an, g->variant, g->a, g->n, g->k, rs->an_work, g->stop);
   rs->analysing = 1;
   return SQLITE_OK;
 }

@@ -269,7 +269,8 @@ static void record_case(rng *r, uint64_t index) {
   int whole = below(r, 4) > 0;
   size_t words = whole ? coins_review_record_words((coins_variant)variant, n, k, count)
                        : coins_review_work_words((coins_variant)variant, n, k);
-  size_t an_words = coins_analysis_work_words((coins_variant)variant, n, k);
+  size_t an_words = whole ? coins_analysis_record_words((coins_variant)variant, n, k, count)
+                          : coins_analysis_work_words((coins_variant)variant, n, k);
   int64_t *work = xmalloc((words + an_words) * 8 + 8);
   coins_review rv;
   coins_analysis an;
@@ -277,7 +278,10 @@ static void record_case(rng *r, uint64_t index) {
     coins_review_init_record((&rv), (coins_variant)variant, a, n, k, moves, count, work);
   else
     coins_review_init(&rv, (coins_variant)variant, a, n, k, work);
-  coins_analysis_init(&an, (coins_variant)variant, a, n, k, work + words, NULL);
+  if (whole)
+    coins_analysis_init_record(&an, (coins_variant)variant, a, n, k, count, work + words, NULL);
+  else
+    coins_analysis_init(&an, (coins_variant)variant, a, n, k, work + words, NULL);
   sums want[2];
   memset(want, 0, sizeof want);
   int64_t totals[2] = {0, 0};
