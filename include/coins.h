@@ -598,19 +598,17 @@ double coins_analysis_accuracy(coins_variant v, const coins_judgement *j, uint64
 ** each part made the first time it is asked for: the stake of the
 ** positions, and for the only-move test variant II's window of the two
 ** least suffix values, variant III's room for one solve.  work holds
-** coins_analysis_work_words words.  Started by coins_analysis_init_record
-** for a review of a record known in advance (coins_review_init_record),
-** variant III instead solves, in two passes backwards, each position of
-** the record less the end its move did not take: work then holds
-** coins_analysis_record_words words. */
+** coins_analysis_work_words words.  For a review of a record known in
+** advance (coins_review_init_record), coins_analysis_use_record lets
+** variant III solve every position one step off the record in a pass
+** backwards a side, with coins_analysis_record_words words. */
 typedef struct coins_analysis {
   coins_variant variant;
   const int64_t *a;
   uint64_t n, k;
   int64_t *work;
-  int by_record;       /* started by coins_analysis_init_record (III uses) */
-  size_t record_count; /* then: the record's moves                          */
-  int64_t *other;      /* then: other[t] (analysis.c), NULL until made      */
+  int by_record;   /* coins_analysis_use_record was called (III uses it) */
+  unsigned others; /* then: other[t] made (analysis.c) where move t is 'L' (1), 'R' (2) */
   int stake_ready;
   uint64_t stake_lo, stake_hi, stake; /* Σ|a| over [stake_lo, stake_hi)     */
   uint64_t qlo, qmid, qhi;            /* II: the window [qlo, qhi) of best[] */
@@ -621,12 +619,14 @@ typedef struct coins_analysis {
 size_t coins_analysis_work_words(coins_variant v, size_t n, uint64_t k);
 void coins_analysis_init(coins_analysis *an, coins_variant v, const int64_t *a, uint64_t n,
                          uint64_t k, int64_t *work, const coins_stop *stop);
-/* For the review of a record of count moves known in advance: variant
-** III's only-move test then costs O((n + count) log n) for the whole
-** record, made the first time it is asked for, and O(1) a move. */
+/* For the review of a record of count moves known in advance: from the
+** call of coins_analysis_use_record on, variant III's only-move test
+** costs O((n + count) log n) once for the whole record, the first time a
+** move needs it, then O(1) a move.  work: coins_analysis_record_words
+** words, its start holding what an's work held (grown by a realloc, say),
+** count the length of the record the review was started with. */
 size_t coins_analysis_record_words(coins_variant v, size_t n, uint64_t k, size_t count);
-void coins_analysis_init_record(coins_analysis *an, coins_variant v, const int64_t *a, uint64_t n,
-                                uint64_t k, size_t count, int64_t *work, const coins_stop *stop);
+void coins_analysis_use_record(coins_analysis *an, int64_t *work);
 /* Σ|a| over the coins [lo, hi), which must not grow from one call to the
 ** next (the positions of a game): O(n) the first time, then O(coins
 ** removed).  COINS_OK, or COINS_STOPPED. */
@@ -642,8 +642,8 @@ int64_t coins_analysis_lead(const coins_judgement *j);
 ** position [lo, hi): *only 1 or 0, or -1 when there was one legal move.
 ** O(1) amortised in variants I and II (positions visited in order);
 ** variant III: O(1) unless the move played was the best, then one solve
-** of the other end's position, O(coins left), or, started by
-** coins_analysis_init_record, O(1) after the record's first such move.
+** of the other end's position, O(coins left), or, after
+** coins_analysis_use_record, O(1) once the record's are solved.
 ** COINS_OK or COINS_STOPPED. */
 coins_status coins_analysis_only_move(coins_analysis *an, const coins_review *rv,
                                       const coins_judgement *j, uint64_t lo, uint64_t hi,

@@ -16,13 +16,14 @@
 **        optimal, the other end is (its value is the margin before); when
 **        it was, the other end's position is one step off the record and
 **        is solved, O(coins left).  With the record known in advance
-**        (coins_analysis_init_record) those positions are solved all at
+**        (coins_analysis_use_record) those positions are solved all at
 **        once: after t moves the coins are [lo, hi), and taking the other
 **        end leaves [lo, hi - 1) or [lo + 1, hi).  The positions
 **        [lo, hi - 1) along the record are themselves the positions of
 **        the same record played on the row less its last coin (each move
 **        takes an end of both), and [lo + 1, hi) those on the row less its
-**        first: two passes of valley.c, O((n + moves) log n) in all.
+**        first: a pass of valley.c each, O((n + moves) log n), the first
+**        time a move that took that end needs one.
 */
 #include "bits.h"
 #include "compiler.h"
@@ -77,28 +78,27 @@ size_t coins_analysis_record_words(coins_variant v, size_t n, uint64_t k, size_t
   return others > words ? others : words; /* III: other[], then one pass */
 }
 
-void coins_analysis_init_record(coins_analysis *an, coins_variant v, const int64_t *a, uint64_t n,
-                                uint64_t k, size_t count, int64_t *work, const coins_stop *stop) {
-  coins_analysis_init(an, v, a, n, k, work, stop);
+void coins_analysis_use_record(coins_analysis *an, int64_t *work) {
+  an->work = work;
   an->by_record = 1;
-  an->record_count = count;
 }
 
-/* III with its record: other[t] is the mover's margin after t moves had
-** move t taken the other end, for each t < count that leaves a coin. */
-static coins_status solve_others(coins_analysis *an, const int64_t *moves) {
-  size_t n = (size_t)an->n, count = an->record_count;
+/* III with its record: other[t], in the first words of the work, is the
+** mover's margin after t moves had move t taken the other end.  One pass
+** makes it for the moves t that take side ('L': the row less its last
+** coin; 'R': less its first), for each t < count that leaves a coin. */
+static coins_status solve_others(coins_analysis *an, const int64_t *moves, size_t count,
+                                 char side) {
+  size_t n = (size_t)an->n;
   size_t walk = count < n - 1 ? count : n - 1; /* moves on n - 1 coins */
-  int64_t *other = an->work, *margin;
+  int64_t *margin;
   char *best;
-  for (int first = 0; first < 2; first++) { /* less the last coin, then less the first */
-    coins_status rc = coins_valley_solve_record(an->a + first, n - 1, moves, walk,
-                                                an->work + count + 1, &margin, &best, an->stop);
-    if (rc != COINS_OK) return rc;
-    for (size_t t = 0; t < walk; t++)
-      if ((moves[t] == 'L') == !first) other[t] = margin[t];
-  }
-  an->other = other;
+  coins_status rc = coins_valley_solve_record(an->a + (side == 'R'), n - 1, moves, walk,
+                                              an->work + count + 1, &margin, &best, an->stop);
+  if (rc != COINS_OK) return rc;
+  for (size_t t = 0; t < walk; t++)
+    if (moves[t] == side) an->work[t] = margin[t];
+  an->others |= side == 'L' ? 1u : 2u;
   return COINS_OK;
 }
 
@@ -273,9 +273,11 @@ static coins_status only_three(coins_analysis *an, const coins_review *rv, const
   size_t from = (size_t)(left ? lo + 1 : lo), len = (size_t)(hi - lo - 1), m;
   int64_t coin = an->a[left ? lo : hi - 1], after; /* the other end's position's margin */
   coins_status rc = COINS_OK;
-  if (an->by_record && rv->record) { /* solved with the whole record, once */
-    if (an->other == NULL) rc = solve_others(an, rv->record);
-    after = rc == COINS_OK ? an->other[j->played.ply - 1] : 0;
+  if (an->by_record && rv->record) { /* solved along the whole record, once a side */
+    char side = (char)j->played.move.side;
+    if (!(an->others & (side == 'L' ? 1u : 2u)))
+      rc = solve_others(an, rv->record, rv->record_count, side);
+    after = rc == COINS_OK ? an->work[j->played.ply - 1] : 0;
   } else {
     rc = coins_solve3_fuse_stop(an->a + from, len, an->work, NULL, &m, an->stop);
     after = rc == COINS_OK ? coins_solve3_blocks_margin(an->work, m) : 0;

@@ -33,7 +33,7 @@ typedef struct review_state {
   coins_judgement judged;  /* the current row */
   uint64_t lo, hi;         /* the coins on the table before its move */
   /* what the analysis columns need, made when one is first read */
-  int analysing;
+  int analysing, only_ready; /* started; the room for only_move's too */
   coins_analysis an;
   int64_t *an_work;
 } review_state;
@@ -105,19 +105,29 @@ static void position_column(coins_tvf_cursor *cur, sqlite3_context *ctx) {
 ** SQLITE_OK or SQLITE_NOMEM. */
 static int start_analysis(coins_tvf_cursor *cur, review_state *rs) {
   const coins_game *g = &cur->game;
-  int record = rs->base.rv.record != NULL; /* solved along the record in advance */
   if (rs->analysing) return SQLITE_OK;
-  size_t n = coins_args_work_count(g),
-         words = record ? coins_analysis_record_words(g->variant, n, g->k, rs->base.count)
-                        : coins_analysis_work_words(g->variant, n, g->k);
+  size_t words = coins_analysis_work_words(g->variant, coins_args_work_count(g), g->k);
   rs->an_work = sqlite3_malloc64((words ? words : 1) * sizeof(int64_t));
   if (rs->an_work == NULL) return SQLITE_NOMEM;
-  if (record)
-    coins_analysis_init_record(&rs->an, g->variant, g->a, g->n, g->k, rs->base.count, rs->an_work,
-                               g->stop);
-  else
-    coins_analysis_init(&rs->an, g->variant, g->a, g->n, g->k, rs->an_work, g->stop);
+  coins_analysis_init(&rs->an, g->variant, g->a, g->n, g->k, rs->an_work, g->stop);
   rs->analysing = 1;
+  return SQLITE_OK;
+}
+
+/* For only_move, the first time it is read after a review of a whole
+** record: the room to solve the positions one step off the record (only
+** variant III needs more; grade and accuracy never pay for it).
+** SQLITE_OK or SQLITE_NOMEM. */
+static int start_only_move(coins_tvf_cursor *cur, review_state *rs) {
+  const coins_game *g = &cur->game;
+  if (rs->only_ready || rs->base.rv.record == NULL) return SQLITE_OK;
+  size_t words =
+      coins_analysis_record_words(g->variant, coins_args_work_count(g), g->k, rs->base.count);
+  int64_t *work = sqlite3_realloc64(rs->an_work, (words ? words : 1) * sizeof(int64_t));
+  if (work == NULL) return SQLITE_NOMEM;
+  rs->an_work = work;
+  coins_analysis_use_record(&rs->an, work);
+  rs->only_ready = 1;
   return SQLITE_OK;
 }
 
@@ -139,7 +149,8 @@ static void analysis_column(coins_tvf_cursor *cur, sqlite3_context *ctx, int col
   uint64_t stake = 0;
   int only = 0;
   coins_status rc = COINS_OK;
-  if (start_analysis(cur, rs) != SQLITE_OK) {
+  if (start_analysis(cur, rs) != SQLITE_OK ||
+      (col == REVIEW_COL_ONLY_MOVE && start_only_move(cur, rs) != SQLITE_OK)) {
     sqlite3_result_error_nomem(ctx);
     return;
   }

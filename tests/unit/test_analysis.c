@@ -278,10 +278,8 @@ static void record_case(rng *r, uint64_t index) {
     coins_review_init_record((&rv), (coins_variant)variant, a, n, k, moves, count, work);
   else
     coins_review_init(&rv, (coins_variant)variant, a, n, k, work);
-  if (whole)
-    coins_analysis_init_record(&an, (coins_variant)variant, a, n, k, count, work + words, NULL);
-  else
-    coins_analysis_init(&an, (coins_variant)variant, a, n, k, work + words, NULL);
+  coins_analysis_init(&an, (coins_variant)variant, a, n, k, work + words, NULL);
+  if (whole) coins_analysis_use_record(&an, work + words); /* (the room was made for it) */
   sums want[2];
   memset(want, 0, sizeof want);
   int64_t totals[2] = {0, 0};

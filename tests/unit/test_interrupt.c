@@ -287,6 +287,10 @@ static void check_bounded_calls(sqlite3 *db) {
        "SELECT ply FROM coins_review(3, coins_deal(1, 3300000), "
        "replace(hex(zeroblob(1650000)), '00', 'LR')) LIMIT 1",
        0.1},
+      {"review's only_move, 3.3*10^6 (limit 10^7)",
+       "SELECT sum(only_move) FROM (SELECT only_move FROM coins_review(3, coins_deal(1, 3300000), "
+       "replace(hex(zeroblob(1650000)), '00', 'LR')) LIMIT 100)",
+       0.1},
       {"svg, 3.3*10^6 moves (limit 10^7)",
        "SELECT length(coins_svg(3, coins_deal(1, 3300000), "
        "replace(hex(zeroblob(1650000)), '00', 'LR')))",
@@ -385,6 +389,31 @@ static coins_status line_start(coins_line *line, coins_variant v, int64_t *work,
   coins_status rc =
       coins_line_init_lazy_stop(line, v, values, N_CORE, v == COINS_II ? 5 : 1, work, stop);
   return rc == COINS_OK ? coins_line_fuse(line) : rc;
+}
+
+/* The review's only_move at the first move of the record that needs the
+** position the other end would have left (the move was the one best, in a
+** position not lost).  With the record's room (by_record) that call
+** solves every such position of the record, polling stop. */
+static coins_status first_only_move(const int64_t *moves, int64_t *work, int by_record,
+                                    const coins_stop *stop, int *only) {
+  size_t words = coins_review_record_words(COINS_III, N_CORE, 1, N_CORE);
+  coins_review rv;
+  coins_analysis an;
+  coins_judgement j;
+  char err[COINS_ERRMSG_SIZE];
+  coins_review_init_record(&rv, COINS_III, values, N_CORE, 1, moves, N_CORE, work);
+  coins_analysis_init(&an, COINS_III, values, N_CORE, 1, work + words, stop);
+  if (by_record) coins_analysis_use_record(&an, work + words);
+  for (size_t t = 0; t < N_CORE - 2; t++) {
+    uint64_t lo = rv.line.st.lo, hi = rv.line.st.hi;
+    assert_int_equal(coins_review_play(&rv, coins_notation_move_of(COINS_III, moves[t]), &j, err),
+                     COINS_OK);
+    if (j.loss == 0 && j.best.side == j.played.move.side && j.before >= 0)
+      return coins_analysis_only_move(&an, &rv, &j, lo, hi, only);
+  }
+  fail_msg("first_only_move: no move of the record needs the other end");
+  return COINS_OK;
 }
 
 static void test_core_stop(void **state) {
@@ -486,6 +515,16 @@ static void test_core_stop(void **state) {
   assert_memory_equal(rv.record_margin, want_rv.record_margin, (N_CORE + 1) * sizeof(int64_t));
   assert_memory_equal(rv.record_best, want_rv.record_best, N_CORE + 1);
   free(plain_record);
+  /* a review's only_move: the positions off the record, solved at once */
+  size_t only_words = words + coins_analysis_record_words(COINS_III, N_CORE, 1, N_CORE);
+  int64_t *only_work = malloc(only_words * sizeof *only_work);
+  assert_non_null(only_work);
+  int want_only = -2, only = -3;
+  assert_int_equal(first_only_move(moves, only_work, 0, NULL, &want_only), COINS_OK);
+#define ONLY_MOVE(stop) first_only_move(moves, only_work, 1, stop, &only)
+  CHECK_STOP("coins_analysis_only_move along a record", ONLY_MOVE);
+  assert_int_equal(only, want_only);
+  free(only_work);
   free(record_work);
   free(letters);
   free(text);
