@@ -23,9 +23,10 @@
 **     the CPU time of the thread that runs them, interrupted or not.
 **
 ** And the core's own polls (coins_stop), which run on any SQLite: each
-** *_stop function on an input of many spans gives what the function
-** without _stop gives while its stop says go on (and polls it), and
-** COINS_STOPPED once it says stop.
+** *_stop function on an input of many spans (and a review's only_move
+** pass, whose analysis has the stop) gives what the function without a
+** stop gives while its stop says go on (and polls it), and COINS_STOPPED
+** once it says stop.
 **
 ** The SQL calls both with coins loaded from build/coins.so by sqlite3_load_extension
 ** (the path that reads is_interrupted out of the API table past what the
