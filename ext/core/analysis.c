@@ -269,17 +269,18 @@ static coins_status only_three(coins_analysis *an, const coins_review *rv, const
     *only = 0;
     return COINS_OK;
   }
-  int left = j->played.move.side == 'R'; /* the other end */
-  size_t from = (size_t)(left ? lo + 1 : lo), len = (size_t)(hi - lo - 1), m;
+  char side = (char)j->played.move.side;
+  int left = side == 'R';                          /* the other end */
   int64_t coin = an->a[left ? lo : hi - 1], after; /* the other end's position's margin */
   coins_status rc = COINS_OK;
   if (an->by_record && rv->record) { /* solved along the whole record, once a side */
-    char side = (char)j->played.move.side;
     if (!(an->others & (side == 'L' ? 1u : 2u)))
       rc = solve_others(an, rv->record, rv->record_count, side);
     after = rc == COINS_OK ? an->work[j->played.ply - 1] : 0;
-  } else {
-    rc = coins_solve3_fuse_stop(an->a + from, len, an->work, NULL, &m, an->stop);
+  } else { /* the coins left less the other end, solved alone */
+    size_t m;
+    rc = coins_solve3_fuse_stop(an->a + (left ? lo + 1 : lo), (size_t)(hi - lo - 1), an->work, NULL,
+                                &m, an->stop);
     after = rc == COINS_OK ? coins_solve3_blocks_margin(an->work, m) : 0;
   }
   if (rc != COINS_OK) return rc;

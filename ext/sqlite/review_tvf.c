@@ -33,7 +33,7 @@ typedef struct review_state {
   coins_judgement judged;  /* the current row */
   uint64_t lo, hi;         /* the coins on the table before its move */
   /* what the analysis columns need, made when one is first read */
-  int analysing, only_ready; /* started; the room for only_move's too */
+  int analysing;
   coins_analysis an;
   int64_t *an_work;
 } review_state;
@@ -120,14 +120,13 @@ static int start_analysis(coins_tvf_cursor *cur, review_state *rs) {
 ** SQLITE_OK or SQLITE_NOMEM. */
 static int start_only_move(coins_tvf_cursor *cur, review_state *rs) {
   const coins_game *g = &cur->game;
-  if (rs->only_ready || rs->base.rv.record == NULL) return SQLITE_OK;
+  if (rs->an.by_record || rs->base.rv.record == NULL) return SQLITE_OK; /* made, or no need */
   size_t words =
       coins_analysis_record_words(g->variant, coins_args_work_count(g), g->k, rs->base.count);
   int64_t *work = sqlite3_realloc64(rs->an_work, (words ? words : 1) * sizeof(int64_t));
   if (work == NULL) return SQLITE_NOMEM;
   rs->an_work = work;
   coins_analysis_use_record(&rs->an, work);
-  rs->only_ready = 1;
   return SQLITE_OK;
 }
 
