@@ -266,7 +266,9 @@ def _dask_outcomes(
                 if pending.pop(future.key, None) is None:
                     continue  # reported as stranded, then cancelled
                 pinned.pop(future.key, None)
-                if future.status != "finished":
+                # a result gathered before its worker died stands, though the
+                # future then reads "lost" or "pending"; only an error does not
+                if future.status not in ("finished", "lost", "pending"):
                     if client.status != "running" or future.status == "cancelled":
                         raise _lost(client, done, len(shards))
                     exc = outcome[1] if isinstance(outcome, tuple) else outcome
